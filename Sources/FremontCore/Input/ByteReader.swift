@@ -1,0 +1,99 @@
+import Foundation
+
+/// Reads a source in fixed-size chunks, so no parser ever holds a whole large file in memory.
+/// The first bytes can be peeked (for format detection) without being lost to the parser.
+/// Not thread-safe: one reader belongs to one parse.
+public final class ByteReader {
+    public static let defaultChunkSize = 256 * 1024
+
+    public let name: String
+    /// Bytes handed out so far (peeked bytes count once they are read).
+    public private(set) var bytesRead = 0
+
+    private enum Backing {
+        case descriptor(Int32, owned: Bool)
+        case data(Data, offset: Int)
+    }
+
+    private var backing: Backing
+    private let chunkSize: Int
+    /// Bytes read from the backing but not yet handed out (filled by `peek`).
+    private var pending: [UInt8] = []
+    private var reachedEnd = false
+
+    init(descriptor: Int32, ownsDescriptor: Bool, name: String, chunkSize: Int) {
+        self.backing = .descriptor(descriptor, owned: ownsDescriptor)
+        self.name = name
+        self.chunkSize = chunkSize
+    }
+
+    init(data: Data, name: String, chunkSize: Int) {
+        self.backing = .data(data, offset: 0)
+        self.name = name
+        self.chunkSize = chunkSize
+    }
+
+    deinit {
+        if case .descriptor(let descriptor, true) = backing { close(descriptor) }
+    }
+
+    /// The first `count` bytes (fewer at the end of the source), without consuming them.
+    public func peek(_ count: Int) throws(ParseError) -> [UInt8] {
+        while pending.count < count && !reachedEnd {
+            let want = max(count - pending.count, 4096)
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: want, alignment: 1)
+            defer { chunk.deallocate() }
+            let got = try readBacking(into: chunk)
+            if got > 0 { pending.append(contentsOf: chunk[0..<got]) }
+            if got == 0 { reachedEnd = true }
+        }
+        return Array(pending.prefix(count))
+    }
+
+    /// Fills `buffer` with up to its size in bytes; returns 0 only at the end of the source.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+        if !pending.isEmpty {
+            let count = min(pending.count, buffer.count)
+            pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            pending.removeFirst(count)
+            bytesRead += count
+            return count
+        }
+        if reachedEnd { return 0 }
+        let count = try readBacking(into: buffer)
+        if count == 0 { reachedEnd = true }
+        bytesRead += count
+        return count
+    }
+
+    /// Calls `body` with each chunk in turn until the source ends. The buffer is reused between calls.
+    public func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws(ParseError) -> Void) throws(ParseError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try read(into: buffer)
+            if count == 0 { return }
+            try body(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+        }
+    }
+
+    private func readBacking(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+        switch backing {
+        case .descriptor(let descriptor, _):
+            while true {
+                let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+                if count >= 0 { return count }
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                throw ParseError(source: name, "read failed: \(reason)")
+            }
+        case .data(let data, let offset):
+            let count = min(buffer.count, data.count - offset)
+            guard count > 0 else { return 0 }
+            let start = data.startIndex + offset
+            data.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: start..<(start + count))
+            backing = .data(data, offset: offset + count)
+            return count
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Where in a source something happened. Lines and columns count from 1.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int?
+
+    public init(line: Int, column: Int? = nil) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        if let column { return "\(line):\(column)" }
+        return "\(line)"
+    }
+}
+
+/// A problem the parser survived: the data it concerns was kept (or skipped, as the message says).
+/// Warnings are data, collected by the parser and printed by whoever shows them.
+public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+
+    /// `line 12: message`, for joining after a source name.
+    public var description: String {
+        guard let location else { return message }
+        return "line \(location): \(message)"
+    }
+
+    /// `source:line:column: warning: message`, the form compilers use, so editors can jump to it.
+    public func formatted(source: String) -> String {
+        let place = location.map { "\(source):\($0)" } ?? source
+        return TerminalSafeText.singleLine("\(place): warning: \(message)")
+    }
+}
+
+/// A failure that leaves no usable result. It names the source and, when known, the line and column.
+public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var source: String
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(source: String, location: SourceLocation? = nil, _ message: String) {
+        self.source = source
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        let place = location.map { "\(source):\($0)" } ?? source
+        return TerminalSafeText.singleLine("\(place): \(message)")
+    }
+}
+
+/// Quotes untrusted text for a message, cut to a readable length.
+func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
+    let trimmed = text.count > limit ? text.prefix(limit) + "…" : Substring(text)
+    return "'\(trimmed)'"
+}

@@ -1,0 +1,44 @@
+/// Makes untrusted text harmless for a terminal: no escape sequences, no control characters that
+/// move the cursor or retitle the window, no bidi overrides that reorder what the reader sees.
+public enum TerminalSafeText {
+    /// Removes C0 controls (except newline and tab), DEL, C1 controls and bidi controls.
+    /// Carriage returns become newlines only as part of CRLF; a lone CR is removed.
+    public static func sanitize(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" && $0 != "\t" }) else {
+            return text
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !isUnsafe(scalar) {
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// For one-line places (messages, titles, table cells): like `sanitize`, with newlines and tabs
+    /// turned into single spaces.
+    public static func singleLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" || scalar == "\r" {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+            } else if !isUnsafe(scalar) {
+                result.append(scalar)
+                lastWasSpace = scalar == " "
+            }
+        }
+        return String(result)
+    }
+
+    /// True for every scalar that must not reach a terminal raw (newline and tab included; callers
+    /// decide whether to keep those).
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}

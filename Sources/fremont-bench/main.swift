@@ -1,0 +1,2 @@
+import FremontCore
+print("fremont-bench")

@@ -1,0 +1,11 @@
+import ArgumentParser
+import FremontCore
+
+@main
+struct Fremont: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fremont",
+        abstract: "A terminal browser for open-data tables, news feeds and forecasts.",
+        subcommands: []
+    )
+}
