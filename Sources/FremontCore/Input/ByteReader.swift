@@ -50,6 +50,14 @@ public final class ByteReader {
         return Array(pending.prefix(count))
     }
 
+    /// Drops the first `count` bytes, which must have been peeked (whitespace before an XML
+    /// declaration, say, which libxml2 refuses).
+    public func discardPeeked(_ count: Int) {
+        precondition(count <= pending.count, "discardPeeked: only peeked bytes can be dropped")
+        pending.removeFirst(count)
+        bytesRead += count
+    }
+
     /// Fills `buffer` with up to its size in bytes; returns 0 only at the end of the source.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
         if !pending.isEmpty {
