@@ -10,8 +10,12 @@ public enum BikeDataLoader {
     /// - Parameters:
     ///   - format: forces a format instead of detecting it.
     ///   - delimiter: forces the CSV delimiter instead of detecting it.
-    public static func load(_ source: InputSource, format: BikeDataFormat? = nil, delimiter: UInt8? = nil) throws(ParseError) -> BikeCounts {
-        let reader = try source.open()
+    ///   - chunkSize: how much is read at a time (small sizes are for tests of chunk boundaries).
+    public static func load(
+        _ source: InputSource, format: BikeDataFormat? = nil, delimiter: UInt8? = nil,
+        chunkSize: Int = ByteReader.defaultChunkSize
+    ) throws(ParseError) -> BikeCounts {
+        let reader = try source.open(chunkSize: chunkSize)
         let head = try reader.peek(ContentSniffer.prefixLength)
         let sniffed = ContentSniffer.sniff(head)
         switch sniffed {

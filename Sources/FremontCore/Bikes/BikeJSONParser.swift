@@ -23,8 +23,9 @@ enum BikeJSONParser {
     }
 
     private static func parseRow(_ scanner: JSONScanner, into collector: inout BikeRowCollector) throws(ParseError) {
+        let next = try scanner.peekSignificant()
         let location = scanner.location
-        guard try scanner.peekSignificant() == UInt8(ascii: "{") else {
+        guard next == UInt8(ascii: "{") else {
             guard let byte = try scanner.peekSignificant() else { throw scanner.error("the document ends early, expected a row (is it cut off?)") }
             throw scanner.error("expected a row object, found \(scanner.describe(byte))")
         }
