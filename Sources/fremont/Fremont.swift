@@ -6,6 +6,6 @@ struct Fremont: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fremont",
         abstract: "A terminal browser for open-data tables, news feeds and forecasts.",
-        subcommands: []
+        subcommands: [WeatherCommand.self]
     )
 }
