@@ -55,6 +55,7 @@ import Testing
         ("Tue, 04 Sept 2018 18:48:00 GMT", "2018-09-04T18:48:00Z"),
         ("Mon, 29 Feb 2016 23:59:59 +0000 (UTC)", "2016-02-29T23:59:59Z"),
         ("Tue, 04 Sep 2018 18:48:00 GMT+0200", "2018-09-04T16:48:00Z"),
+        ("Tue, 04 Sep 2018 18:48:00 +0200 CEST", "2018-09-04T16:48:00Z"),
         ("Sep 4, 2018 10:48 PM EDT", "2018-09-05T02:48:00Z"),
         ("4 Sep 2018", "2018-09-04T00:00:00Z"),
         // ISO 8601 variants.
@@ -116,6 +117,15 @@ import Testing
         let nanos = try #require(InternetDate.parse("1985-04-12T23:20:50.520000000123Z"))
         #expect(abs(nanos.timeIntervalSince1970 - 482_196_050.52) < 1e-6)
         #expect(InternetDate.format(nanos) == "1985-04-12T23:20:50Z")
+    }
+
+    @Test func formatNeverTrapsOnAbsurdInstants() {
+        #expect(InternetDate.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(InternetDate.format(.distantFuture) == "4001-01-01T00:00:00Z")
+        #expect(InternetDate.format(Date(timeIntervalSince1970: 1e300)).hasPrefix("+"))
+        #expect(InternetDate.format(Date(timeIntervalSince1970: -1e300)).hasPrefix("-"))
+        #expect(InternetDate.format(Date(timeIntervalSince1970: .nan)) == "1970-01-01T00:00:00Z")
+        #expect(InternetDate.format(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
     }
 
     @Test func readsSubstrings() {
