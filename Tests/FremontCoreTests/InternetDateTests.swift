@@ -57,6 +57,7 @@ import Testing
         ("Tue, 04 Sep 2018 18:48:00 GMT+0200", "2018-09-04T16:48:00Z"),
         ("Tue, 04 Sep 2018 18:48:00 +0200 CEST", "2018-09-04T16:48:00Z"),
         ("Sep 4, 2018 10:48 PM EDT", "2018-09-05T02:48:00Z"),
+        ("Tue, 04 Sep 2018 12:05 am PT", "2018-09-04T08:05:00Z"),
         ("4 Sep 2018", "2018-09-04T00:00:00Z"),
         // ISO 8601 variants.
         ("2003-12-13", "2003-12-13T00:00:00Z"),
@@ -143,7 +144,7 @@ import Testing
         "2018-09-04T22:48:00Zjunk", "2018-9-4", "2018-09-04T", "2018-09-04T22", "\u{0}\u{1B}[2J",
         "Tue, 04 Sep 2018 18:48 EDT" + String(repeating: " x", count: 60),
         String(repeating: "9", count: 40), "Tue, 04 Sep 9999999999 18:48 GMT", "13 PM",
-        "Tue, 04 Sep 2018 13:00 PM GMT", "Tue, 04 Sep 2018 18:48 GMT 😀", "Ｔue, 04 Sep 2018",
+        "Tue, 04 Sep 2018 13:00 PM GMT", "Tue, 04 Sep 2018 at 18:48 GMT", "Tue, 04 Sep 2018 18:48 IST", "Tue, 04 Sep 2018 18:48 GMT 😀", "Ｔue, 04 Sep 2018",
     ]
 
     @Test(arguments: unreadable)
