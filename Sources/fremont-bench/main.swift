@@ -25,6 +25,8 @@ print("warning: a debug build; figures mean little. Use: swift run -c release fr
 #endif
 do {
     try BikeBenchmark.run(dataDirectory: dataDirectory, repetitions: repetitions)
+    print()
+    runDateBenchmark()
 } catch {
     FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
     exit(1)
