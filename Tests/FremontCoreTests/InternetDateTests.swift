@@ -215,7 +215,7 @@ import Testing
             let offsetMinutes = Int.random(in: -12 * 60...14 * 60, using: &generator) / 15 * 15
             let local = seconds + offsetMinutes * 60
             let days = local.quotientAndRemainder(dividingBy: 86_400).quotient
-            let (year, month, day) = CivilDate.civil(days: days)
+            let (year, month, day) = CivilCalendar.civil(dayNumber: days)
             let second = local - days * 86_400
             let sign = offsetMinutes < 0 ? "-" : "+"
             let text = String(format: "%02d %@ %04d %02d:%02d:%02d %@%02d%02d", day, months[month - 1], year,

@@ -25,7 +25,7 @@ public enum InternetDate {
         let total = interval.isNaN ? 0 : Int(min(max(interval, -1e15), 1e15).rounded(.down))
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
-        let (year, month, day) = CivilDate.civil(days: days)
+        let (year, month, day) = CivilCalendar.civil(dayNumber: days)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         if year < 0 || year > 9999 { bytes.append(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")) }
