@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "FremontTerminal"]),
         .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"]),
-        .testTarget(name: "FremontUITests", dependencies: ["FremontUI"]),
+        .testTarget(name: "FremontUITests", dependencies: ["FremontUI", "FremontCore"]),
         // Drives the real binary; depending on it makes `swift test` build it first.
         .testTarget(name: "FremontCLITests", dependencies: ["fremont"]),
     ],
