@@ -10,6 +10,12 @@ enum TerminalRestore {
     private static let restored = Atomic<Bool>(false)
 
     static func install() {
+        // A parent may have started us with these blocked (threads of test runners and
+        // supervisors often do); blocked, they would never reach curses or the handlers.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&wanted, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { number in TerminalRestore.received.store(number, ordering: .relaxed) }
         }

@@ -12,9 +12,9 @@ enum April {
         return try! BikeDataLoader.load(.file(path))
     }()
 
-    static func browser(width: Int, height: Int, colors: ColorSupport = .indexed256) -> BrowserState {
+    static func browser(width: Int, height: Int, colors: ColorSupport = .indexed256, source: String = "fremont-2016-04.xml") -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors))
-        _ = state.update(.bikesLoaded(source: "fremont-2016-04.xml", .success(counts), at: "12:00:00"))
+        _ = state.update(.bikesLoaded(source: source, .success(counts), at: "12:00:00"))
         return state
     }
 }
@@ -39,6 +39,7 @@ func type(_ state: inout BrowserState, _ text: String) {
         let buffer = screen(April.browser(width: 80, height: 24))
         let lines = buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == " Fremont  1 Bikes   2 Feeds   3 Weather                     fremont-2016-04.xml")
+        #expect(lines[0] == screen(April.browser(width: 80, height: 24, source: "/some/where/fremont-2016-04.xml")).line(0))
         #expect(lines[1] == " ▲ North 46,905  ▼ South 46,734  Total 93,639  N/S ratio 1.004")
         #expect(lines[2] == " Busiest ▲ 455 Tue 2016-04-19 08:00  ▼ 593 Mon 2016-04-18 17:00")
         #expect(lines[3].hasPrefix(" Shade:  ▲ more north   ▲ quiet   ▼ more south   ▼ quiet   = even"))
@@ -202,6 +203,9 @@ func type(_ state: inout BrowserState, _ text: String) {
         let buffer = screen(state)
         #expect(buffer.line(6).hasPrefix("▼ Friday, April 1, 2016 12:00 AM"))
         #expect(buffer.line(23).contains("12:34:56 broken.xml:1:5001: the document ends before </response>"))
+        var fresh = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256))
+        _ = fresh.update(.bikesLoaded(source: "/data/broken.xml", .failure(ParseError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56"))
+        #expect(screen(fresh).line(2) == " No bike counts: broken.xml:1:5001: cut off")
         #expect(state.bikes.rows.count == 720)
     }
 

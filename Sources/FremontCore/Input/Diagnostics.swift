@@ -54,6 +54,13 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         let place = location.map { "\(source):\($0)" } ?? source
         return TerminalSafeText.singleLine("\(place): \(message)")
     }
+
+    /// Like `description`, with the source shortened to its file name: for a status line.
+    public var shortDescription: String {
+        let name = source.split(separator: "/").last.map(String.init) ?? source
+        let place = location.map { "\(name):\($0)" } ?? name
+        return TerminalSafeText.singleLine("\(place): \(message)")
+    }
 }
 
 /// Quotes untrusted text for a message, cut to a readable length.

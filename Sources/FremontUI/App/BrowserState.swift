@@ -51,10 +51,11 @@ public struct BrowserState: Sendable {
                 bikes.show(counts, source: source)
                 bikes.resize(viewport: contentArea)
                 status.warnings[.bikes] = counts.warnings.count
-                if status.lastError?.message.hasPrefix(source) == true { status.lastError = nil }
+                status.lastError = nil
             case .failure(let error):
                 // The last good data stays on screen; the error says what failed and when.
-                status.lastError = (error.description, time)
+                status.lastError = (error.shortDescription, time)
+                bikes.loadFailed(error.shortDescription)
             }
         case .mouse(let mouse):
             return handleMouse(mouse)
@@ -232,7 +233,7 @@ public struct BrowserState: Sendable {
             x += buffer.write(label, x: x, y: 0, style: tab == current ? theme.activeTab : theme.inactiveTab)
             x += buffer.write(" ", x: x, y: 0, style: theme.header)
         }
-        let source = sourceName(current)
+        let source = sourceName(current).split(separator: "/").last.map(String.init) ?? ""
         if !source.isEmpty, width - x > 12 {
             let shown = TextLayout.truncate(TerminalSafeText.singleLine(source), to: width - x - 2)
             buffer.write(shown, x: width - DisplayWidth.of(shown) - 1, y: 0, style: theme.header)

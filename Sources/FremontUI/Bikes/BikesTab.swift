@@ -15,6 +15,8 @@ public struct BikesTab: Sendable {
     public private(set) var mode = Mode.table
     public private(set) var lastSearch: String?
     var layout = BikeTableLayout(rows: [])
+    /// Why there is nothing to show, when the first load failed.
+    public private(set) var loadError: String?
     /// The busiest hour's total, which a full bar stands for.
     private(set) var maxHourTotal = 1
 
@@ -24,7 +26,13 @@ public struct BikesTab: Sendable {
     public var rows: [BikeRow] { counts?.rows ?? [] }
 
     /// New data: the selection stays on the same hour when the new data has it.
+    /// A failed load: what was shown stays; with nothing shown yet, the tab says why.
+    public mutating func loadFailed(_ message: String) {
+        loadError = message
+    }
+
     public mutating func show(_ counts: BikeCounts, source: String) {
+        loadError = nil
         let keptDate = self.counts.flatMap { $0.rows.indices.contains(selectedRow) ? $0.rows[selectedRow].date : nil }
         self.counts = counts
         sourceName = source

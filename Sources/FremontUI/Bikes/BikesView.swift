@@ -6,8 +6,15 @@ extension BikesTab {
     public func render(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
         buffer.fill(viewport, style: .plain)
         guard let counts, !counts.rows.isEmpty else {
-            let message = counts == nil ? "Loading bike counts…" : "No rows in \(sourceName)."
-            buffer.write(message, x: viewport.x + 1, y: viewport.y + 1, style: theme.dim, maxWidth: viewport.width - 2)
+            let message: String
+            if counts == nil, let loadError {
+                message = "No bike counts: \(loadError)"
+            } else {
+                message = counts == nil ? "Loading bike counts…" : "No rows in \(sourceName)."
+            }
+            for (offset, line) in TextLayout.wrap(message, width: max(1, viewport.width - 2)).prefix(max(0, viewport.height - 1)).enumerated() {
+                buffer.write(line, x: viewport.x + 1, y: viewport.y + 1 + offset, style: loadError == nil ? theme.dim : theme.warning)
+            }
             return
         }
         var area = viewport

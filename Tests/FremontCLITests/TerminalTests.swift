@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux), driven by keys, read off the screen.
+@Suite(.serialized) struct TerminalTests {
+    private let fremont = Fremont.executable.path
+
+    /// After fremont exits, the shell is usable: the prompt is back, echo and line mode are on.
+    private func expectShellRestored(_ tmux: TmuxSession, status: String) throws {
+        try tmux.waitFor("EXIT=\(status)")
+        try tmux.run("stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; echo")
+        let screen = try tmux.waitFor("echo icanon")
+        #expect(screen.contains("PROMPT$"))
+    }
+
+    @Test func startScrollToTheEndOfTheMonthAndQuit() throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try tmux.run("\(fremont); echo EXIT=$?")
+        var screen = try tmux.waitFor("Friday, April 1, 2016 12:00 AM")
+        #expect(screen.contains("1 Bikes"))
+        #expect(screen.contains("▲ North 46,905  ▼ South 46,734"))
+        try tmux.send("G")
+        screen = try tmux.waitFor("Saturday, April 30, 2016 11:00 PM")
+        #expect(!screen.contains("April 1, 2016 12:00 AM"))
+        // Colours reach the terminal: the busiest rows' shades are in the 256-colour palette.
+        try tmux.send("g")
+        try tmux.waitFor("April 1, 2016 12:00 AM")
+        let colored = try tmux.capture(escapes: true)
+        #expect(colored.contains("\u{1B}[48;5;"), "\(colored.prefix(600).debugDescription)")
+        try tmux.send("q")
+        try expectShellRestored(tmux, status: "0")
+    }
+
+    @Test func switchTabsAndHelp() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        try tmux.run("\(fremont); echo EXIT=$?")
+        try tmux.waitFor("April 1, 2016")
+        try tmux.send("3")
+        try tmux.waitUntil("weather tab") { !$0.contains("April 1, 2016 12:00 AM") }
+        try tmux.send("1")
+        try tmux.waitFor("April 1, 2016 12:00 AM")
+        try tmux.send("?")
+        try tmux.waitFor("Any key closes this help")
+        try tmux.send("Escape")
+        try tmux.waitUntil("help to close") { !$0.contains("Any key closes this help") }
+        try tmux.send("C-c")
+        try expectShellRestored(tmux, status: "0")
+    }
+
+    @Test func resizeReLaysOutAtOnce() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        try tmux.run("\(fremont); echo EXIT=$?")
+        try tmux.waitFor("Friday, April 1, 2016 12:00 AM")
+        try tmux.resize(width: 40, height: 12)
+        var screen = try tmux.waitFor("Fri 2016-04-01 00:00")
+        #expect(!screen.contains("Friday, April 1, 2016 12:00 AM"))
+        try tmux.resize(width: 24, height: 6)
+        try tmux.waitFor("Window too small")
+        try tmux.resize(width: 120, height: 40)
+        screen = try tmux.waitFor("Friday, April 1, 2016 12:00 AM")
+        #expect(screen.contains("3,121.3/day over 30 days"))
+        try tmux.send("q")
+        try expectShellRestored(tmux, status: "0")
+    }
+
+    @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130")])
+    func aSignalRestoresTheTerminal(signal: String, status: String) throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try tmux.run("\(fremont); echo EXIT=$?")
+        try tmux.waitFor("April 1, 2016")
+        let pid = try #require(try tmux.foregroundProcess())
+        kill(pid, signal == "TERM" ? SIGTERM : signal == "HUP" ? SIGHUP : SIGINT)
+        try expectShellRestored(tmux, status: status)
+    }
+
+    @Test func noColorLeavesMarkersAndNoColours() throws {
+        let tmux = try TmuxSession(width: 80, height: 24, environment: ["NO_COLOR": "1"])
+        try tmux.run("\(fremont); echo EXIT=$?")
+        let screen = try tmux.waitFor("April 1, 2016  6:00 AM")
+        #expect(screen.contains("▲ Friday, April 1, 2016  6:00 AM"))
+        #expect(!(try tmux.capture(escapes: true)).contains("48;5;"))
+        try tmux.send("q")
+        try expectShellRestored(tmux, status: "0")
+    }
+
+    @Test func aBrokenFileSaysSoOnTheStatusLine() throws {
+        let tmux = try TmuxSession(width: 100, height: 24)
+        try tmux.run("\(fremont) bikes \(Fremont.data("bikes/malformed/truncated.xml")); echo EXIT=$?")
+        let screen = try tmux.waitFor("truncated.xml:1:5001: the document ends before </response>")
+        #expect(screen.contains("No bike counts: truncated.xml:1:5001"))
+        try tmux.send("q")
+        try expectShellRestored(tmux, status: "0")
+    }
+}
