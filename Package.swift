@@ -24,7 +24,8 @@ let package = Package(
             resources: [.copy("Resources/Embedded")]
         ),
         .executableTarget(name: "fremont-bench", dependencies: ["FremontCore"]),
-        .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"]),
+        // Fixtures are read by path (like ../shared/data), not bundled.
+        .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"], exclude: ["Fixtures"]),
         // Drives the real binary; depending on it makes `swift test` build it first.
         .testTarget(name: "FremontCLITests", dependencies: ["fremont"]),
     ],

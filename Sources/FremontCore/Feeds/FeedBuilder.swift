@@ -1,0 +1,526 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Maps `XMLParser` events onto `Feed`, by namespace and by position (an item's `title` is not the
+/// channel's, nor its `source`'s). Streams: only the item being read and the field being read are
+/// held, besides the finished items. One builder serves one parse.
+final class FeedBuilder: NSObject, XMLParserDelegate {
+    /// Why the builder stopped the parse on purpose.
+    enum Stop: Equatable {
+        case notAFeed(root: String, at: SourceLocation)
+        case tooDeep(at: SourceLocation)
+        case tooManyItems(at: SourceLocation)
+    }
+
+    private(set) var stop: Stop?
+    /// The first error libxml2 reported (it reads on in recovery mode; later errors follow from it).
+    private(set) var firstError: (code: Int, location: SourceLocation)?
+    private(set) var sawRoot = false
+    private(set) var rootClosed = false
+    private(set) var warnings: [ParseWarning] = []
+
+    private let limits: FeedLimits
+    private let abortOnError: Bool
+
+    private var format = FeedFormat.rss2
+    private var isAtom = false
+    private var feed = Feed(format: .rss2)
+    private var feedTitleIsHTML = false
+    private var feedAuthor = ""
+    private var feedLastBuild: Date?
+    private var feedPublished: Date?
+    private var feedDCDate: Date?
+
+    private var frames: [Role] = []
+    /// Items in the order they started; nil while still open (and for good, if the document is cut).
+    private var slots: [FeedItem?] = []
+    private var openItems: [(draft: FeedItemDraft, slot: Int)] = []
+    private var capture: Capture?
+    /// Name of the element being started, for messages.
+    private var element = ""
+
+    private enum Owner { case feed, item }
+
+    /// What an open element is to the feed.
+    private enum Role { case root, channel, item, author(Owner), mediaGroup, other }
+
+    private enum TextKind { case text, html, xhtml }
+
+    private enum Field {
+        case title, link, description, summary, content, fallbackSummary, guid, atomID
+        case published, dcDate, updated, lastBuildDate
+        case author(FeedItemDraft.AuthorSource), authorName, authorEmail, category
+    }
+
+    /// The text of the one element being read, with its descendants when it holds markup.
+    private struct Capture {
+        var field: Field
+        var owner: Owner
+        var kind: TextKind
+        /// Child elements are kept as tags (summaries and content); elsewhere only their text counts.
+        var keepsMarkup: Bool
+        var depth: Int
+        var element: String
+        var location: SourceLocation
+        var text = ""
+        /// Depth of Atom's required `<div xmlns="…xhtml">` wrapper, whose tags are not content.
+        var wrapperDepth: Int?
+    }
+
+    init(limits: FeedLimits, abortOnError: Bool) {
+        self.limits = limits
+        self.abortOnError = abortOnError
+    }
+
+    /// The feed as far as it was read: items whose end was never seen (a cut document) are left out.
+    func result(plainText: (String) -> String) -> Feed {
+        var result = feed
+        result.format = format
+        if feedTitleIsHTML { result.title = plainText(result.title) }
+        result.updated = feed.updated ?? feedLastBuild ?? feedPublished ?? feedDCDate
+        result.items = slots.compactMap { $0 }
+        if !feedAuthor.isEmpty {
+            // Atom: an entry without an author has the feed's.
+            for index in result.items.indices where result.items[index].author.isEmpty {
+                result.items[index].author = feedAuthor
+            }
+        }
+        return result
+    }
+
+    var itemsCompleted: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    // MARK: - XMLParserDelegate
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String]) {
+        let depth = frames.count + 1
+        if depth > limits.maximumDepth {
+            halt(parser, .tooDeep(at: location(parser)))
+            return
+        }
+        if capture != nil {
+            captureChild(name, namespaceURI: namespaceURI, attributes: attributes, depth: depth)
+            frames.append(.other)
+            return
+        }
+        let namespace = FeedNamespace(uri: namespaceURI)
+        element = qualifiedName ?? name
+        if format == .rss10, depth == 2, namespaceURI == FeedNamespace.rss090URI { format = .rss090 }
+        guard let parent = frames.last else {
+            frames.append(startRoot(parser, name, namespace, qualifiedName: qualifiedName))
+            return
+        }
+        let core = isCore(namespace)
+        if core, name == "item" || name == "entry" {
+            if case .item = parent {
+                warnings.append(ParseWarning("an item inside another item: read as two items", at: location(parser)))
+            }
+            if slots.count >= limits.maximumItems {
+                halt(parser, .tooManyItems(at: location(parser)))
+                return
+            }
+            openItems.append((FeedItemDraft(), slots.count))
+            slots.append(nil)
+            frames.append(.item)
+            return
+        }
+        let role: Role
+        switch parent {
+        case .root, .channel:
+            role = startFeedChild(parser, name, namespace, core: core, attributes: attributes, depth: depth)
+        case .item:
+            role = startItemChild(parser, name, namespace, core: core, attributes: attributes, depth: depth)
+        case .author(let owner):
+            if core, name == "name" || name == "email" {
+                begin(parser, name == "name" ? .authorName : .authorEmail, owner, .text, depth: depth)
+            }
+            role = .other
+        case .mediaGroup:
+            startMedia(parser, name, namespace, attributes: attributes, depth: depth)
+            role = .other
+        case .other:
+            role = .other
+        }
+        frames.append(role)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard let role = frames.popLast() else { return }
+        if let current = capture {
+            let depth = frames.count + 1
+            if depth == current.depth {
+                capture = nil
+                finish(current, parser)
+            } else if current.keepsMarkup {
+                if current.wrapperDepth == depth {
+                    capture?.wrapperDepth = nil
+                } else {
+                    capture?.text += "</\(name)>"
+                }
+            }
+            return
+        }
+        switch role {
+        case .item:
+            if let (draft, slot) = openItems.popLast() {
+                slots[slot] = draft.finish(plainTitle: FeedBuilder.plainText)
+            }
+        case .root:
+            rootClosed = true
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard let current = capture else { return }
+        capture?.text += current.kind == .xhtml ? FeedBuilder.escapeHTML(string) : string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        // On Linux, CDATA never reaches foundCharacters: without this, most `content:encoded` is lost.
+        guard let current = capture else { return }
+        let string = String(decoding: CDATABlock, as: UTF8.self)
+        capture?.text += current.kind == .xhtml ? FeedBuilder.escapeHTML(string) : string
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard stop == nil, firstError == nil else { return }
+        firstError = ((parseError as NSError).code, location(parser))
+        if abortOnError { parser.abortParsing() }
+    }
+
+    // MARK: - Where an element belongs
+
+    private func startRoot(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace,
+                           qualifiedName: String?) -> Role {
+        sawRoot = true
+        switch (name, namespace) {
+        case ("rss", _), ("channel", .none):
+            format = .rss2
+        case ("RDF", .rdf):
+            format = .rss10
+        case ("feed", .atom03):
+            format = .atom03
+            isAtom = true
+        case ("feed", _):
+            format = .atom10
+            isAtom = true
+        default:
+            halt(parser, .notAFeed(root: qualifiedName ?? name, at: location(parser)))
+            return .other
+        }
+        return name == "channel" ? .channel : .root
+    }
+
+    private func startFeedChild(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace, core: Bool,
+                                attributes: [String: String], depth: Int) -> Role {
+        if core {
+            switch name {
+            case "channel":
+                return .channel
+            case "title":
+                begin(parser, .title, .feed, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+            case "link" where isAtom:
+                addFeedLink(attributes)
+            case "link":
+                begin(parser, .link, .feed, .text, depth: depth)
+            case "description", "subtitle", "tagline":
+                begin(parser, .description, .feed, .text, depth: depth)
+            case "lastBuildDate":
+                begin(parser, .lastBuildDate, .feed, .text, depth: depth)
+            case "pubDate":
+                begin(parser, .published, .feed, .text, depth: depth)
+            case "updated", "modified":
+                begin(parser, .updated, .feed, .text, depth: depth)
+            case "author" where isAtom:
+                return .author(.feed)
+            default:
+                break
+            }
+            return .other
+        }
+        switch (namespace, name) {
+        case (.dublinCore, "date"):
+            begin(parser, .dcDate, .feed, .text, depth: depth)
+        case (.atom, "link"):
+            addFeedLink(attributes)
+        default:
+            break
+        }
+        return .other
+    }
+
+    private func startItemChild(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace, core: Bool,
+                                attributes: [String: String], depth: Int) -> Role {
+        if core {
+            switch name {
+            case "title":
+                begin(parser, .title, .item, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+            case "link" where isAtom:
+                addItemLink(attributes)
+            case "link":
+                begin(parser, .link, .item, .text, depth: depth)
+            case "description":
+                begin(parser, .summary, .item, .html, depth: depth, keepsMarkup: true)
+            case "summary" where isAtom:
+                if let kind = atomKind(attributes) { begin(parser, .summary, .item, kind, depth: depth, keepsMarkup: true) }
+            case "content" where isAtom:
+                if attributes["src"] == nil, let kind = atomKind(attributes) {
+                    begin(parser, .content, .item, kind, depth: depth, keepsMarkup: true)
+                }
+            case "guid":
+                openItems[openItems.count - 1].draft.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
+                begin(parser, .guid, .item, .text, depth: depth)
+            case "id" where isAtom:
+                begin(parser, .atomID, .item, .text, depth: depth)
+            case "pubDate", "published", "issued", "created":
+                begin(parser, .published, .item, .text, depth: depth)
+            case "updated", "modified":
+                begin(parser, .updated, .item, .text, depth: depth)
+            case "author" where isAtom:
+                return .author(.item)
+            case "author":
+                begin(parser, .author(.rss), .item, .text, depth: depth)
+            case "category" where isAtom:
+                if let term = (attributes["term"] ?? attributes["label"]).map(trimmed), !term.isEmpty {
+                    openItems[openItems.count - 1].draft.categories.append(term)
+                }
+            case "category":
+                begin(parser, .category, .item, .text, depth: depth)
+            case "enclosure":
+                if let url = attributes["url"].map(trimmed), !url.isEmpty {
+                    openItems[openItems.count - 1].draft.enclosures.append(
+                        FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["length"])))
+                }
+            default:
+                break
+            }
+            return .other
+        }
+        switch (namespace, name) {
+        case (.content, "encoded"):
+            begin(parser, .content, .item, .html, depth: depth, keepsMarkup: true)
+        case (.dublinCore, "creator"):
+            begin(parser, .author(.dublinCore), .item, .text, depth: depth)
+        case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
+            begin(parser, .dcDate, .item, .text, depth: depth)
+        case (.dublinCore, "subject"):
+            begin(parser, .category, .item, .text, depth: depth)
+        case (.dublinCoreTerms, "modified"), (.atom, "updated"):
+            begin(parser, .updated, .item, .text, depth: depth)
+        case (.atom, "link"):
+            addItemLink(attributes)
+        case (.itunes, "author"):
+            begin(parser, .author(.itunes), .item, .text, depth: depth)
+        case (.itunes, "summary"):
+            begin(parser, .fallbackSummary, .item, .text, depth: depth)
+        case (.media, "group"):
+            return .mediaGroup
+        case (.media, _):
+            startMedia(parser, name, namespace, attributes: attributes, depth: depth)
+        default:
+            break
+        }
+        return .other
+    }
+
+    private func startMedia(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace,
+                            attributes: [String: String], depth: Int) {
+        guard namespace == .media else { return }
+        if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
+            openItems[openItems.count - 1].draft.mediaEnclosures.append(
+                FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["fileSize"])))
+        } else if name == "description" {
+            begin(parser, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
+        }
+    }
+
+    private func addFeedLink(_ attributes: [String: String]) {
+        let rel = attributes["rel"] ?? ""
+        guard feed.link.isEmpty, rel.isEmpty || rel == "alternate", let href = attributes["href"] else { return }
+        feed.link = trimmed(href)
+    }
+
+    private func addItemLink(_ attributes: [String: String]) {
+        guard let href = attributes["href"].map(trimmed), !href.isEmpty else { return }
+        let rel = trimmed(attributes["rel"] ?? "")
+        if rel == "enclosure" {
+            openItems[openItems.count - 1].draft.enclosures.append(
+                FeedEnclosure(url: href, type: trimmed(attributes["type"] ?? ""), length: length(attributes["length"])))
+        } else {
+            openItems[openItems.count - 1].draft.atomLinks.append((rel, href))
+        }
+    }
+
+    // MARK: - Reading text
+
+    private func begin(_ parser: XMLParser, _ field: Field, _ owner: Owner, _ kind: TextKind, depth: Int,
+                       keepsMarkup: Bool = false) {
+        capture = Capture(field: field, owner: owner, kind: kind, keepsMarkup: keepsMarkup, depth: depth,
+                          element: element, location: location(parser))
+    }
+
+    private func captureChild(_ name: String, namespaceURI: String?, attributes: [String: String], depth: Int) {
+        guard let current = capture, current.keepsMarkup else { return }
+        if current.kind == .xhtml, depth == current.depth + 1, current.text.isEmpty, current.wrapperDepth == nil,
+           name == "div", FeedNamespace(uri: namespaceURI) == .xhtml {
+            capture?.wrapperDepth = depth
+            return
+        }
+        var tag = "<" + name
+        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("xmlns") {
+            tag += " \(key)=\"\(FeedBuilder.escapeHTML(value, quotes: true))\""
+        }
+        capture?.text += tag + ">"
+    }
+
+    private func finish(_ capture: Capture, _ parser: XMLParser) {
+        var text = trimmed(capture.text)
+        if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
+        switch capture.owner {
+        case .feed:
+            finishFeedField(capture, text, parser)
+        case .item:
+            guard !openItems.isEmpty else { return }
+            finishItemField(capture, text, &openItems[openItems.count - 1].draft)
+        }
+    }
+
+    private func finishFeedField(_ capture: Capture, _ text: String, _ parser: XMLParser) {
+        switch capture.field {
+        case .title where feed.title.isEmpty:
+            feed.title = text
+            feedTitleIsHTML = capture.kind == .html
+        case .link where feed.link.isEmpty:
+            feed.link = text
+        case .description where feed.description.isEmpty:
+            feed.description = text
+        case .lastBuildDate:
+            feedLastBuild = feedLastBuild ?? date(text, capture)
+        case .published:
+            feedPublished = feedPublished ?? date(text, capture)
+        case .dcDate:
+            feedDCDate = feedDCDate ?? date(text, capture)
+        case .updated:
+            feed.updated = feed.updated ?? date(text, capture)
+        case .authorName where feedAuthor.isEmpty:
+            feedAuthor = text
+        default:
+            break
+        }
+    }
+
+    private func finishItemField(_ capture: Capture, _ text: String, _ draft: inout FeedItemDraft) {
+        switch capture.field {
+        case .title where draft.title.isEmpty:
+            draft.title = text
+            draft.titleIsHTML = capture.kind == .html
+        case .link where draft.rssLink.isEmpty:
+            draft.rssLink = text
+        case .summary where draft.summary.isEmpty:
+            draft.summary = text
+        case .content where draft.content.isEmpty:
+            draft.content = text
+        case .fallbackSummary where draft.fallbackSummary.isEmpty:
+            draft.fallbackSummary = capture.kind == .text ? FeedBuilder.escapeHTML(text) : text
+        case .guid where draft.guid.isEmpty:
+            draft.guid = text
+        case .atomID where draft.atomID.isEmpty:
+            draft.atomID = text
+        case .published:
+            draft.published = draft.published ?? date(text, capture)
+        case .dcDate:
+            draft.dcDate = draft.dcDate ?? date(text, capture)
+        case .updated:
+            draft.updated = draft.updated ?? date(text, capture)
+        case .author(let source) where !text.isEmpty:
+            if draft.authors[source] == nil { draft.authors[source] = text }
+        case .authorName where !text.isEmpty:
+            draft.authors[.atom] = text
+        case .authorEmail where !text.isEmpty:
+            if draft.authors[.atom] == nil { draft.authors[.atom] = text }
+        case .category where !text.isEmpty:
+            draft.categories.append(text)
+        default:
+            break
+        }
+    }
+
+    private func date(_ text: String, _ capture: Capture) -> Date? {
+        guard !text.isEmpty else { return nil }
+        if let date = InternetDate.parse(text) { return date }
+        warnings.append(ParseWarning("unreadable date \(quoted(text)) in <\(capture.element)>: left empty",
+                                     at: capture.location))
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    private func halt(_ parser: XMLParser, _ reason: Stop) {
+        guard stop == nil else { return }
+        stop = reason
+        parser.abortParsing()
+    }
+
+    private func isCore(_ namespace: FeedNamespace) -> Bool {
+        switch namespace {
+        case .none: return true
+        case .rss: return !isAtom
+        case .atom, .atom03: return isAtom
+        default: return false
+        }
+    }
+
+    /// Atom text construct type; nil for content that is not text (base64, other media types).
+    private func atomKind(_ attributes: [String: String]) -> TextKind? {
+        if format == .atom03, let mode = attributes["mode"]?.lowercased() {
+            if mode == "xml" { return .xhtml }
+            if mode == "base64" { return nil }
+        }
+        let type = trimmed(attributes["type"] ?? "text").lowercased()
+        switch type {
+        case "text", "text/plain": return .text
+        case "html", "text/html": return .html
+        case "xhtml", "application/xhtml+xml": return .xhtml
+        default:
+            if type.hasPrefix("text/") { return .text }
+            if type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
+            return nil
+        }
+    }
+
+    private func location(_ parser: XMLParser) -> SourceLocation {
+        SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
+    }
+
+    private func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func length(_ text: String?) -> Int? {
+        guard let text, let value = Int(trimmed(text)), value >= 0 else { return nil }
+        return value
+    }
+
+    static func plainText(_ html: String) -> String { html }
+
+    static func escapeHTML(_ text: String, quotes: Bool = false) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || (quotes && $0 == "\"") }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where quotes: result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// An item while its element is open: every candidate a feed may offer for a field, so the
+/// choice between them (guid or Atom id, `dc:creator` or `author`, …) is made once, at the end.
+struct FeedItemDraft {
+    var title = ""
+    var titleIsHTML = false
+    var rssLink = ""
+    /// Atom links, in document order: (rel, href). `rel` is "" when absent.
+    var atomLinks: [(rel: String, href: String)] = []
+    var guid = ""
+    var guidIsPermaLink = true
+    var atomID = ""
+    var summary = ""
+    var content = ""
+    var fallbackSummary = ""
+    var published: Date?
+    var dcDate: Date?
+    var updated: Date?
+    var authors: [AuthorSource: String] = [:]
+    var categories: [String] = []
+    var enclosures: [FeedEnclosure] = []
+    var mediaEnclosures: [FeedEnclosure] = []
+
+    /// Lower raw value wins.
+    enum AuthorSource: Int, Comparable {
+        case dublinCore, atom, rss, itunes
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    func finish(plainTitle: (String) -> String) -> FeedItem {
+        var item = FeedItem()
+        item.title = titleIsHTML ? plainTitle(title) : title
+        item.link = chooseLink()
+        item.summary = summary.isEmpty ? fallbackSummary : summary
+        item.content = content
+        item.published = published ?? dcDate
+        item.updated = updated
+        item.author = authors.min(by: { $0.key < $1.key })?.value ?? ""
+        var seen = Set<String>()
+        item.categories = categories.filter { seen.insert($0).inserted }
+        item.enclosures = enclosures
+        for media in mediaEnclosures where !item.enclosures.contains(where: { $0.url == media.url }) {
+            item.enclosures.append(media)
+        }
+        item.id = chooseID(link: item.link, date: item.published ?? item.updated, title: item.title)
+        return item
+    }
+
+    private func chooseLink() -> String {
+        if !rssLink.isEmpty { return rssLink }
+        if let alternate = atomLinks.first(where: { $0.rel == "alternate" }) { return alternate.href }
+        if let plain = atomLinks.first(where: { $0.rel.isEmpty }) { return plain.href }
+        // RSS 2.0: a guid is the item's permalink unless it says otherwise.
+        if guidIsPermaLink, guid.hasPrefix("http://") || guid.hasPrefix("https://") { return guid }
+        return ""
+    }
+
+    private func chooseID(link: String, date: Date?, title: String) -> String {
+        if !guid.isEmpty { return guid }
+        if !atomID.isEmpty { return atomID }
+        if !link.isEmpty {
+            guard let date else { return link }
+            return link + "#" + InternetDate.format(date)
+        }
+        return title
+    }
+}
