@@ -1,2 +1,4 @@
 import FremontCore
+
 print("fremont-bench")
+runDateBenchmark()

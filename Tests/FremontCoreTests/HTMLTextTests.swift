@@ -1,0 +1,141 @@
+import Testing
+@testable import FremontCore
+
+@Suite struct HTMLTextTests {
+    private func text(_ html: String) -> String { HTMLText.render(html).text }
+
+    @Test func paragraphsAndBlocksAreSeparatedByBlankLines() {
+        #expect(text("<p>One</p><p>Two</p>") == "One\n\nTwo")
+        #expect(text("<h1>Title</h1><div>Body</div><blockquote>Quote</blockquote>") == "Title\n\nBody\n\nQuote")
+        #expect(text("Intro<p>Para</p>Outro") == "Intro\n\nPara\n\nOutro")
+        #expect(text("<div><div><p>Nested</p></div></div><p>Next</p>") == "Nested\n\nNext")
+    }
+
+    @Test func brIsALineBreak() {
+        #expect(text("one<br>two<br/>three<BR />four") == "one\ntwo\nthree\nfour")
+        #expect(text("a<br><br>b") == "a\n\nb")
+        #expect(text("<p>a<br></p><p>b</p>") == "a\n\nb")
+        #expect(text("<br>lead") == "lead")
+    }
+
+    @Test func listItemsBecomeBulletsAndNumbers() {
+        #expect(text("<ul><li>One</li><li>Two</li></ul>") == "• One\n• Two")
+        #expect(text("<ol><li>First<li>Second</ol>") == "1. First\n2. Second")
+        #expect(text("<ol start=\"3\"><li>Third</li></ol>") == "3. Third")
+        #expect(text("<p>Before</p><ul><li><p>Item</p></li></ul><p>After</p>") == "Before\n\n• Item\n\nAfter")
+        #expect(text("<ul><li>Outer<ul><li>Inner</li></ul></li><li>Next</li></ul>") == "• Outer\n  • Inner\n• Next")
+        #expect(text("<li>stray item") == "• stray item")
+    }
+
+    @Test func scriptStyleAndHeadAreDroppedWithTheirContent() {
+        let html = """
+            <html><head><title>Page</title><style>p { color: red }</style></head>
+            <body><script>document.write("<p>evil</p>")</script><p>Visible</p>
+            <SCRIPT type="text/javascript">alert(1)</SCRIPT></body></html>
+            """
+        #expect(text(html) == "Visible")
+        #expect(text("<p>a</p><script>never closed <p>b</p>") == "a")
+    }
+
+    @Test func namedAndNumericEntitiesAreDecoded() {
+        #expect(text("<p>caf&eacute; &mdash; &hellip; &rsquo;s &ldquo;q&rdquo; &amp; &lt;b&gt; &copy; &euro;</p>")
+            == "café — … ’s “q” & <b> © €")
+        #expect(text("<p>&#233;&#xE9;&#XE9;&#8212;&#x1F6B2;</p>") == "ééé—🚲")
+        #expect(text("<p>&#146;quoted&#148; &#150; dash</p>") == "’quoted” – dash") // windows-1252 range
+        #expect(text("<p>a&nbsp;b&nbsp;&nbsp;c</p>") == "a b  c")
+        #expect(text("<p>&#0; &#xD800; &#99999999;</p>") == "\u{FFFD} \u{FFFD} \u{FFFD}")
+        #expect(HTMLEntities.named.count >= 100)
+    }
+
+    @Test func ampersandsThatAreNotEntitiesStay() {
+        #expect(text("<p>AT&T &unknown; & done &copy 2018 &amp</p>") == "AT&T &unknown; & done © 2018 &")
+        #expect(text("<p>fish &chips;</p>") == "fish &chips;")
+    }
+
+    @Test func whitespaceIsCollapsed() {
+        #expect(text("<p>  lots \n\n of\t\tspace  </p>\n\n\n<p>\n next </p>") == "lots of space\n\nnext")
+        #expect(text("<b>bold</b> <i>italic</i>, <span>x</span>") == "bold italic, x")
+    }
+
+    @Test func preKeepsItsWhitespace() {
+        #expect(text("<p>before</p><pre>\nline 1\n  indented\r\nline 3</pre><p>after</p>")
+            == "before\n\nline 1\n  indented\nline 3\n\nafter")
+    }
+
+    @Test func linksAreNumberedInOrder() {
+        let rendered = HTMLText.render(
+            "<p>See <a href=\"https://a.example/x?a=1&amp;b=2\">the report</a> and "
+                + "<a href='https://b.example'>this</a>, again <a href=\"https://a.example/x?a=1&amp;b=2\">here</a>.</p>"
+                + "<a href=\"#top\">top</a> <a href=\"javascript:alert(1)\">js</a> <a>none</a>")
+        #expect(rendered.text == "See the report [1] and this [2], again here [1].\n\ntop js none")
+        #expect(rendered.links == ["https://a.example/x?a=1&b=2", "https://b.example"])
+    }
+
+    @Test func unclosedLinkIsClosedAtTheEnd() {
+        let rendered = HTMLText.render("<p>Read <a href=http://x.example/>more")
+        #expect(rendered.text == "Read more [1]")
+        #expect(rendered.links == ["http://x.example/"])
+    }
+
+    @Test func imagesShowTheirAltText() {
+        #expect(text("<p>Look: <img src=\"a.png\" alt=\"A  bridge\"> <img src=\"b.png\"></p>") == "Look: [image: A bridge]")
+        #expect(text("<p><img alt=\"logo\"/>Text after</p>") == "[image: logo] Text after")
+        let linked = HTMLText.render("<a href=\"https://nasa.gov\"><img alt=\"Moon\" src=m.jpg /></a>")
+        #expect(linked.text == "[image: Moon] [1]")
+    }
+
+    @Test func brokenHTMLIsReadTolerantly() {
+        #expect(text("<p>unclosed <b>bold <i>both") == "unclosed bold both")
+        #expect(text("<p>1 < 2 and 3 > 2</p>") == "1 < 2 and 3 > 2")
+        #expect(text("<p>x</p><a href=\"never-closed") == "x")
+        #expect(text("<p>a</p></>b<!-- hidden <p>c</p> --><!DOCTYPE html><?php echo ?>d") == "a\n\nbd")
+        #expect(text("<p><![CDATA[raw <text>]]></p>") == "raw <text>")
+        #expect(text("</p></div>orphan</li>") == "orphan")
+        #expect(text("<p>a <!-- comment never closed") == "a")
+    }
+
+    @Test func tablesAndDefinitionListsStayReadable() {
+        #expect(text("<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>") == "a b\nc d")
+        #expect(text("<dl><dt>Term</dt><dd>Meaning</dd></dl>") == "Term\nMeaning")
+    }
+
+    @Test func plainTextComesOutAsItself() {
+        #expect(text("  Just a sentence.  ") == "Just a sentence.")
+        #expect(text("Line one\nLine two\r\n\nLine four") == "Line one\nLine two\n\nLine four")
+        #expect(text("Ben &amp; Jerry&#39;s, 1 < 2, x<y") == "Ben & Jerry's, 1 < 2, x<y")
+        #expect(HTMLText.render("plain").links.isEmpty)
+        #expect(text("") == "")
+        #expect(text("<p></p>   <br>") == "")
+    }
+
+    @Test func hostileInputNeverReachesTheTerminalRaw() {
+        let escape = text("<p>Title\u{1B}]0;pwned\u{07} \u{1B}[31mred\u{9B}2J</p>")
+        #expect(escape == "Title]0;pwned [31mred2J")
+        #expect(text("<p>&#27;[2J&#x1b;[1;1H&#x7f;&#x81;&#x9D;</p>") == "[2J[1;1H")
+        #expect(text("<p>abc\u{202E}fed&#x202E;&#8238;&#x2066;</p>") == "abcfed")
+        #expect(text("plain \u{1B}[31m text\u{202E}") == "plain [31m text")
+        let link = HTMLText.render("<a href=\"http://x.example/\u{1B}[2J&#10;next\">x</a>")
+        #expect(link.links == ["http://x.example/[2J next"])
+        for scalar in (text("<p>\u{0}\u{1}\u{8}\u{B}\u{C}\u{7F}\u{80}\u{9F}ok</p>")).unicodeScalars {
+            #expect(!TerminalSafeText.isUnsafe(scalar) || scalar == "\n" || scalar == "\t")
+        }
+    }
+
+    @Test func realFeedDescription() {
+        let html = """
+            <p>NASA&#8217;s <strong>Mars</strong> rover&nbsp;has found <a href="https://www.nasa.gov/mars">new
+            evidence</a>:</p><ul><li>organic molecules</li><li>seasonal methane</li></ul>
+            <p><img src="x.jpg" alt="Curiosity selfie" /></p>
+            """
+        let rendered = HTMLText.render(html)
+        #expect(rendered.text == """
+            NASA’s Mars rover has found new evidence [1]:
+
+            • organic molecules
+            • seasonal methane
+
+            [image: Curiosity selfie]
+            """)
+        #expect(rendered.links == ["https://www.nasa.gov/mars"])
+    }
+}
