@@ -506,7 +506,10 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         return value
     }
 
-    static func plainText(_ html: String) -> String { html }
+    /// Atom `type="html"` titles: a title is one line of text, not markup.
+    static func plainText(_ html: String) -> String {
+        HTMLText.render(html).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 
     static func escapeHTML(_ text: String, quotes: Bool = false) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || (quotes && $0 == "\"") }) else { return text }

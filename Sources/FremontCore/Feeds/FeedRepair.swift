@@ -222,9 +222,10 @@ enum FeedRepair {
             case .named(let name):
                 if declaredEntities.contains(name) {
                     output.append(contentsOf: bytes[index..<(index + length)])
-                } else if let points = HTMLEntities.codePoints(Substring(name)) {
+                } else if let point = HTMLEntities.named[name] {
+                    // The HTML text module's table (HTML 4's 252 names, which is what feeds use).
                     html.note(location(index), "&\(name);")
-                    for point in points { output.append(contentsOf: Array("&#\(point);".utf8)) }
+                    output.append(contentsOf: Array("&#\(point);".utf8))
                 } else {
                     unknown.note(location(index), "&\(name);")
                     output.append(contentsOf: Array("&amp;".utf8))
