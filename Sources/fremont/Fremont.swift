@@ -6,6 +6,7 @@ struct Fremont: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fremont",
         abstract: "A terminal browser for open-data tables, news feeds and forecasts.",
-        subcommands: []
+        subcommands: [BikesCommand.self, StatsCommand.self],
+        defaultSubcommand: BikesCommand.self
     )
 }

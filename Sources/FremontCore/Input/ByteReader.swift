@@ -50,8 +50,18 @@ public final class ByteReader {
         return Array(pending.prefix(count))
     }
 
-    /// Fills `buffer` with up to its size in bytes; returns 0 only at the end of the source.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+    /// Drops the first `count` bytes, which must have been peeked (whitespace before an XML
+    /// declaration, say, which libxml2 refuses).
+    public func discardPeeked(_ count: Int) {
+        precondition(count <= pending.count, "discardPeeked: only peeked bytes can be dropped")
+        pending.removeFirst(count)
+        bytesRead += count
+    }
+
+    /// Fills `buffer` with up to its size (and at most the chunk size) in bytes; returns 0 only at
+    /// the end of the source. Small chunk sizes let tests put a boundary at every byte.
+    public func read(into whole: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+        let buffer = UnsafeMutableRawBufferPointer(rebasing: whole[0..<min(whole.count, chunkSize)])
         if !pending.isEmpty {
             let count = min(pending.count, buffer.count)
             pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }

@@ -1,0 +1,123 @@
+/// A wall-clock date and time as the city publishes it: no time zone, never shifted through one.
+/// `2016-03-13T02:00` does not exist in Seattle, yet the data has it, so this type keeps it as is.
+public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+
+    /// Returns nil for a date that no calendar has (month 13, April 31, hour 24).
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
+              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// Orders like the calendar and fits in one integer: YYYYMMDDhhmmss.
+    public var sortKey: Int64 {
+        let date = Int64(year) * 10_000 + Int64(month) * 100 + Int64(day)
+        return date * 1_000_000 + Int64(hour * 10_000 + minute * 100 + second)
+    }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.sortKey < rhs.sortKey }
+
+    /// Days since 1970-01-01 on the proleptic Gregorian calendar.
+    public var dayNumber: Int { CivilCalendar.dayNumber(year: year, month: month, day: day) }
+
+    /// Hours since 1970-01-01T00:00 counted on the wall clock (every day has 24 of them), which is
+    /// how the city numbers its hourly rows.
+    public var hourNumber: Int { dayNumber * 24 + hour }
+
+    /// 1 = Monday … 7 = Sunday (ISO 8601).
+    public var weekday: Int { CivilCalendar.weekday(dayNumber: dayNumber) }
+
+    /// The same day at midnight.
+    public var startOfDay: LocalDateTime {
+        LocalDateTime(uncheckedYear: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+    }
+
+    /// The wall-clock hour `hours` after (or before) this one's hour, minutes and seconds dropped.
+    public func addingHours(_ hours: Int) -> LocalDateTime {
+        let total = hourNumber + hours
+        let days = total >= 0 ? total / 24 : (total - 23) / 24
+        let (y, m, d) = CivilCalendar.civil(dayNumber: days)
+        return LocalDateTime(uncheckedYear: y, month: m, day: d, hour: total - days * 24, minute: 0, second: 0)
+    }
+
+    /// `2016-04-01T06:00:00`, the form the Socrata API uses and the CSV/JSON output writes.
+    public var description: String { isoString }
+
+    public var isoString: String {
+        "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute)):\(pad(second))"
+    }
+
+    /// `2016-04-01`.
+    public var isoDateString: String { "\(pad(year, 4))-\(pad(month))-\(pad(day))" }
+
+    init(uncheckedYear year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+}
+
+func pad(_ value: Int, _ width: Int = 2) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
+
+/// Proleptic Gregorian arithmetic by hand: exact, and far cheaper than `Calendar` per row.
+public enum CivilCalendar {
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of `dayNumber`.
+    public static func civil(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// 1 = Monday … 7 = Sunday. 1970-01-01 was a Thursday.
+    public static func weekday(dayNumber: Int) -> Int {
+        let fromMonday = ((dayNumber + 3) % 7 + 7) % 7
+        return fromMonday + 1
+    }
+}

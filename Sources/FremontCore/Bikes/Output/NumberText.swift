@@ -1,0 +1,60 @@
+/// Number formatting for people, without a `NumberFormatter` per value.
+public enum NumberText {
+    /// `46905` → `46,905`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+
+    /// Fixed decimals, grouped: `3121.3` → `3,121.3`.
+    public static func grouped(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(value) * scale).rounded())
+        let whole = scaled / Int(scale)
+        var text = (value < 0 && scaled != 0 ? "-" : "") + grouped(whole)
+        if decimals > 0 {
+            text += "." + pad(scaled % Int(scale), decimals)
+        }
+        return text
+    }
+
+    public static func padLeft(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    public static func padRight(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+public enum DateText {
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+    /// `Friday, April 1, 2016  6:00 AM`, the tutorial's full style.
+    public static func full(_ date: LocalDateTime) -> String {
+        "\(day(date)) \(clock(date))"
+    }
+
+    /// `Fri 2016-04-01 06:00`, compact and sortable for tables.
+    public static func compact(_ date: LocalDateTime) -> String {
+        "\(weekdays[date.weekday - 1].prefix(3)) \(date.isoDateString) \(pad(date.hour)):\(pad(date.minute))"
+    }
+
+    /// `Friday, April 1, 2016`.
+    public static func day(_ date: LocalDateTime) -> String {
+        "\(weekdays[date.weekday - 1]), \(months[date.month - 1]) \(date.day), \(date.year)"
+    }
+
+    /// ` 6:00 AM`, 12-hour, padded so columns line up.
+    public static func clock(_ date: LocalDateTime) -> String {
+        let hour12 = date.hour % 12 == 0 ? 12 : date.hour % 12
+        return NumberText.padLeft(String(hour12), 2) + ":" + pad(date.minute) + (date.hour < 12 ? " AM" : " PM")
+    }
+}

@@ -1,0 +1,188 @@
+/// A pull scanner over JSON bytes read in chunks: the caller walks the structure it expects,
+/// and nothing but the current chunk and the current string is held in memory. It knows the
+/// line and column of every byte, so errors can say where they are.
+final class JSONScanner {
+    private let reader: ByteReader
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var bytes: UnsafePointer<UInt8>
+    private var position = 0
+    private var count = 0
+    /// Bytes consumed before the current chunk.
+    private var chunkOffset = 0
+    private var line = 1
+    private var lineStartOffset = 0
+    private var atEnd = false
+    /// Reused for the bytes of the string being read.
+    private(set) var stringBytes: [UInt8] = []
+
+    var source: String { reader.name }
+
+    init(_ reader: ByteReader, chunkSize: Int = ByteReader.defaultChunkSize) {
+        self.reader = reader
+        buffer = .allocate(byteCount: chunkSize, alignment: 16)
+        bytes = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        stringBytes.reserveCapacity(256)
+    }
+
+    deinit { buffer.deallocate() }
+
+    var location: SourceLocation {
+        SourceLocation(line: line, column: chunkOffset + position - lineStartOffset + 1)
+    }
+
+    func error(_ message: String) -> ParseError {
+        ParseError(source: reader.name, location: location, message)
+    }
+
+    /// The next byte that is not whitespace, without consuming it; nil at the end of input.
+    func peekSignificant() throws(ParseError) -> UInt8? {
+        while true {
+            if position == count, !(try refill()) { return nil }
+            let byte = bytes[position]
+            switch byte {
+            case 0x20, 0x09, 0x0D:
+                position += 1
+            case 0x0A:
+                position += 1
+                line += 1
+                lineStartOffset = chunkOffset + position
+            default:
+                return byte
+            }
+        }
+    }
+
+    /// Consumes the next significant byte, which must be `expected`.
+    func expect(_ expected: UInt8, _ what: @autoclosure () -> String) throws(ParseError) {
+        guard let byte = try peekSignificant() else { throw error("the document ends early, expected \(what()) (is it cut off?)") }
+        guard byte == expected else { throw error("expected \(what()), found \(describe(byte))") }
+        position += 1
+    }
+
+    /// Consumes `byte` if it is the next significant one.
+    func consume(_ byte: UInt8) throws(ParseError) -> Bool {
+        guard try peekSignificant() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Reads a string into `stringBytes` (escapes decoded, as UTF-8).
+    func readString() throws(ParseError) {
+        try expect(UInt8(ascii: "\""), "a string")
+        stringBytes.removeAll(keepingCapacity: true)
+        while true {
+            guard let byte = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                return
+            case UInt8(ascii: "\\"):
+                try readEscape()
+            case 0x0A:
+                line += 1
+                lineStartOffset = chunkOffset + position
+                stringBytes.append(byte)
+            default:
+                stringBytes.append(byte)
+            }
+        }
+    }
+
+    /// Reads a number, `true`, `false` or `null` into `stringBytes` as written.
+    func readBareToken() throws(ParseError) {
+        stringBytes.removeAll(keepingCapacity: true)
+        _ = try peekSignificant()
+        while true {
+            if position == count, !(try refill()) { break }
+            let byte = bytes[position]
+            let isTokenByte = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "E")
+            guard isTokenByte else { break }
+            stringBytes.append(byte)
+            position += 1
+        }
+        guard !stringBytes.isEmpty else {
+            guard let byte = try peekSignificant() else { throw error("the document ends early, expected a value (is it cut off?)") }
+            throw error("expected a value, found \(describe(byte))")
+        }
+    }
+
+    /// Skips one value of any kind, nested ones included.
+    func skipValue() throws(ParseError) {
+        guard let byte = try peekSignificant() else { throw error("the document ends early, expected a value (is it cut off?)") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            try readString()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            position += 1
+            if try consume(close) { return }
+            repeat {
+                if close == UInt8(ascii: "}") {
+                    try readString()
+                    try expect(UInt8(ascii: ":"), "':'")
+                }
+                try skipValue()
+            } while try consume(UInt8(ascii: ","))
+            try expect(close, "',' or '\(Character(Unicode.Scalar(close)))'")
+        default:
+            try readBareToken()
+        }
+    }
+
+    func describe(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func nextRaw() throws(ParseError) -> UInt8? {
+        if position == count, !(try refill()) { return nil }
+        let byte = bytes[position]
+        position += 1
+        return byte
+    }
+
+    private func refill() throws(ParseError) -> Bool {
+        if atEnd { return false }
+        chunkOffset += count
+        position = 0
+        count = try reader.read(into: buffer)
+        if count == 0 { atEnd = true }
+        return count > 0
+    }
+
+    private func readEscape() throws(ParseError) {
+        guard let byte = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }
+        switch byte {
+        case UInt8(ascii: "n"): stringBytes.append(0x0A)
+        case UInt8(ascii: "t"): stringBytes.append(0x09)
+        case UInt8(ascii: "r"): stringBytes.append(0x0D)
+        case UInt8(ascii: "b"): stringBytes.append(0x08)
+        case UInt8(ascii: "f"): stringBytes.append(0x0C)
+        case UInt8(ascii: "u"):
+            var scalar = try readHex4()
+            if (0xD800..<0xDC00).contains(scalar), try nextRaw() == UInt8(ascii: "\\"), try nextRaw() == UInt8(ascii: "u") {
+                let low = try readHex4()
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
+            }
+            let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            stringBytes.append(contentsOf: Array(String(Character(character)).utf8))
+        default:
+            stringBytes.append(byte)
+        }
+    }
+
+    private func readHex4() throws(ParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("bad \\u escape in a string")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}

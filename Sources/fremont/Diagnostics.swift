@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import FremontCore
+
+/// Messages for people on stderr: warnings one line each, errors as one line and an exit.
+enum Diagnostics {
+    static func printWarnings(_ warnings: [ParseWarning], source: String, limit: Int) {
+        guard !warnings.isEmpty else { return }
+        var text = ""
+        for warning in warnings.prefix(max(limit, 0)) {
+            text += warning.formatted(source: source) + "\n"
+        }
+        if warnings.count > limit {
+            let hidden = warnings.count - max(limit, 0)
+            text += "\(TerminalSafeText.singleLine(source)): \(hidden) more warning\(hidden == 1 ? "" : "s") not shown (--max-warnings)\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("fremont: \(TerminalSafeText.singleLine(message))\n".utf8))
+        Foundation.exit(1)
+    }
+}
+
+/// Buffers standard output so that 100,000 rows cost a few hundred writes, not 100,000.
+struct StandardOutput {
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // The reader went away (a closed pipe): nothing more to say.
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

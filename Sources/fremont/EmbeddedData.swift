@@ -1,0 +1,16 @@
+import Foundation
+import FremontCore
+
+/// Data built into the binary, so fremont works offline on a fresh machine.
+enum EmbeddedData {
+    static func aprilBikes() throws -> InputSource {
+        try resource("fremont-2016-04", "xml", label: "April 2016 Fremont Bridge counts (built in)")
+    }
+
+    static func resource(_ name: String, _ ext: String, label: String) throws -> InputSource {
+        guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Embedded") else {
+            Diagnostics.fail("the built-in data \(name).\(ext) is missing from this build")
+        }
+        return InputSource(origin: .file(path: url.path), name: label)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Runs the `fremont` binary that `swift test` built next to the test bundle. Output goes to
+/// files rather than pipes, so a chatty child can never block on a full pipe.
+struct FremontRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum FremontProcess {
+    static let binary: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for directory in [beside, beside.deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()] {
+            let candidate = directory.appendingPathComponent("fremont")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        fatalError("fremont binary not found beside \(beside.path)")
+    }()
+
+    static let sharedData: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    static func data(_ relative: String) -> String {
+        sharedData.appendingPathComponent(relative).path
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> FremontRun {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("out"), errURL = directory.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = out
+        process.standardError = err
+        if let stdin {
+            let inURL = directory.appendingPathComponent("in")
+            try stdin.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return FremontRun(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8))
+    }
+}
