@@ -11,6 +11,8 @@ import FoundationXML
 public enum FeedParser {
     /// How much of the head is read ahead to check the DOCTYPE.
     static let headLength = 64 * 1024
+    /// libxml2's XML_ERR_ENTITY_LOOP: its own guard against entity-expansion bombs tripped.
+    static let entityLoopCode = 89
 
     public static func parse(_ source: InputSource, limits: FeedLimits = FeedLimits()) throws(ParseError) -> FeedParseResult {
         let name = source.name
@@ -22,14 +24,22 @@ public enum FeedParser {
         var isStandardInput = false
         if case .standardInput = source.origin { isStandardInput = true }
         let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: isStandardInput)
-        let strict = FeedBuilder(limits: limits, abortOnError: true)
-        run(stream, strict)
-        if stream.exceededLimit { throw tooLarge(name, limits) }
-        if let result = try settled(strict, name, limits, repairs: []) { return result }
+        // A lying encoding declaration reads without error, as mojibake: straight to the repair.
+        if !FeedRepair.declarationLies(head) {
+            let strict = FeedBuilder(limits: limits, abortOnError: true)
+            run(stream, strict)
+            if stream.exceededLimit { throw tooLarge(name, limits) }
+            if let result = try settled(strict, name, limits, repairs: []) { return result }
+        }
 
         // The strict parse failed: repair in memory (the size is bounded by the limit) and read again.
         var bytes: [UInt8]
-        if let recorded = stream.recorded { bytes = [UInt8](recorded) } else { bytes = try readAll(source, limits) }
+        if let recorded = stream.recorded {
+            // Standard input cannot be opened again: what the strict parse read, then the rest.
+            bytes = try readAll(reader, already: [UInt8](recorded), name, limits)
+        } else {
+            bytes = try readAll(try source.open(), already: [], name, limits)
+        }
         let repair = FeedRepair.repair(bytes, declaredEntities: declared)
         bytes = repair.bytes
         let lenient = FeedBuilder(limits: limits, abortOnError: false)
@@ -39,12 +49,12 @@ public enum FeedParser {
         guard let error = lenient.firstError else { throw ParseError(source: name, "not a feed") }
         if !lenient.sawRoot {
             throw ParseError(source: name, location: error.location,
-                             "not a feed: no XML element found (\(XMLErrorText.describe(error.code)))")
+                             "not a feed: no XML element found (\(XMLErrorDescription.message(forCode: error.code)))")
         }
         var warnings = repair.warnings + lenient.warnings
         let feed = lenient.result(plainText: FeedBuilder.plainText)
         if lenient.rootClosed {
-            warnings.append(ParseWarning("not well-formed: \(XMLErrorText.describe(error.code)); read in recovery mode, some text may be missing",
+            warnings.append(ParseWarning("not well-formed: \(XMLErrorDescription.message(forCode: error.code)); read in recovery mode, some text may be missing",
                                          at: error.location))
         } else {
             let count = feed.items.count
@@ -71,7 +81,7 @@ public enum FeedParser {
             break
         }
         if let error = builder.firstError {
-            if error.code == XMLErrorText.entityLoop {
+            if error.code == entityLoopCode {
                 throw ParseError(source: name, location: error.location,
                                  "refused: an entity that expands without end (an entity-expansion bomb)")
             }
@@ -115,12 +125,12 @@ public enum FeedParser {
         }
     }
 
-    private static func readAll(_ source: InputSource, _ limits: FeedLimits) throws(ParseError) -> [UInt8] {
-        let reader = try source.open()
-        var bytes: [UInt8] = []
+    private static func readAll(_ reader: ByteReader, already: [UInt8], _ name: String,
+                                _ limits: FeedLimits) throws(ParseError) -> [UInt8] {
+        var bytes = already
         try reader.forEachChunk { (chunk: UnsafeBufferPointer<UInt8>) throws(ParseError) in
             bytes.append(contentsOf: chunk)
-            if bytes.count > limits.maximumBytes { throw tooLarge(source.name, limits) }
+            if bytes.count > limits.maximumBytes { throw tooLarge(name, limits) }
         }
         return bytes
     }

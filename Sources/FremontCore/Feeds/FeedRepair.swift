@@ -63,12 +63,46 @@ enum FeedRepair {
         return Array(replaced.utf8) + bytes[declaration.upperBound...]
     }
 
-    /// Bytes declared (or defaulted) to be UTF-8 that are not: the usual liar is windows-1252, so
-    /// each byte that does not belong to a valid UTF-8 sequence is read as windows-1252.
+    /// Labels of single-byte encodings that servers and templates put on what is in fact UTF-8.
+    private static let mislabels: Set<String> = [
+        "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1", "windows-1252", "cp1252", "iso-8859-15", "us-ascii", "ascii",
+    ]
+
+    /// A declaration of a single-byte encoding over bytes that are mostly valid UTF-8 sequences
+    /// (which Latin-1 text almost never forms): the declaration lies. Checked on the head before
+    /// the strict parse, since libxml2 would read such a feed without complaint, as mojibake.
+    static func declarationLies(_ bytes: [UInt8]) -> Bool {
+        guard let declared = declaredEncoding(bytes), mislabels.contains(declared) else { return false }
+        var multibyte = 0
+        var invalid = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
+            let length = validSequenceLength(bytes, at: index)
+            if length > 0 { multibyte += 1 } else { invalid += 1 }
+            index += max(length, 1)
+        }
+        return multibyte > invalid
+    }
+
+    /// Bytes that should be UTF-8 and are not: declared (or defaulted) UTF-8, or a single-byte
+    /// declaration that lies. The usual culprit is windows-1252, so each byte that does not belong
+    /// to a valid UTF-8 sequence is read as windows-1252.
     private static func fixInvalidUTF8(_ bytes: [UInt8], _ warnings: inout [ParseWarning]) -> [UInt8] {
         let declared = declaredEncoding(bytes)
-        guard declared == nil || declared == "utf-8" || declared == "utf8" else { return bytes }
-        if String(validating: bytes, as: UTF8.self) != nil { return bytes }
+        let lies = declarationLies(bytes)
+        guard lies || declared == nil || declared == "utf-8" || declared == "utf8" else { return bytes }
+        if String(validating: bytes, as: UTF8.self) != nil {
+            if lies {
+                warnings.append(ParseWarning("the document says it is \(declared ?? "") but is UTF-8: read as UTF-8",
+                                             at: SourceLocation(line: 1, column: 1)))
+                return relabel(bytes, as: "UTF-8")
+            }
+            return bytes
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 64)
         var index = 0
@@ -91,8 +125,14 @@ enum FeedRepair {
             output.append(contentsOf: Array(String(Character(scalar)).utf8))
             index += 1
         }
+        let bytesWord = replaced == 1 ? "byte" : "bytes"
+        if lies {
+            warnings.append(ParseWarning("the document says it is \(declared ?? "") but is mostly UTF-8: read as UTF-8, "
+                                         + "and \(replaced) stray \(bytesWord) as windows-1252", at: first))
+            return relabel(output, as: "UTF-8")
+        }
         let declaredName = declared == nil ? "UTF-8 (by default)" : "UTF-8"
-        warnings.append(ParseWarning("the document says it is \(declaredName) but is not: \(replaced) bytes read as windows-1252", at: first))
+        warnings.append(ParseWarning("the document says it is \(declaredName) but is not: \(replaced) \(bytesWord) read as windows-1252", at: first))
         return output
     }
 
