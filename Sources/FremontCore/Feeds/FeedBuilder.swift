@@ -108,7 +108,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         let namespace = FeedNamespace(uri: namespaceURI)
         element = qualifiedName ?? name
-        if format == .rss10, depth == 2, namespaceURI == FeedNamespace.rss090URI { format = .rss090 }
+        if format == .rss10, depth == 2, let uri = namespaceURI, FeedNamespace.rss090URIs.contains(uri) { format = .rss090 }
         guard let parent = frames.last else {
             frames.append(startRoot(parser, name, namespace, qualifiedName: qualifiedName))
             return

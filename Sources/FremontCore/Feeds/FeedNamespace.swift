@@ -26,6 +26,7 @@ enum FeedNamespace: Sendable, Equatable {
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://purl.org/dc/elements/1.1/": self = .dublinCore
         case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
+             "http://channel.netscape.com/rdf/simple/0.9/",
              "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss":
             self = .rss
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
@@ -39,5 +40,6 @@ enum FeedNamespace: Sendable, Equatable {
         }
     }
 
-    static let rss090URI = "http://my.netscape.com/rdf/simple/0.9/"
+    /// RSS 0.90 was published under two URIs, and feeds use both.
+    static let rss090URIs: Set<String> = ["http://my.netscape.com/rdf/simple/0.9/", "http://channel.netscape.com/rdf/simple/0.9/"]
 }
