@@ -18,6 +18,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     /// The first error libxml2 reported (it reads on in recovery mode; later errors follow from it).
     private(set) var firstError: (code: Int, location: SourceLocation)?
     private(set) var sawRoot = false
+    /// The root element's name as written (`rss`, `rdf:RDF`), to look for its end tag.
+    private(set) var rootName = ""
     private(set) var rootClosed = false
     private(set) var warnings: [ParseWarning] = []
 
@@ -157,7 +159,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             } else if current.keepsMarkup {
                 if current.wrapperDepth == depth {
                     capture?.wrapperDepth = nil
-                } else {
+                } else if !FeedBuilder.voidElements.contains(name) {
                     capture?.text += "</\(name)>"
                 }
             }
@@ -198,6 +200,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private func startRoot(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace,
                            qualifiedName: String?) -> Role {
         sawRoot = true
+        rootName = qualifiedName ?? name
         switch (name, namespace) {
         case ("rss", _), ("channel", .none):
             format = .rss2
@@ -510,6 +513,11 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     static func plainText(_ html: String) -> String {
         HTMLText.render(html).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    /// HTML elements that have no end tag: `<br></br>` would read as two line breaks.
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+    ]
 
     static func escapeHTML(_ text: String, quotes: Bool = false) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || (quotes && $0 == "\"") }) else { return text }

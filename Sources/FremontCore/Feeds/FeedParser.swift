@@ -53,7 +53,8 @@ public enum FeedParser {
         }
         var warnings = repair.warnings + lenient.warnings
         let feed = lenient.result(plainText: FeedBuilder.plainText)
-        if lenient.rootClosed {
+        // libxml2's recovery can lose the root's end tag on a mismatch; a cut document has none.
+        if lenient.rootClosed || endsWithEndTag(bytes, lenient.rootName) {
             warnings.append(ParseWarning("not well-formed: \(XMLErrorDescription.message(forCode: error.code)); read in recovery mode, some text may be missing",
                                          at: error.location))
         } else {
@@ -89,6 +90,17 @@ public enum FeedParser {
         }
         guard builder.sawRoot else { return nil }
         return FeedParseResult(feed: builder.result(plainText: FeedBuilder.plainText), warnings: repairs + builder.warnings)
+    }
+
+    /// Whether the document's last markup is `</name>` (spaces after it allowed).
+    static func endsWithEndTag(_ bytes: [UInt8], _ name: String) -> Bool {
+        var end = bytes.count
+        while end > 0, DoctypeGuard.Scanner.isSpace(bytes[end - 1]) { end -= 1 }
+        let tag = Array("</\(name)".utf8)
+        guard end > 0, bytes[end - 1] == UInt8(ascii: ">") else { return false }
+        var start = end - 1
+        while start > 0, DoctypeGuard.Scanner.isSpace(bytes[start - 1]) { start -= 1 }
+        return start >= tag.count && Array(bytes[(start - tag.count)..<start]) == tag
     }
 
     private static func run(_ stream: ByteReaderStream, _ builder: FeedBuilder) {
