@@ -148,6 +148,8 @@ public enum FeedParser {
     }
 
     private static func tooLarge(_ name: String, _ limits: FeedLimits) -> ParseError {
-        ParseError(source: name, "the document is larger than \(limits.maximumBytes / (1024 * 1024)) MB, the limit for feeds")
+        let limit = limits.maximumBytes
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : limit >= 1 << 10 ? "\(limit >> 10) KB" : "\(limit) bytes"
+        return ParseError(source: name, "the document is larger than \(size), the limit for feeds")
     }
 }
