@@ -13,7 +13,10 @@ struct FeedItemDraft {
     var atomID = ""
     var summary = ""
     var content = ""
+    /// `itunes:summary`, `media:description`: used only when there is no summary.
     var fallbackSummary = ""
+    /// Plain text, escaped to HTML only if it is used.
+    var fallbackSummaryIsText = false
     var published: Date?
     var dcDate: Date?
     var updated: Date?
@@ -32,7 +35,11 @@ struct FeedItemDraft {
         var item = FeedItem()
         item.title = titleIsHTML ? plainTitle(title) : title
         item.link = chooseLink()
-        item.summary = summary.isEmpty ? fallbackSummary : summary
+        if !summary.isEmpty {
+            item.summary = summary
+        } else {
+            item.summary = fallbackSummaryIsText ? FeedBuilder.escapeHTML(fallbackSummary) : fallbackSummary
+        }
         item.content = content
         item.published = published ?? dcDate
         item.updated = updated

@@ -36,7 +36,7 @@ enum FeedNamespace: Sendable, Equatable {
         case "http://www.w3.org/1999/xhtml": self = .xhtml
         default:
             // Apple's own feeds disagree on the case of this one.
-            self = uri.lowercased() == "http://www.itunes.com/dtds/podcast-1.0.dtd" ? .itunes : .other
+            self = uri.utf8.count == 42 && uri.lowercased() == "http://www.itunes.com/dtds/podcast-1.0.dtd" ? .itunes : .other
         }
     }
 
