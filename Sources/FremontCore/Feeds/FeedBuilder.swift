@@ -36,13 +36,16 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private var feedDCDate: Date?
 
     private var frames: [Role] = []
-    /// Items in the order they started; nil while still open (and for good, if the document is cut).
-    private var slots: [FeedItem?] = []
+    /// Items in the order they started; a placeholder while still open (and for good, if the
+    /// document is cut), which `completed` tells apart.
+    private var items: [FeedItem] = []
+    private var completed: [Bool] = []
     private var openItems: [(draft: FeedItemDraft, slot: Int)] = []
     private var capture: Capture?
-    /// The text of the one element being read, with its descendants when it holds markup. Kept
-    /// apart from `capture` so appends modify it in place.
-    private var captureText = ""
+    /// The text of the one element being read (with its descendants when it holds markup), as
+    /// UTF-8: pieces and CDATA blocks are appended as bytes into one reused buffer and become a
+    /// String once, trimmed, at the element's end.
+    private var captureBytes: [UInt8] = []
     /// The last namespace URI seen and what it is: elements come in runs of one vocabulary.
     private var lastNamespace: (uri: String, namespace: FeedNamespace)?
     /// Name of the element being started, for messages.
@@ -61,7 +64,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case author(FeedItemDraft.AuthorSource), authorName, authorEmail, category
     }
 
-    /// The field being read; its text is in `captureText`.
+    /// The field being read; its text is in `captureBytes`.
     private struct Capture {
         var field: Field
         var owner: Owner
@@ -86,7 +89,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         result.format = format
         if feedTitleIsHTML { result.title = plainText(result.title) }
         result.updated = feed.updated ?? feedLastBuild ?? feedPublished ?? feedDCDate
-        result.items = slots.compactMap { $0 }
+        // Handed over without a copy unless some item never ended.
+        result.items = openItems.isEmpty && !completed.contains(false) ? items : items.indices.compactMap { completed[$0] ? items[$0] : nil }
         if !feedAuthor.isEmpty {
             // Atom: an entry without an author has the feed's.
             for index in result.items.indices where result.items[index].author.isEmpty {
@@ -95,8 +99,6 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         return result
     }
-
-    var itemsCompleted: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     // MARK: - XMLParserDelegate
 
@@ -124,12 +126,13 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             if case .item = parent {
                 warnings.append(ParseWarning("an item inside another item: read as two items", at: location(parser)))
             }
-            if slots.count >= limits.maximumItems {
+            if items.count >= limits.maximumItems {
                 halt(parser, .tooManyItems(at: location(parser)))
                 return
             }
-            openItems.append((FeedItemDraft(), slots.count))
-            slots.append(nil)
+            openItems.append((FeedItemDraft(), items.count))
+            items.append(FeedItem())
+            completed.append(false)
             frames.append(.item)
             return
         }
@@ -166,7 +169,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                 if capture?.wrapperDepth == depth {
                     capture?.wrapperDepth = nil
                 } else if !FeedBuilder.voidElements.contains(name) {
-                    captureText += "</\(name)>"
+                    append("</\(name)>")
                 }
             }
             return
@@ -174,7 +177,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         switch role {
         case .item:
             if let (draft, slot) = openItems.popLast() {
-                slots[slot] = draft.finish(plainTitle: FeedBuilder.plainText)
+                items[slot] = draft.finish(plainTitle: FeedBuilder.plainText)
+                completed[slot] = true
             }
         case .root:
             rootClosed = true
@@ -185,14 +189,21 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         guard let kind = capture?.kind else { return }
-        captureText += kind == .xhtml ? FeedBuilder.escapeHTML(string) : string
+        append(kind == .xhtml ? FeedBuilder.escapeHTML(string) : string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         // On Linux, CDATA never reaches foundCharacters: without this, most `content:encoded` is lost.
         guard let kind = capture?.kind else { return }
-        let string = String(decoding: CDATABlock, as: UTF8.self)
-        captureText += kind == .xhtml ? FeedBuilder.escapeHTML(string) : string
+        if kind == .xhtml {
+            append(FeedBuilder.escapeHTML(String(decoding: CDATABlock, as: UTF8.self)))
+        } else {
+            captureBytes.append(contentsOf: CDATABlock)
+        }
+    }
+
+    private func append(_ string: String) {
+        captureBytes.append(contentsOf: string.utf8)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -375,7 +386,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     private func captureChild(_ name: String, namespaceURI: String?, attributes: [String: String], depth: Int) {
         guard let kind = capture?.kind, let captureDepth = capture?.depth, capture?.keepsMarkup == true else { return }
-        if kind == .xhtml, depth == captureDepth + 1, captureText.isEmpty, capture?.wrapperDepth == nil,
+        if kind == .xhtml, depth == captureDepth + 1, captureBytes.isEmpty, capture?.wrapperDepth == nil,
            name == "div", FeedNamespace(uri: namespaceURI) == .xhtml {
             capture?.wrapperDepth = depth
             return
@@ -384,12 +395,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("xmlns") {
             tag += " \(key)=\"\(FeedBuilder.escapeHTML(value, quotes: true))\""
         }
-        captureText += tag + ">"
+        append(tag + ">")
     }
 
     private func finish(_ capture: Capture, _ parser: XMLParser) {
-        var text = trimmed(captureText)
-        captureText = ""
+        var text = FeedBuilder.trimmedText(captureBytes)
+        captureBytes.removeAll(keepingCapacity: true)
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
         switch capture.owner {
         case .feed:
@@ -514,6 +525,15 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     private func location(_ parser: XMLParser) -> SourceLocation {
         SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
+    }
+
+    /// The bytes as text, XML whitespace (space, tab, CR, LF) off both ends.
+    static func trimmedText(_ bytes: [UInt8]) -> String {
+        var start = 0
+        var end = bytes.count
+        while start < end, DoctypeGuard.Scanner.isSpace(bytes[start]) { start += 1 }
+        while end > start, DoctypeGuard.Scanner.isSpace(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Whitespace off both ends. By hand: Foundation's trimming goes through NSString and UTF-16,
