@@ -1,0 +1,61 @@
+import Foundation
+
+/// Clock and calendar text in the forecast's own time zone (not the machine's), in fixed English
+/// forms so output is the same everywhere.
+struct ForecastTimeFormat {
+    private let calendar: Calendar
+
+    init(zone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        self.calendar = calendar
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private func parts(_ date: Date) -> DateComponents {
+        calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+    }
+
+    /// `Thu 14 Mar`.
+    func day(_ date: Date) -> String {
+        let parts = parts(date)
+        return "\(Self.weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 0) \(Self.months[(parts.month ?? 1) - 1])"
+    }
+
+    /// `Thu`.
+    func weekday(_ date: Date) -> String { Self.weekdays[(parts(date).weekday ?? 1) - 1] }
+
+    /// `18:50`.
+    func clock(_ date: Date) -> String {
+        let parts = parts(date)
+        return "\(twoDigits(parts.hour ?? 0)):\(twoDigits(parts.minute ?? 0))"
+    }
+
+    /// `Thu 14 Mar 18:50`.
+    func dayAndClock(_ date: Date) -> String { "\(day(date)) \(clock(date))" }
+
+    /// `2019-03-14T18:50:06-07:00`: ISO 8601 local time with the zone's offset at that instant.
+    func iso(_ date: Date) -> String {
+        let parts = parts(date)
+        let year = parts.year ?? 0
+        return "\(year < 1000 ? String(repeating: "0", count: 4 - String(year).count) : "")\(year)-"
+            + "\(twoDigits(parts.month ?? 0))-\(twoDigits(parts.day ?? 0))T\(twoDigits(parts.hour ?? 0)):"
+            + "\(twoDigits(parts.minute ?? 0)):\(twoDigits(parts.second ?? 0))\(offset(at: date, separator: ":"))"
+    }
+
+    /// `UTC−07:00` for headings.
+    func utcOffset(at date: Date) -> String {
+        "UTC" + offset(at: date, separator: ":").replacingOccurrences(of: "-", with: "−")
+    }
+
+    private func offset(at date: Date, separator: String) -> String {
+        let seconds = calendar.timeZone.secondsFromGMT(for: date)
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return "\(sign)\(twoDigits(minutes / 60))\(separator)\(twoDigits(minutes % 60))"
+    }
+
+    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
