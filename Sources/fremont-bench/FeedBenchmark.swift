@@ -4,8 +4,8 @@ import FremontCore
 /// MB/s for `FeedParser` on a large RSS document made of the real feeds' items, next to the
 /// ceiling: `XMLParser` with a delegate that does nothing, on the same bytes through the same
 /// streaming path. Target: at least 70 % of the ceiling in a release build.
-func runFeedBenchmark() {
-    let bytes = makeLargeFeed(items: 8_000)
+func runFeedBenchmark(dataDirectory: String = "../shared/data") {
+    let bytes = makeLargeFeed(items: 8_000, folder: URL(fileURLWithPath: dataDirectory).appendingPathComponent("feeds/real"))
     let source = InputSource.bytes(bytes, name: "bench-feed.xml")
     let megabytes = Double(bytes.count) / 1_048_576
 
@@ -41,9 +41,7 @@ private func best(of rounds: Int, before: () -> Void = {}, _ body: () -> Void) -
 
 /// An RSS 2.0 document with `items` items, cycling through the items of the shared real RSS feeds
 /// (their namespace declarations gathered on the root, so every prefix they use is bound).
-private func makeLargeFeed(items count: Int) -> Data {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/feeds/real")
+private func makeLargeFeed(items count: Int, folder: URL) -> Data {
     let files = ["nasa__breaking_news_2018-09-05.rss", "nasa__breaking_news_2022-01-12.rss", "feedjira__TechCrunch.xml",
                  "feed-rs__rss_2.0_cloudflare.xml", "feed-rs__rss_2.0_nightvale.xml", "feed-rs__rss_2.0_bbc.xml",
                  "rust-syndication-rss__rss092.xml", "rust-syndication-rss__rss2sample.xml"]

@@ -185,7 +185,7 @@ import Testing
         let csv = "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T06:00,1,2\n"
         let json = #"[{"date":"2016-04-01T06:00:00","fremont_bridge_nb":"1","fremont_bridge_sb":"2"}]"#
         let xml = "<response><row><date>2016-04-01T06:00:00</date><fremont_bridge_nb>1</fremont_bridge_nb><fremont_bridge_sb>2</fremont_bridge_sb></row></response>"
-        for text in [csv, json, xml, "\u{FEFF}" + csv, "  \n" + json] {
+        for text in [csv, json, xml, "\u{FEFF}" + csv, "\u{FEFF}" + json, "\u{FEFF}" + xml, "  \n" + json] {
             let counts = try BikeDataLoader.load(.string(text, name: "misnamed.xml"))
             #expect(counts.rows == [BikeRow(date: date("2016-04-01T06:00"), northbound: 1, southbound: 2)])
         }

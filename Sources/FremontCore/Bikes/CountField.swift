@@ -34,9 +34,9 @@ public enum CountField: Sendable, Hashable {
         return index == end ? .value(value) : invalid(bytes, start, end)
     }
 
-    public static func parse(_ text: some StringProtocol) -> CountField {
-        var copy = String(text)
-        return copy.withUTF8 { parse($0) }
+    public static func parse(_ text: String) -> CountField {
+        var text = text
+        return text.withUTF8 { parse($0) }
     }
 
     private static func invalid(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> CountField {

@@ -1,0 +1,148 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import FremontCore
+
+/// Parses the whole Fremont history (112,440 rows) rewritten in the Socrata API's XML, CSV and
+/// JSON shapes, and prints MB/s, rows/s and peak memory for each, next to the ceiling: the same
+/// XML through `XMLParser` with an empty delegate.
+enum BikeBenchmark {
+    struct Measurement {
+        var format: String
+        var bytes: Int
+        var seconds: Double
+        var rows: Int
+        var megabytesPerSecond: Double { Double(bytes) / 1_000_000 / seconds }
+    }
+
+    static func run(dataDirectory: String, repetitions: Int) throws {
+        let portal = dataDirectory + "/bikes/city-export-2012-10-02_to_2025-07-31.csv"
+        let history = try BikeDataLoader.load(.file(portal))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let files = try BikeBenchmarkInput.write(history.rows, to: directory)
+        print("Whole history: \(NumberText.grouped(history.rows.count)) rows from \(portal)")
+        print("Best of at least \(repetitions) runs (and a second) each, release build; times include sorting and the summary.\n")
+        print("format        size     time      MB/s      rows/s   peak RSS")
+
+        var results: [String: Measurement] = [:]
+        let xmlURL = files.first { $0.0 == "xml" }!.1
+        // The model parse and the ceiling alternate run by run, so both see the same machine.
+        var ceiling = measureCeiling(url: xmlURL, repetitions: 1)
+        for _ in 0..<3 {
+            ceiling.seconds = min(ceiling.seconds, measureCeiling(url: xmlURL, repetitions: 1).seconds)
+            let xml = try measure(format: "xml", url: xmlURL, repetitions: 1)
+            if xml.seconds < results["xml"]?.seconds ?? .infinity { results["xml"] = xml }
+        }
+        for (format, url) in files where format != "xml" {
+            results[format] = try measure(format: format, url: url, repetitions: repetitions)
+        }
+        for (format, url) in files {
+            print(row(results[format]!, peak: peakMemory(format: format, path: url.path)))
+        }
+        print(row(ceiling, peak: peakMemory(format: "ceiling", path: xmlURL.path)))
+        print(row(Measurement(format: "(baseline)", bytes: 0, seconds: .nan, rows: 0), peak: peakMemory(format: "none", path: "")))
+
+        let xml = results["xml"]!, csv = results["csv"]!
+        let share = ceiling.seconds / xml.seconds
+        print("\nXML into the model runs at \(percent(share)) of the XMLParser ceiling.")
+        print("Targets:")
+        print("  XML ≥ 80 % of the ceiling:        \(verdict(share >= 0.8)) (\(percent(share)))")
+        print("  CSV ≥ 150 MB/s:                   \(verdict(csv.megabytesPerSecond >= 150)) (\(String(format: "%.1f", csv.megabytesPerSecond)) MB/s)")
+        for format in ["xml", "csv", "json"] {
+            let seconds = results[format]!.seconds
+            print("  \(format.uppercased()) whole history < 0.5 s:\(String(repeating: " ", count: 9 - format.count))\(verdict(seconds < 0.5)) (\(String(format: "%.3f", seconds)) s)")
+        }
+        if let xmlPeak = peakMemory(format: "xml", path: xmlURL.path) {
+            print("  XML peak memory < 150 MB:         \(verdict(xmlPeak < 150)) (\(String(format: "%.1f", xmlPeak)) MB)")
+        }
+    }
+
+    /// Called in a child process: loads one file and exits, so its peak RSS is the parse's alone.
+    static func reportPeakMemory(format: String, path: String) {
+        switch format {
+        case "none": break
+        case "ceiling": _ = parseWithEmptyDelegate(url: URL(fileURLWithPath: path))
+        default: _ = try? BikeDataLoader.load(.file(path))
+        }
+        // VmHWM is this process image's own high-water mark; getrusage's ru_maxrss would carry
+        // the parent's peak across fork and exec.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        print(line.split(separator: " ").dropFirst().first ?? "?")  // kilobytes
+    }
+
+    private static func measure(format: String, url: URL, repetitions: Int) throws -> Measurement {
+        let bytes = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
+        var best = Double.infinity
+        var rows = 0
+        var spent = 0.0
+        var runs = 0
+        // Small inputs take milliseconds: repeat until a second is spent, so the best run is not
+        // an accident of what else the machine was doing.
+        while runs < repetitions || spent < 1 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let counts = try BikeDataLoader.load(.file(url.path))
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            best = min(best, seconds)
+            spent += seconds
+            runs += 1
+            rows = counts.rows.count
+        }
+        return Measurement(format: format, bytes: bytes, seconds: best, rows: rows)
+    }
+
+    private static func measureCeiling(url: URL, repetitions: Int) -> Measurement {
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        var best = Double.infinity
+        var spent = 0.0
+        var runs = 0
+        while runs < repetitions || spent < 1 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = parseWithEmptyDelegate(url: url)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            best = min(best, seconds)
+            spent += seconds
+            runs += 1
+        }
+        return Measurement(format: "XMLParser∅", bytes: bytes, seconds: best, rows: 0)
+    }
+
+    private final class EmptyDelegate: NSObject, XMLParserDelegate {}
+
+    private static func parseWithEmptyDelegate(url: URL) -> Bool {
+        let parser = XMLParser(stream: InputStream(url: url)!)
+        let delegate = EmptyDelegate()
+        parser.delegate = delegate
+        return parser.parse()
+    }
+
+    /// Runs this program again as a child that only loads `path`, and reads its peak RSS in MB.
+    private static func peakMemory(format: String, path: String) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = ["--peak-memory", format, path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let kilobytes = Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return kilobytes.map { $0 / 1024 }
+    }
+
+    private static func row(_ m: Measurement, peak: Double?) -> String {
+        let size = m.bytes > 0 ? String(format: "%6.1f MB", Double(m.bytes) / 1_000_000) : "        "
+        let time = m.seconds.isNaN ? "         " : String(format: "%7.3f s", m.seconds)
+        let speed = m.seconds.isNaN ? "        " : String(format: "%8.1f", m.megabytesPerSecond)
+        let rows = m.rows > 0 ? NumberText.padLeft(NumberText.grouped(Int(Double(m.rows) / m.seconds)), 11) : String(repeating: " ", count: 11)
+        let memory = peak.map { String(format: "%7.1f MB", $0) } ?? "      ?"
+        return "\(NumberText.padRight(m.format, 10)) \(size) \(time) \(speed) \(rows)  \(memory)"
+    }
+
+    private static func percent(_ share: Double) -> String { String(format: "%.0f %%", share * 100) }
+    private static func verdict(_ ok: Bool) -> String { ok ? "met   " : "MISSED" }
+}
