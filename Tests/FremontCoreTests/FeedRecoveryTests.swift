@@ -9,6 +9,17 @@ import Testing
         let result = try readFeed(rss("<item><description><![CDATA[<p>Hello & <b>bye</b></p>]]></description></item>"))
         #expect(result.feed.items.first?.summary == "<p>Hello & <b>bye</b></p>")
         #expect(result.warnings.isEmpty)
+        // CDATA mixed with text, with whitespace around it, and in several blocks keeps its order.
+        let mixed = try readFeed(rss("""
+            <item><description>
+              <![CDATA[<p>one</p>]]>
+            </description><title>before <![CDATA[middle]]> after</title>
+            <content:encoded><![CDATA[x]]><![CDATA[y]]> z</content:encoded></item>
+            """, namespaces: #"xmlns:content="http://purl.org/rss/1.0/modules/content/""#))
+        let item = try #require(mixed.feed.items.first)
+        #expect(item.summary == "<p>one</p>")
+        #expect(item.title == "before middle after")
+        #expect(item.content == "xy z")
     }
 
     @Test func newlineBeforeTheDeclarationIsMovedAfterIt() throws {

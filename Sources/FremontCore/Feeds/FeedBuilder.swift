@@ -46,10 +46,11 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     /// UTF-8: pieces and CDATA blocks are appended as bytes into one reused buffer and become a
     /// String once, trimmed, at the element's end.
     private var captureBytes: [UInt8] = []
+    /// A field that is one CDATA block (most `content:encoded`) is decoded straight from the
+    /// parser's block at the end, saving a copy of the largest texts; any other text flushes it.
+    private var pendingCDATA: Data?
     /// The last namespace URI seen and what it is: elements come in runs of one vocabulary.
     private var lastNamespace: (uri: String, namespace: FeedNamespace)?
-    /// Name of the element being started, for messages.
-    private var element = ""
 
     private enum Owner { case feed, item }
 
@@ -115,7 +116,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             return
         }
         let namespace = classify(namespaceURI)
-        element = qualifiedName ?? name
+        let element = qualifiedName ?? name
         if format == .rss10, depth == 2, let uri = namespaceURI, FeedNamespace.rss090URIs.contains(uri) { format = .rss090 }
         guard let parent = frames.last else {
             frames.append(startRoot(parser, name, namespace, qualifiedName: qualifiedName))
@@ -139,16 +140,16 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         let role: Role
         switch parent {
         case .root, .channel:
-            role = startFeedChild(parser, name, namespace, core: core, attributes: attributes, depth: depth)
+            role = startFeedChild(parser, name, element, namespace, core: core, attributes: attributes, depth: depth)
         case .item:
-            role = startItemChild(parser, name, namespace, core: core, attributes: attributes, depth: depth)
+            role = startItemChild(parser, name, element, namespace, core: core, attributes: attributes, depth: depth)
         case .author(let owner):
             if core, name == "name" || name == "email" {
-                begin(parser, name == "name" ? .authorName : .authorEmail, owner, .text, depth: depth)
+                begin(parser, element, name == "name" ? .authorName : .authorEmail, owner, .text, depth: depth)
             }
             role = .other
         case .mediaGroup:
-            startMedia(parser, name, namespace, attributes: attributes, depth: depth)
+            startMedia(parser, name, element, namespace, attributes: attributes, depth: depth)
             role = .other
         case .other:
             role = .other
@@ -198,12 +199,26 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         if kind == .xhtml {
             append(FeedBuilder.escapeHTML(String(decoding: CDATABlock, as: UTF8.self)))
         } else {
-            captureBytes.append(contentsOf: CDATABlock)
+            flushCDATA()
+            if captureBytes.allSatisfy(DoctypeGuard.Scanner.isSpace) {
+                // Only whitespace so far, which trimming drops anyway.
+                captureBytes.removeAll(keepingCapacity: true)
+                pendingCDATA = CDATABlock
+            } else {
+                captureBytes.append(contentsOf: CDATABlock)
+            }
         }
     }
 
     private func append(_ string: String) {
+        flushCDATA()
         captureBytes.append(contentsOf: string.utf8)
+    }
+
+    private func flushCDATA() {
+        guard let block = pendingCDATA else { return }
+        captureBytes.append(contentsOf: block)
+        pendingCDATA = nil
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -236,26 +251,26 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         return name == "channel" ? .channel : .root
     }
 
-    private func startFeedChild(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace, core: Bool,
+    private func startFeedChild(_ parser: XMLParser, _ name: String, _ element: String, _ namespace: FeedNamespace, core: Bool,
                                 attributes: [String: String], depth: Int) -> Role {
         if core {
             switch name {
             case "channel":
                 return .channel
             case "title":
-                begin(parser, .title, .feed, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+                begin(parser, element, .title, .feed, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
             case "link" where isAtom:
                 addFeedLink(attributes)
             case "link":
-                begin(parser, .link, .feed, .text, depth: depth)
+                begin(parser, element, .link, .feed, .text, depth: depth)
             case "description", "subtitle", "tagline":
-                begin(parser, .description, .feed, .text, depth: depth)
+                begin(parser, element, .description, .feed, .text, depth: depth)
             case "lastBuildDate":
-                begin(parser, .lastBuildDate, .feed, .text, depth: depth)
+                begin(parser, element, .lastBuildDate, .feed, .text, depth: depth)
             case "pubDate":
-                begin(parser, .published, .feed, .text, depth: depth)
+                begin(parser, element, .published, .feed, .text, depth: depth)
             case "updated", "modified":
-                begin(parser, .updated, .feed, .text, depth: depth)
+                begin(parser, element, .updated, .feed, .text, depth: depth)
             case "author" where isAtom:
                 return .author(.feed)
             default:
@@ -265,7 +280,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         switch (namespace, name) {
         case (.dublinCore, "date"):
-            begin(parser, .dcDate, .feed, .text, depth: depth)
+            begin(parser, element, .dcDate, .feed, .text, depth: depth)
         case (.atom, "link"):
             addFeedLink(attributes)
         default:
@@ -274,43 +289,43 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         return .other
     }
 
-    private func startItemChild(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace, core: Bool,
+    private func startItemChild(_ parser: XMLParser, _ name: String, _ element: String, _ namespace: FeedNamespace, core: Bool,
                                 attributes: [String: String], depth: Int) -> Role {
         if core {
             switch name {
             case "title":
-                begin(parser, .title, .item, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+                begin(parser, element, .title, .item, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
             case "link" where isAtom:
                 addItemLink(attributes)
             case "link":
-                begin(parser, .link, .item, .text, depth: depth)
+                begin(parser, element, .link, .item, .text, depth: depth)
             case "description":
-                begin(parser, .summary, .item, .html, depth: depth, keepsMarkup: true)
+                begin(parser, element, .summary, .item, .html, depth: depth, keepsMarkup: true)
             case "summary" where isAtom:
-                if let kind = atomKind(attributes) { begin(parser, .summary, .item, kind, depth: depth, keepsMarkup: true) }
+                if let kind = atomKind(attributes) { begin(parser, element, .summary, .item, kind, depth: depth, keepsMarkup: true) }
             case "content" where isAtom:
                 if attributes["src"] == nil, let kind = atomKind(attributes) {
-                    begin(parser, .content, .item, kind, depth: depth, keepsMarkup: true)
+                    begin(parser, element, .content, .item, kind, depth: depth, keepsMarkup: true)
                 }
             case "guid":
                 openItems[openItems.count - 1].draft.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
-                begin(parser, .guid, .item, .text, depth: depth)
+                begin(parser, element, .guid, .item, .text, depth: depth)
             case "id" where isAtom:
-                begin(parser, .atomID, .item, .text, depth: depth)
+                begin(parser, element, .atomID, .item, .text, depth: depth)
             case "pubDate", "published", "issued", "created":
-                begin(parser, .published, .item, .text, depth: depth)
+                begin(parser, element, .published, .item, .text, depth: depth)
             case "updated", "modified":
-                begin(parser, .updated, .item, .text, depth: depth)
+                begin(parser, element, .updated, .item, .text, depth: depth)
             case "author" where isAtom:
                 return .author(.item)
             case "author":
-                begin(parser, .author(.rss), .item, .text, depth: depth)
+                begin(parser, element, .author(.rss), .item, .text, depth: depth)
             case "category" where isAtom:
                 if let term = (attributes["term"] ?? attributes["label"]).map(trimmed), !term.isEmpty {
                     openItems[openItems.count - 1].draft.categories.append(term)
                 }
             case "category":
-                begin(parser, .category, .item, .text, depth: depth)
+                begin(parser, element, .category, .item, .text, depth: depth)
             case "enclosure":
                 if let url = attributes["url"].map(trimmed), !url.isEmpty {
                     openItems[openItems.count - 1].draft.enclosures.append(
@@ -323,39 +338,39 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         switch (namespace, name) {
         case (.content, "encoded"):
-            begin(parser, .content, .item, .html, depth: depth, keepsMarkup: true)
+            begin(parser, element, .content, .item, .html, depth: depth, keepsMarkup: true)
         case (.dublinCore, "creator"):
-            begin(parser, .author(.dublinCore), .item, .text, depth: depth)
+            begin(parser, element, .author(.dublinCore), .item, .text, depth: depth)
         case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
-            begin(parser, .dcDate, .item, .text, depth: depth)
+            begin(parser, element, .dcDate, .item, .text, depth: depth)
         case (.dublinCore, "subject"):
-            begin(parser, .category, .item, .text, depth: depth)
+            begin(parser, element, .category, .item, .text, depth: depth)
         case (.dublinCoreTerms, "modified"), (.atom, "updated"):
-            begin(parser, .updated, .item, .text, depth: depth)
+            begin(parser, element, .updated, .item, .text, depth: depth)
         case (.atom, "link"):
             addItemLink(attributes)
         case (.itunes, "author"):
-            begin(parser, .author(.itunes), .item, .text, depth: depth)
+            begin(parser, element, .author(.itunes), .item, .text, depth: depth)
         case (.itunes, "summary"):
-            begin(parser, .fallbackSummary, .item, .text, depth: depth)
+            begin(parser, element, .fallbackSummary, .item, .text, depth: depth)
         case (.media, "group"):
             return .mediaGroup
         case (.media, _):
-            startMedia(parser, name, namespace, attributes: attributes, depth: depth)
+            startMedia(parser, name, element, namespace, attributes: attributes, depth: depth)
         default:
             break
         }
         return .other
     }
 
-    private func startMedia(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace,
+    private func startMedia(_ parser: XMLParser, _ name: String, _ element: String, _ namespace: FeedNamespace,
                             attributes: [String: String], depth: Int) {
         guard namespace == .media else { return }
         if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
             openItems[openItems.count - 1].draft.mediaEnclosures.append(
                 FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["fileSize"])))
         } else if name == "description" {
-            begin(parser, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
+            begin(parser, element, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
         }
     }
 
@@ -378,7 +393,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     // MARK: - Reading text
 
-    private func begin(_ parser: XMLParser, _ field: Field, _ owner: Owner, _ kind: TextKind, depth: Int,
+    private func begin(_ parser: XMLParser, _ element: String, _ field: Field, _ owner: Owner, _ kind: TextKind, depth: Int,
                        keepsMarkup: Bool = false) {
         capture = Capture(field: field, owner: owner, kind: kind, keepsMarkup: keepsMarkup, depth: depth,
                           element: element, location: location(parser))
@@ -386,7 +401,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     private func captureChild(_ name: String, namespaceURI: String?, attributes: [String: String], depth: Int) {
         guard let kind = capture?.kind, let captureDepth = capture?.depth, capture?.keepsMarkup == true else { return }
-        if kind == .xhtml, depth == captureDepth + 1, captureBytes.isEmpty, capture?.wrapperDepth == nil,
+        if kind == .xhtml, depth == captureDepth + 1, captureBytes.isEmpty, pendingCDATA == nil, capture?.wrapperDepth == nil,
            name == "div", FeedNamespace(uri: namespaceURI) == .xhtml {
             capture?.wrapperDepth = depth
             return
@@ -399,8 +414,14 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     }
 
     private func finish(_ capture: Capture, _ parser: XMLParser) {
-        var text = FeedBuilder.trimmedText(captureBytes)
-        captureBytes.removeAll(keepingCapacity: true)
+        var text: String
+        if let block = pendingCDATA {
+            text = block.withUnsafeBytes { FeedBuilder.trimmedText($0.bindMemory(to: UInt8.self)) }
+            pendingCDATA = nil
+        } else {
+            text = captureBytes.withUnsafeBufferPointer { FeedBuilder.trimmedText($0) }
+            captureBytes.removeAll(keepingCapacity: true)
+        }
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
         switch capture.owner {
         case .feed:
@@ -460,11 +481,11 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case .updated:
             draft.updated = draft.updated ?? date(text, capture)
         case .author(let source) where !text.isEmpty:
-            if draft.authors[source] == nil { draft.authors[source] = text }
+            draft.setAuthor(text, from: source)
         case .authorName where !text.isEmpty:
-            draft.authors[.atom] = text
+            draft.setAuthor(text, from: .atom, replacing: true)
         case .authorEmail where !text.isEmpty:
-            if draft.authors[.atom] == nil { draft.authors[.atom] = text }
+            draft.setAuthor(text, from: .atom)
         case .category where !text.isEmpty:
             draft.categories.append(text)
         default:
@@ -528,12 +549,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     }
 
     /// The bytes as text, XML whitespace (space, tab, CR, LF) off both ends.
-    static func trimmedText(_ bytes: [UInt8]) -> String {
+    static func trimmedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var start = 0
         var end = bytes.count
         while start < end, DoctypeGuard.Scanner.isSpace(bytes[start]) { start += 1 }
         while end > start, DoctypeGuard.Scanner.isSpace(bytes[end - 1]) { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Whitespace off both ends. By hand: Foundation's trimming goes through NSString and UTF-16,

@@ -20,15 +20,25 @@ struct FeedItemDraft {
     var published: Date?
     var dcDate: Date?
     var updated: Date?
-    var authors: [AuthorSource: String] = [:]
+    /// One field per source, no collection to allocate per item.
+    private var authorDublinCore = "", authorAtom = "", authorRSS = "", authorITunes = ""
     var categories: [String] = []
     var enclosures: [FeedEnclosure] = []
     var mediaEnclosures: [FeedEnclosure] = []
 
-    /// Lower raw value wins.
-    enum AuthorSource: Int, Comparable {
+    /// Where an author came from; `finish` prefers them in this order.
+    enum AuthorSource {
         case dublinCore, atom, rss, itunes
-        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Keeps the first author from `source`, unless `replacing` (an Atom name over its email).
+    mutating func setAuthor(_ text: String, from source: AuthorSource, replacing: Bool = false) {
+        switch source {
+        case .dublinCore: if authorDublinCore.isEmpty || replacing { authorDublinCore = text }
+        case .atom: if authorAtom.isEmpty || replacing { authorAtom = text }
+        case .rss: if authorRSS.isEmpty || replacing { authorRSS = text }
+        case .itunes: if authorITunes.isEmpty || replacing { authorITunes = text }
+        }
     }
 
     func finish(plainTitle: (String) -> String) -> FeedItem {
@@ -43,9 +53,10 @@ struct FeedItemDraft {
         item.content = content
         item.published = published ?? dcDate
         item.updated = updated
-        item.author = authors.min(by: { $0.key < $1.key })?.value ?? ""
-        var seen = Set<String>()
-        item.categories = categories.filter { seen.insert($0).inserted }
+        item.author = !authorDublinCore.isEmpty ? authorDublinCore : !authorAtom.isEmpty ? authorAtom
+            : !authorRSS.isEmpty ? authorRSS : authorITunes
+        // Few categories an item: a linear check beats hashing.
+        for category in categories where !item.categories.contains(category) { item.categories.append(category) }
         item.enclosures = enclosures
         for media in mediaEnclosures where !item.enclosures.contains(where: { $0.url == media.url }) {
             item.enclosures.append(media)
