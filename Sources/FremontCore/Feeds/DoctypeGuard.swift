@@ -15,7 +15,7 @@ enum DoctypeGuard {
     /// declaration. `bytes` may be just the head of the document (`complete` false): a DOCTYPE that
     /// does not end within it is refused as too large.
     static func declaredEntities(in bytes: [UInt8], complete: Bool) throws(Refusal) -> Set<String> {
-        var scanner = Scanner(bytes: bytes)
+        let scanner = Scanner(bytes: bytes)
         guard let subsetStart = scanner.internalSubsetStart() else { return [] }
         var names = Set<String>()
         var index = subsetStart
@@ -74,7 +74,7 @@ enum DoctypeGuard {
         let bytes: [UInt8]
 
         /// Offset just past the `[` of the DOCTYPE's internal subset, if the prolog has one.
-        mutating func internalSubsetStart() -> Int? {
+        func internalSubsetStart() -> Int? {
             var index = 0
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
             while true {

@@ -124,7 +124,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         let core = isCore(namespace)
         if core, name == "item" || name == "entry" {
-            if case .item = parent {
+            if !openItems.isEmpty {
                 warnings.append(ParseWarning("an item inside another item: read as two items", at: location(parser)))
             }
             if items.count >= limits.maximumItems {

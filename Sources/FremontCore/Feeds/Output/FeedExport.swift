@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes a feed as JSON (for programs) or text (for a person), in pieces through `emit`.
 public enum FeedExport {
     public enum Format: String, Sendable, CaseIterable {
