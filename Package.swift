@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "FremontCore", targets: ["FremontCore"]),
+        .library(name: "FremontUI", targets: ["FremontUI"]),
         .executable(name: "fremont", targets: ["fremont"]),
         .executable(name: "fremont-bench", targets: ["fremont-bench"]),
     ],
@@ -15,17 +16,30 @@ let package = Package(
     targets: [
         // Parsing and models: Foundation (+ FoundationXML) only, no terminal code.
         .target(name: "FremontCore"),
+        // View state and rendering into a screen buffer: pure Swift, no terminal calls.
+        .target(name: "FremontUI", dependencies: ["FremontCore"]),
+        // The system ncursesw (wide-character build), through a shim for its macros and globals.
+        .systemLibrary(
+            name: "CNcurses",
+            path: "CNcurses",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        // The only code that talks to the terminal.
+        .target(name: "FremontTerminal", dependencies: ["FremontUI", "CNcurses"]),
         .executableTarget(
             name: "fremont",
             dependencies: [
                 "FremontCore",
+                "FremontUI",
+                "FremontTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/Embedded")]
         ),
-        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore"]),
+        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "FremontTerminal"]),
         // Fixtures are read by path (like ../shared/data), not bundled.
         .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "FremontUITests", dependencies: ["FremontUI"]),
         // Drives the real binary; depending on it makes `swift test` build it first.
         .testTarget(name: "FremontCLITests", dependencies: ["fremont"]),
     ],

@@ -38,4 +38,30 @@ func runDateBenchmark() {
     print(String(format: "dates: %d parsed of %d in %.3f s: %.2f million dates/s (%.0f ns each)",
                  parsed, total, seconds, rate / 1e6, 1e9 / rate))
     if parsed != total { print("dates: \(total - parsed) unreadable (checksum \(checksum))") }
+    printFormatterBaseline(samples)
+}
+
+/// For scale: one `DateFormatter` per format, tried in turn, as readers often do.
+private func printFormatterBaseline(_ samples: [String]) {
+    let formats = ["EEE, dd MMM yyyy HH:mm:ss Z", "EEE, dd MMM yyyy HH:mm zzz", "EEE, dd MMM yyyy HH:mm:ss zzz",
+                   "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd", "EEE MMM d HH:mm:ss yyyy"]
+    let formatters = formats.map { format -> DateFormatter in
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter
+    }
+    var parsed = 0
+    let rounds = 200
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+        for _ in 0..<rounds {
+            for text in samples where formatters.contains(where: { $0.date(from: text) != nil }) { parsed += 1 }
+        }
+    }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let total = rounds * samples.count
+    print(String(format: "dates: DateFormatter chain baseline: %d of %d read, %.0f dates/s (%.1f µs each)",
+                 parsed, total, Double(total) / seconds, seconds / Double(total) * 1e6))
 }

@@ -34,5 +34,11 @@ if only == nil || only == "bikes" {
         exit(1)
     }
 }
-if only == nil || only == "dates" { runDateBenchmark() }
-if only == nil || only == "feed" { runFeedBenchmark(dataDirectory: dataDirectory) }
+if only == nil || only == "dates" {
+    if only == nil { print() }
+    runDateBenchmark()
+}
+if only == nil || only == "feed" {
+    if only == nil { print() }
+    runFeedBenchmark(dataDirectory: dataDirectory)
+}

@@ -28,7 +28,7 @@ struct BikeSourceOptions: ParsableArguments {
         }
     }
 
-    private func inputSource() throws -> InputSource {
+    func inputSource() throws -> InputSource {
         guard let source else { return try EmbeddedData.aprilBikes() }
         if source == "-" { return .standardInput }
         if source.hasPrefix("http://") || source.hasPrefix("https://") {

@@ -9,13 +9,16 @@ struct BikesCommand: ParsableCommand {
 
     @OptionGroup var input: BikeSourceOptions
 
-    @Option(help: "Output format: table, csv or json.")
-    var format: BikeExport.Format = .table
+    @Option(help: "Print the rows in this format (table, csv or json) instead of opening the browser. Without a terminal, a table is printed.")
+    var format: BikeExport.Format?
 
     func run() throws {
+        if format == nil, InteractiveBrowser.isAvailable {
+            InteractiveBrowser(sources: .init(bikes: try input.inputSource())).run(startingOn: .bikes)
+        }
         let (counts, _) = try input.load()
         var output = StandardOutput()
-        BikeExport.write(counts.rows, as: format) { output.write($0) }
+        BikeExport.write(counts.rows, as: format ?? .table) { output.write($0) }
         output.flush()
     }
 }

@@ -19,7 +19,7 @@ struct WeatherTextReport {
         }
         if let now = forecast.currently { lines += current(now) + [""] }
         if !forecast.alerts.isEmpty { lines += alerts() + [""] }
-        if let hourly = forecast.hourly, !hourly.data.isEmpty { lines += nextHours(hourly) + [""] }
+        if let hourly = forecast.hourly, let rows = nextHours(hourly) { lines += rows + [""] }
         if let daily = forecast.daily, !daily.data.isEmpty { lines += days(daily) + [""] }
         while lines.last == "" { lines.removeLast() }
         // Empty trailing columns would leave spaces at line ends.
@@ -83,13 +83,15 @@ struct WeatherTextReport {
         return lines
     }
 
-    private func nextHours(_ hourly: ForecastBlock) -> [String] {
+    /// Up to `hours` rows from the hour of the response's "now" (not the machine's: a saved
+    /// forecast shows the hours after it was made); nil when there are none.
+    private func nextHours(_ hourly: ForecastBlock) -> [String]? {
         var lines = ["Next hours" + (hourly.summary.map { ": " + safe($0) } ?? "")]
-        // The response's "now", not the machine's: a saved forecast shows the hours after it was made.
         var points = hourly.data[...]
         if let now = forecast.currently?.time {
             points = points.drop { ($0.time.map { $0.timeIntervalSince(now) < -3600 }) ?? false }
         }
+        guard !points.isEmpty else { return nil }
         for point in points.prefix(hours) {
             let clock = point.time.map { "\(time.weekday($0)) \(time.clock($0))" } ?? "--- --:--"
             let temperature = point.temperature.map(degrees) ?? "–"

@@ -4,32 +4,32 @@ import Testing
 @Suite struct BikeCommandTests {
     @Test(arguments: ["fremont-2016-04.xml", "fremont-2016-04.csv", "fremont-2016-04.json"])
     func statsPrintsTheTutorialFigures(file: String) throws {
-        let run = try FremontProcess.run(["stats", FremontProcess.data("bikes/\(file)")])
+        let run = try Fremont.run(arguments: ["stats", Fremont.data("bikes/\(file)")])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
-        #expect(run.stdout.contains("Northbound total:           46,905\n"))
-        #expect(run.stdout.contains("Southbound total:           46,734\n"))
-        #expect(run.stdout.contains("North/South ratio:          1.004\n"))
-        #expect(run.stdout.contains("Rows:                       720 hours on 30 days\n"))
+        #expect(run.errors == "")
+        #expect(run.output.contains("Northbound total:           46,905\n"))
+        #expect(run.output.contains("Southbound total:           46,734\n"))
+        #expect(run.output.contains("North/South ratio:          1.004\n"))
+        #expect(run.output.contains("Rows:                       720 hours on 30 days\n"))
     }
 
     @Test func everyFormatPrintsTheSameCSV() throws {
         let outputs = try ["xml", "csv", "json"].map { ext in
-            try FremontProcess.run(["bikes", FremontProcess.data("bikes/fremont-2016-04.\(ext)"), "--format", "csv"])
+            try Fremont.run(arguments: ["bikes", Fremont.data("bikes/fremont-2016-04.\(ext)"), "--format", "csv"])
         }
         #expect(outputs.allSatisfy { $0.status == 0 })
-        let lines = outputs[0].stdout.split(separator: "\n")
+        let lines = outputs[0].output.split(separator: "\n")
         #expect(lines.count == 721)
         #expect(lines[0] == "date,northbound,southbound")
         #expect(lines[7] == "2016-04-01T06:00:00,94,43")
-        #expect(outputs[1].stdout == outputs[0].stdout)
-        #expect(outputs[2].stdout == outputs[0].stdout)
+        #expect(outputs[1].output == outputs[0].output)
+        #expect(outputs[2].output == outputs[0].output)
     }
 
     @Test func jsonOutputIsValidJSONWithNulls() throws {
-        let run = try FremontProcess.run(["bikes", FremontProcess.data("bikes/malformed/seed-bad-rows.xml"), "--format", "json"])
+        let run = try Fremont.run(arguments: ["bikes", Fremont.data("bikes/malformed/seed-bad-rows.xml"), "--format", "json"])
         #expect(run.status == 0)
-        let parsed = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
         #expect(parsed?.count == 1)
         #expect(parsed?.first?["date"] as? String == "2016-04-01T06:00:00")
         #expect(parsed?.first?["northbound"] is NSNull)
@@ -37,28 +37,28 @@ import Testing
     }
 
     @Test func warningsGoToStderrWithTheirLocation() throws {
-        let path = FremontProcess.data("bikes/malformed/ragged.csv")
-        let run = try FremontProcess.run(["bikes", path, "--format", "csv"])
+        let path = Fremont.data("bikes/malformed/ragged.csv")
+        let run = try Fremont.run(arguments: ["bikes", path, "--format", "csv"])
         #expect(run.status == 0)
-        #expect(run.stderr == """
+        #expect(run.errors == """
         \(path):6: warning: expected 3 fields, found 2; row skipped
         \(path):10: warning: expected 3 fields, found 4; row skipped
         \(path):13: warning: unreadable date 'April 1st, 2016'; row skipped (also: northbound count '1,234' is not a number)
 
         """)
-        #expect(run.stdout.split(separator: "\n").count == 25)
+        #expect(run.output.split(separator: "\n").count == 25)
     }
 
     @Test func manyWarningsAreCappedAndCounted() throws {
-        let path = FremontProcess.data("bikes/city-export-2012-10-02_to_2025-07-31.csv")
-        let run = try FremontProcess.run(["stats", path, "--max-warnings", "2"])
+        let path = Fremont.data("bikes/city-export-2012-10-02_to_2025-07-31.csv")
+        let run = try Fremont.run(arguments: ["stats", path, "--max-warnings", "2"])
         #expect(run.status == 0)
-        let lines = run.stderr.split(separator: "\n")
+        let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[2] == "\(path): 530 more warnings not shown (--max-warnings)")
-        #expect(run.stdout.contains("Rows:                       112,440 hours on 4,686 days\n"))
-        #expect(run.stdout.contains("Missing hours:              11 (Mon 2024-09-30 13:00 to Mon 2024-09-30 23:00)\n"))
-        #expect(run.stdout.contains("Rows with a missing count:  532\n"))
+        #expect(run.output.contains("Rows:                       112,440 hours on 4,686 days\n"))
+        #expect(run.output.contains("Missing hours:              11 (Mon 2024-09-30 13:00 to Mon 2024-09-30 23:00)\n"))
+        #expect(run.output.contains("Rows with a missing count:  532\n"))
     }
 
     @Test(arguments: [
@@ -69,36 +69,36 @@ import Testing
         ("no-such-file.csv", ": cannot open: No such file or directory"),
     ])
     func errorsAreOneLineNamingTheSourceAndExitNonZero(file: String, message: String) throws {
-        let path = FremontProcess.data("bikes/\(file)")
-        let run = try FremontProcess.run(["bikes", path])
+        let path = Fremont.data("bikes/\(file)")
+        let run = try Fremont.run(arguments: ["bikes", path])
         #expect(run.status == 1)
-        #expect(run.stdout == "")
-        #expect(run.stderr == "fremont: \(path)\(message)\n")
+        #expect(run.output == "")
+        #expect(run.errors == "fremont: \(path)\(message)\n")
     }
 
     @Test func standardInputAndForcedOptions() throws {
         let csv = "date|fremont_bridge_nb|fremont_bridge_sb\n2016-04-01T06:00:00|1|2\n"
-        let run = try FremontProcess.run(["bikes", "-", "--format", "csv", "--input-format", "csv", "--delimiter", "pipe"], stdin: Data(csv.utf8))
+        let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv", "--input-format", "csv", "--delimiter", "pipe"], input: Data(csv.utf8))
         #expect(run.status == 0)
-        #expect(run.stdout == "date,northbound,southbound\n2016-04-01T06:00:00,1,2\n")
+        #expect(run.output == "date,northbound,southbound\n2016-04-01T06:00:00,1,2\n")
     }
 
     @Test func withNoArgumentsItShowsTheBuiltInApril() throws {
-        let run = try FremontProcess.run([])
+        let run = try Fremont.run(arguments: [])
         #expect(run.status == 0)
-        let lines = run.stdout.split(separator: "\n")
+        let lines = run.output.split(separator: "\n")
         #expect(lines.count == 721)
         #expect(lines[7] == "Fri 2016-04-01 06:00          94          43     137")
-        let stats = try FremontProcess.run(["stats"])
-        #expect(stats.stdout.contains("North/South ratio:          1.004\n"))
+        let stats = try Fremont.run(arguments: ["stats"])
+        #expect(stats.output.contains("North/South ratio:          1.004\n"))
     }
 
     @Test func hostileTextInAWarningCannotDriveTheTerminal() throws {
         let csv = "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T06:00:00,\u{1B}]0;owned\u{07}\u{1B}[2J,2\n"
-        let run = try FremontProcess.run(["bikes", "-", "--format", "csv"], stdin: Data(csv.utf8))
+        let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv"], input: Data(csv.utf8))
         #expect(run.status == 0)
-        #expect(!run.stderr.contains("\u{1B}"))
-        #expect(!run.stderr.contains("\u{07}"))
-        #expect(run.stderr.contains("northbound count ']0;owned[2J' is not a number"))
+        #expect(!run.errors.contains("\u{1B}"))
+        #expect(!run.errors.contains("\u{07}"))
+        #expect(run.errors.contains("northbound count ']0;owned[2J' is not a number"))
     }
 }

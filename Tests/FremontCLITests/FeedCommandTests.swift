@@ -3,10 +3,10 @@ import Testing
 
 @Suite struct FeedCommandTests {
     @Test func jsonHasTheDocumentedShape() throws {
-        let run = try FremontProcess.run(["feed", FremontProcess.data("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"])
+        let run = try Fremont.run(arguments: ["feed", Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"])
         #expect(run.status == 0)
-        #expect(run.stderr == "")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(run.errors == "")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         #expect(json["title"] as? String == "NASA Breaking News")
         #expect(json["link"] as? String == "http://www.nasa.gov/")
         let items = try #require(json["items"] as? [[String: Any]])
@@ -20,13 +20,13 @@ import Testing
         #expect(enclosure["type"] as? String == "image/png" || enclosure["type"] as? String == "image/jpeg")
         #expect((enclosure["length"] as? NSNumber) != nil)
         // Key order as documented.
-        #expect(run.stdout.hasPrefix("{\"title\":\"NASA Breaking News\",\"link\":\"http://www.nasa.gov/\",\"items\":[\n{\"id\":"))
+        #expect(run.output.hasPrefix("{\"title\":\"NASA Breaking News\",\"link\":\"http://www.nasa.gov/\",\"items\":[\n{\"id\":"))
     }
 
     @Test func textIsForAPerson() throws {
-        let run = try FremontProcess.run(["feed", FremontProcess.data("feeds/real/rust-syndication-rss__rss2sample.xml")])
+        let run = try Fremont.run(arguments: ["feed", Fremont.data("feeds/real/rust-syndication-rss__rss2sample.xml")])
         #expect(run.status == 0)
-        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "Liftoff News")
         #expect(lines[1] == "http://liftoff.msfc.nasa.gov/")
         #expect(lines[2] == "4 items")
@@ -39,42 +39,42 @@ import Testing
     }
 
     @Test func repairsAreWarningsOnStderrWithTheirPlace() throws {
-        let path = FremontProcess.data("feeds/real/feedjira__TechCrunch.xml")
-        let run = try FremontProcess.run(["feed", path, "--format", "json"])
+        let path = Fremont.data("feeds/real/feedjira__TechCrunch.xml")
+        let run = try Fremont.run(arguments: ["feed", path, "--format", "json"])
         #expect(run.status == 0)
-        #expect(run.stderr == "\(path):1:1: warning: whitespace before the XML declaration (not allowed): moved after it\n")
-        #expect(run.stdout.contains("\"title\":\"TechCrunch\""))
+        #expect(run.errors == "\(path):1:1: warning: whitespace before the XML declaration (not allowed): moved after it\n")
+        #expect(run.output.contains("\"title\":\"TechCrunch\""))
     }
 
     @Test func standardInputIsReadAndRepaired() throws {
         let xml = "\n<?xml version=\"1.0\"?><rss><channel><title>In</title><item><title>A &amp; B&nbsp;C</title></item></channel></rss>"
-        let run = try FremontProcess.run(["feed", "-", "--format", "json"], stdin: Data(xml.utf8))
+        let run = try Fremont.run(arguments: ["feed", "-", "--format", "json"], input: Data(xml.utf8))
         #expect(run.status == 0)
-        #expect(run.stdout.contains("\"title\":\"A & B\u{A0}C\""))
-        #expect(run.stderr.split(separator: "\n").count == 2)
-        #expect(run.stderr.hasPrefix("<stdin>:1:1: warning: "))
+        #expect(run.output.contains("\"title\":\"A & B\u{A0}C\""))
+        #expect(run.errors.split(separator: "\n").count == 2)
+        #expect(run.errors.hasPrefix("<stdin>:1:1: warning: "))
     }
 
     @Test func notAFeedIsOneLineAndAFailure() throws {
-        let run = try FremontProcess.run(["feed", "-"], stdin: Data("<!DOCTYPE html>\n<html><body>Not here</body></html>".utf8))
+        let run = try Fremont.run(arguments: ["feed", "-"], input: Data("<!DOCTYPE html>\n<html><body>Not here</body></html>".utf8))
         #expect(run.status != 0)
-        #expect(run.stdout == "")
-        #expect(run.stderr == "fremont: <stdin>:2:6: not a feed: the root element is <html>\n")
+        #expect(run.output == "")
+        #expect(run.errors == "fremont: <stdin>:2:6: not a feed: the root element is <html>\n")
     }
 
     @Test func aMissingFileIsOneLineAndAFailure() throws {
-        let run = try FremontProcess.run(["feed", "/nonexistent/feed.xml"])
+        let run = try Fremont.run(arguments: ["feed", "/nonexistent/feed.xml"])
         #expect(run.status != 0)
-        #expect(run.stderr == "fremont: /nonexistent/feed.xml: cannot open: No such file or directory\n")
+        #expect(run.errors == "fremont: /nonexistent/feed.xml: cannot open: No such file or directory\n")
     }
 
     @Test func hostileTextCannotReachTheTerminal() throws {
         let xml = "<rss><channel><title>T\u{1B}]0;pwned\u{07}</title><item><title>&#x1B;[31mred &#x202E;evil</title>"
             + "<description>&lt;p&gt;x&#x1B;[2J&lt;/p&gt;</description></item></channel></rss>"
         for format in ["text", "json"] {
-            let run = try FremontProcess.run(["feed", "-", "--format", format], stdin: Data(xml.utf8))
+            let run = try Fremont.run(arguments: ["feed", "-", "--format", format], input: Data(xml.utf8))
             #expect(run.status == 0)
-            #expect(!run.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
+            #expect(!run.output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
         }
     }
 }

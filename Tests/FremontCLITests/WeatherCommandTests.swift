@@ -2,8 +2,12 @@ import Foundation
 import Testing
 
 @Suite struct WeatherCommandTests {
-    static let sanFrancisco = "/work/shared/data/weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"
-    static let bare = "/work/shared/data/weather/darksky_forecast_bare_sxg-ForecastIO.json"
+    /// `../shared/data/` beside the checkout, wherever the checkout is.
+    static let data = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data").path
+    static let sanFrancisco = data + "/weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"
+    static let bare = data + "/weather/darksky_forecast_bare_sxg-ForecastIO.json"
 
     private func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -120,7 +124,7 @@ import Testing
     }
 
     @Test func anHTMLPageIsOneLineOnStandardError() throws {
-        let path = "/work/shared/data/bikes/malformed/not-xml.html"
+        let path = Self.data + "/bikes/malformed/not-xml.html"
         let result = try Fremont.run("weather", path)
         #expect(result.status != 0)
         #expect(result.output.isEmpty)

@@ -3,7 +3,10 @@ import Testing
 @testable import FremontCore
 
 @Suite struct ForecastTests {
-    static let weather = "/work/shared/data/weather/"
+    /// `../shared/data/weather/` beside the checkout, wherever the checkout is.
+    static let weather = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data/weather/").path + "/"
     static let sanFrancisco = weather + "darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"
     static let bare = weather + "darksky_forecast_bare_sxg-ForecastIO.json"
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FremontCore
 
@@ -137,5 +138,35 @@ import Testing
             [image: Curiosity selfie]
             """)
         #expect(rendered.links == ["https://www.nasa.gov/mars"])
+    }
+
+    @Test func randomMarkupNeverCrashesAndIsAlwaysSafe() {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["<p>", "</p>", "<a href=\"x\">", "</a>", "<li>", "<ol>", "</ul>", "<br>", "<pre>", "</pre>",
+                      "<script>", "</script>", "&amp;", "&#x", "&", "<", ">", "\"", "text", " ", "\n", "<!--", "-->",
+                      "<img alt='", "\u{1B}[2J", "\u{202E}", "&#27;", "<![CDATA[", "]]>", "</", "<head>", "é🚲"]
+        for _ in 0..<3_000 {
+            let html = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
+            let rendered = HTMLText.render(html)
+            let unsafe = rendered.text.unicodeScalars.filter { TerminalSafeText.isUnsafe($0) && $0 != "\n" && $0 != "\t" }
+            #expect(unsafe.isEmpty, "\(html.debugDescription)")
+            let lines = rendered.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.allSatisfy { $0.last != " " && $0.last != "\t" }, "\(html.debugDescription)")
+            #expect(lines.first?.isEmpty != true || rendered.text.isEmpty, "\(html.debugDescription)")
+            #expect(lines.last?.isEmpty != true || rendered.text.isEmpty, "\(html.debugDescription)")
+            #expect(!rendered.text.contains("\n\n\n"), "\(html.debugDescription)")
+        }
+    }
+
+    @Test func hostileSizesStayLinear() {
+        let nested = HTMLText.render(String(repeating: "<ul><li>x", count: 5_000))
+        #expect(nested.text.split(separator: "\n").allSatisfy { $0.prefix { $0 == " " }.count <= 10 })
+        let links = HTMLText.render((0..<5_000).map { "<a href=\"https://e.example/\($0 % 100)\">l</a>" }.joined())
+        #expect(links.links.count == 100)
+        #expect(HTMLText.render(String(repeating: "<head>", count: 20_000)).text.isEmpty)
     }
 }

@@ -14,11 +14,11 @@ struct DateFields {
 
     /// The instant, or nil when a field is out of range (31 February, 25 o'clock…).
     var date: Date? {
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
+        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
               abs(offsetSeconds) < 24 * 3600
         else { return nil }
-        let days = CivilDate.days(year: year, month: month, day: day)
+        let days = CivilCalendar.dayNumber(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + Double(nanosecond) / 1e9)
     }

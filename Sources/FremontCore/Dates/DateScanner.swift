@@ -94,8 +94,9 @@ struct DateScanner {
                 switch word() {
                 case .month(let value)? where month == 0: month = value
                 case .weekday?: break
-                case .zone(let offset)? where !hasZone:
-                    fields.offsetSeconds = offset
+                case .zone(let offset)?:
+                    // A name after a numeric offset (`+0000 GMT`) only repeats it: the number counts.
+                    if !hasZone { fields.offsetSeconds = offset }
                     hasZone = true
                 case .am?:
                     guard hasTime, meridiem == nil else { return nil }

@@ -27,8 +27,8 @@ enum DateWords {
         }
         if length == 1 { return militaryZone(bytes[start] | 0x20) }
         if length <= 4, let zone = zoneOffset(key) { return .zone(offsetSeconds: zone) }
-        if key == pack("am") { return .am }
-        if key == pack("pm") { return .pm }
+        if key == amKey { return .am }
+        if key == pmKey { return .pm }
         guard length >= 3 else { return nil }
         let prefix = key >> (8 * UInt64(length - 3))
         if let month = monthKeys.firstIndex(of: prefix) {
@@ -82,14 +82,17 @@ enum DateWords {
     private static let weekdayNames: [UInt64] = [
         "monday", "tuesday", "wednesda", "thursday", "friday", "saturday", "sunday",
     ].map(pack)
+    private static let amKey = pack("am")
+    private static let pmKey = pack("pm")
     private static let weekdayKeys: [UInt64] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map(pack)
 
-    /// Named zones that appear in real feeds. Ambiguous abbreviations (IST, BST outside Britain…)
-    /// take their most common reading.
+    /// Named zones that appear in real feeds. An ambiguous abbreviation takes its most common
+    /// reading in feeds (BST: British Summer Time); truly ambiguous ones (IST) are left unreadable.
     private static let zones: [(UInt64, Int)] = [
         ("ut", 0), ("utc", 0), ("gmt", 0), ("z", 0),
         ("est", -5), ("edt", -4), ("cst", -6), ("cdt", -5),
         ("mst", -7), ("mdt", -6), ("pst", -8), ("pdt", -7),
+        ("et", -5), ("ct", -6), ("mt", -7), ("pt", -8), // not "at": it is also an English word
         ("ast", -4), ("adt", -3), ("akst", -9), ("akdt", -8), ("hst", -10),
         ("wet", 0), ("west", 1), ("bst", 1), ("cet", 1), ("cest", 2), ("met", 1), ("mest", 2),
         ("eet", 2), ("eest", 3), ("msk", 3), ("jst", 9), ("kst", 9),

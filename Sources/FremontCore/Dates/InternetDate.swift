@@ -17,12 +17,15 @@ public enum InternetDate {
     }
 
     /// ISO 8601 UTC with seconds, e.g. 2018-09-04T22:48:00Z (for JSON output); round-trips through
-    /// `parse`. Fractions of a second are dropped (rounded down).
+    /// `parse` for years 0001–9999. Fractions of a second are dropped (rounded down). Instants
+    /// beyond ±10^15 s (some 30 million years; only a broken source sends them) are clamped there
+    /// rather than trapping, and years past 9999 get a sign, as ISO 8601 expanded years do.
     public static func format(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        let interval = date.timeIntervalSince1970
+        let total = interval.isNaN ? 0 : Int(min(max(interval, -1e15), 1e15).rounded(.down))
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
-        let (year, month, day) = CivilDate.civil(days: days)
+        let (year, month, day) = CivilCalendar.civil(dayNumber: days)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         if year < 0 || year > 9999 { bytes.append(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")) }

@@ -32,13 +32,15 @@ public enum HTMLText {
     /// Markup means a `<` that opens a tag, comment or declaration and a `>` somewhere after it;
     /// `a < b` and `x<y` in plain text do not count.
     static func looksLikeMarkup(_ bytes: [UInt8]) -> Bool {
+        guard let lastClose = bytes.lastIndex(of: UInt8(ascii: ">")) else { return false }
         var index = 0
-        while index + 1 < bytes.count {
+        while index + 2 < lastClose + 1 {
             if bytes[index] == UInt8(ascii: "<") {
                 let next = bytes[index + 1]
-                let opensTag = (next | 0x20) &- UInt8(ascii: "a") < 26
-                    || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
-                if opensTag, bytes[(index + 2)...].contains(UInt8(ascii: ">")) { return true }
+                if (next | 0x20) &- UInt8(ascii: "a") < 26
+                    || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                    return true
+                }
             }
             index += 1
         }

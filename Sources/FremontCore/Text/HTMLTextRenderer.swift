@@ -19,7 +19,13 @@ struct HTMLTextRenderer {
     /// Just after a list bullet, so a `<p>` inside the item does not push its text off the bullet.
     private var itemJustStarted = false
     private var links: [String] = []
+    /// Link numbers by target, so a repeated link keeps its number (and hostile input with
+    /// thousands of links stays linear).
+    private var linkNumbers: [String: Int] = [:]
     private var openLink: Int?
+    /// Set once a `<head>` was found to have neither `</head>` nor `<body>` after it, so later
+    /// `<head>` tags do not search the rest of the text again.
+    private var headIsUnclosed = false
 
     init(_ input: [UInt8]) {
         self.input = input
@@ -168,10 +174,13 @@ struct HTMLTextRenderer {
             // Content that is code or not meant for reading: skipped up to the closing tag.
             index = findCaseInsensitive("</" + name, from: index).map { closingEnd(from: $0) } ?? input.count
         case "head":
+            guard !headIsUnclosed else { break }
             if let end = findCaseInsensitive("</head", from: index) {
                 index = closingEnd(from: end)
             } else if let body = findCaseInsensitive("<body", from: index) {
                 index = body
+            } else {
+                headIsUnclosed = true
             }
         case "br":
             if !output.isEmpty { output.append(UInt8(ascii: "\n")) }
@@ -192,10 +201,11 @@ struct HTMLTextRenderer {
             closeLink()
             if let href = href?.trimmingEdges(), isFollowable(href) {
                 let target = TerminalSafeText.singleLine(href)
-                if let known = links.firstIndex(of: target) {
-                    openLink = known + 1
+                if let known = linkNumbers[target] {
+                    openLink = known
                 } else {
                     links.append(target)
+                    linkNumbers[target] = links.count
                     openLink = links.count
                 }
             }
@@ -244,7 +254,8 @@ struct HTMLTextRenderer {
         itemJustStarted = false
         requestBreak(1)
         flushBreaks()
-        let depth = max(lists.count, 1)
+        // Indented by nesting, up to a point: hostile input can nest lists thousands deep.
+        let depth = min(max(lists.count, 1), 6)
         for _ in 1..<depth { output.append(contentsOf: "  ".utf8) }
         if var list = lists.last, list.ordered {
             output.append(contentsOf: "\(list.next). ".utf8)
@@ -348,11 +359,12 @@ struct HTMLTextRenderer {
         output.append(contentsOf: UTF8.encode(scalar)!)
     }
 
-    /// Trailing spaces off every line, at most one blank line in a row, none at the ends; safe.
+    /// Safe; trailing spaces off every line, at most one blank line in a row, none at the ends.
     private func finishedText() -> String {
         var lines: [Substring] = []
         var lastWasBlank = true
-        let text = String(decoding: output, as: UTF8.self)
+        // Made safe first: a removed control must not leave the spaces before it at a line end.
+        let text = TerminalSafeText.sanitize(String(decoding: output, as: UTF8.self))
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var trimmed = line
             while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
@@ -365,7 +377,7 @@ struct HTMLTextRenderer {
             }
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
-        return TerminalSafeText.sanitize(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 
     // MARK: Entities and attributes

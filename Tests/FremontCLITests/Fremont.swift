@@ -1,15 +1,16 @@
 import Foundation
 
-/// Runs the `fremont` binary that `swift test` built next to the test bundle. Output goes to
-/// files rather than pipes, so a chatty child can never block on a full pipe.
-struct FremontRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
+/// Runs the `fremont` binary that `swift test` built next to the test bundle
+/// (`.build/<triple>/debug`, the folder of `CommandLine.arguments[0]`). Output goes to files
+/// rather than pipes, so a chatty child can never block on a full pipe.
+enum Fremont {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
 
-enum FremontProcess {
-    static let binary: URL = {
+    static let executable: URL = {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for directory in [beside, beside.deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent()] {
             let candidate = directory.appendingPathComponent("fremont")
@@ -26,17 +27,21 @@ enum FremontProcess {
         sharedData.appendingPathComponent(relative).path
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> FremontRun {
+    static func run(_ arguments: String..., input: String? = nil) throws -> Result {
+        try run(arguments: arguments, input: input.map { Data($0.utf8) })
+    }
+
+    static func run(arguments: [String], input stdin: Data? = nil) throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let outURL = directory.appendingPathComponent("out"), errURL = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = out
         process.standardError = err
@@ -51,9 +56,9 @@ enum FremontProcess {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return FremontRun(
+        return Result(
             status: process.terminationStatus,
-            stdout: try String(contentsOf: outURL, encoding: .utf8),
-            stderr: try String(contentsOf: errURL, encoding: .utf8))
+            output: try String(decoding: Data(contentsOf: outURL), as: UTF8.self),
+            errors: try String(decoding: Data(contentsOf: errURL), as: UTF8.self))
     }
 }

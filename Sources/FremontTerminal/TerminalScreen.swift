@@ -1,0 +1,165 @@
+import CNcurses
+import Foundation
+import FremontUI
+
+/// The only type that talks to the terminal. It draws `ScreenBuffer`s (sending only the cells
+/// that changed since the last frame) and turns what the terminal sends into events. Use it
+/// from one thread.
+public final class TerminalScreen {
+    public let colorSupport: ColorSupport
+    public private(set) var width: Int
+    public private(set) var height: Int
+
+    private var previous: ScreenBuffer?
+    private var colors: ColorPairs
+    private var isActive = true
+
+    /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) turns colour off.
+    public init(noColor: Bool) {
+        // The locale must be set before initscr, or wide characters come out as junk.
+        setlocale(LC_ALL, "")
+        initscr()
+        raw()  // Ctrl-C arrives as a key, so quitting restores the screen the normal way.
+        noecho()
+        nonl()
+        keypad(fremont_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        mousemask(fremont_all_mouse_events(), nil)
+        mouseinterval(0)
+
+        var support = ColorSupport.none
+        if !noColor, has_colors() {
+            start_color()
+            use_default_colors()
+            let count = fremont_colors()
+            support = count >= 0x100_0000 ? .truecolor : (count >= 256 ? .indexed256 : .ansi8)
+        }
+        colorSupport = support
+        colors = ColorPairs(support: support, colorCount: Int(fremont_colors()), pairCount: Int(fremont_color_pairs()))
+        var rows: Int32 = 0, columns: Int32 = 0
+        fremont_getmaxyx(fremont_stdscr(), &rows, &columns)
+        height = Int(rows)
+        width = Int(columns)
+        TerminalRestore.install()
+    }
+
+    deinit { restore() }
+
+    /// Gives the terminal back: cursor, echo, line mode, the normal screen. Safe to call twice.
+    public func restore() {
+        guard isActive else { return }
+        isActive = false
+        TerminalRestore.restoreNow()
+    }
+
+    /// Draws `buffer`, writing only the cells that differ from the last frame.
+    /// Returns how many cells were sent to curses.
+    @discardableResult
+    public func draw(_ buffer: ScreenBuffer) -> Int {
+        let window = fremont_stdscr()
+        let full = previous == nil || previous!.width != buffer.width || previous!.height != buffer.height
+        if full { werase(window) }
+        var sent = 0
+        var cell = cchar_t()
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                let current = buffer[x, y]
+                if current.isContinuation { continue }
+                if !full, let previous, previous[x, y] == current,
+                   // A wide glyph's neighbour changing can expose half of it: resend both.
+                   x + 1 >= buffer.width || previous[x + 1, y] == buffer[x + 1, y] { continue }
+                let (attributes, pair) = colors.attributes(for: current.style)
+                var wide = Array(current.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) })
+                wide.append(0)
+                _ = fremont_set_cell(&cell, wide, attributes, pair)
+                mvwadd_wch(window, Int32(y), Int32(x), &cell)
+                sent += 1
+            }
+        }
+        previous = buffer
+        wnoutrefresh(window)
+        doupdate()
+        return sent
+    }
+
+    /// Forgets the last frame, so the next draw repaints everything.
+    public func invalidate() {
+        previous = nil
+        clearok(fremont_stdscr(), true)
+    }
+
+    /// Waits up to `timeout` milliseconds for input. Returns nil when nothing came.
+    public func nextEvent(timeout milliseconds: Int32) -> BrowserEvent? {
+        if let signal = TerminalRestore.pendingSignal() {
+            restore()
+            exit(128 + signal)
+        }
+        wtimeout(fremont_stdscr(), milliseconds)
+        var character: wint_t = 0
+        let result = wget_wch(fremont_stdscr(), &character)
+        if result == ERR { return nil }
+        if result == fremont_key_code_yes() {
+            return functionKey(Int32(character))
+        }
+        return characterKey(UInt32(character))
+    }
+
+    private func functionKey(_ code: Int32) -> BrowserEvent? {
+        switch code {
+        case fremont_key_resize():
+            var rows: Int32 = 0, columns: Int32 = 0
+            fremont_getmaxyx(fremont_stdscr(), &rows, &columns)
+            height = Int(rows)
+            width = Int(columns)
+            invalidate()
+            return .resize(width: width, height: height)
+        case fremont_key_mouse():
+            return mouseEvent()
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_F0...(KEY_F0 + 63): return .key(.function(Int(code - KEY_F0)))
+        default: return nil
+        }
+    }
+
+    private func characterKey(_ value: UInt32) -> BrowserEvent? {
+        switch value {
+        case 0x0D, 0x0A: return .key(.enter)
+        case 0x1B: return .key(.escape)
+        case 0x09: return .key(.tab)
+        case 0x7F, 0x08: return .key(.backspace)
+        case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(value + 0x60)!)))
+        default:
+            guard let scalar = Unicode.Scalar(value), value >= 0x20 else { return nil }
+            return .key(.character(Character(scalar)))
+        }
+    }
+
+    private func mouseEvent() -> BrowserEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let state = event.bstate
+        let kind: MouseEvent.Kind
+        if state & fremont_button4_pressed() != 0 {
+            kind = .wheelUp
+        } else if fremont_button5_pressed() != 0, state & fremont_button5_pressed() != 0 {
+            kind = .wheelDown
+        } else if state & (fremont_button1_pressed() | fremont_button1_clicked()) != 0 {
+            kind = .press
+        } else {
+            return nil
+        }
+        return .mouse(MouseEvent(x: Int(event.x), y: Int(event.y), kind: kind))
+    }
+}

@@ -1,0 +1,32 @@
+import FremontCore
+
+public enum TabID: Int, CaseIterable, Sendable {
+    case bikes, feeds, weather
+
+    public var title: String {
+        switch self {
+        case .bikes: return "Bikes"
+        case .feeds: return "Feeds"
+        case .weather: return "Weather"
+        }
+    }
+}
+
+/// Everything that can happen to the browser: input, time passing, and loads finishing.
+/// Loads run elsewhere and arrive here as events, so the UI never waits on them.
+public enum BrowserEvent: Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize(width: Int, height: Int)
+    /// A timer tick, for the loading spinner.
+    case tick
+    case loadStarted(TabID, source: String)
+    case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)
+}
+
+/// What the browser asks its host to do.
+public enum BrowserEffect: Hashable, Sendable {
+    case quit
+    case openLink(String)
+    case reload(TabID)
+}

@@ -1,0 +1,288 @@
+import FremontCore
+
+/// The whole browser as a value: the tabs' states, the status line, overlays. `update` is the
+/// one place state changes (keys, mouse, resizes, finished loads); `render` draws it into a
+/// buffer. No terminal here: tests drive it directly.
+public struct BrowserState: Sendable {
+    public static let minimumWidth = 32
+    public static let minimumHeight = 8
+
+    public var current: TabID
+    public var bikes = BikesTab()
+    public var status = StatusLine()
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var showHelp = false
+    /// The search being typed, when the prompt is open.
+    public private(set) var searchDraft: String?
+    public private(set) var lastSearch: String?
+    public let theme: Theme
+
+    public init(width: Int, height: Int, theme: Theme, current: TabID = .bikes) {
+        self.width = width
+        self.height = height
+        self.theme = theme
+        self.current = current
+    }
+
+    /// The rows between the header and the footer.
+    public var contentArea: Rect {
+        Rect(x: 0, y: 1, width: width, height: height - 3)
+    }
+
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    // MARK: - Update
+
+    public mutating func update(_ event: BrowserEvent) -> [BrowserEffect] {
+        switch event {
+        case .resize(let newWidth, let newHeight):
+            width = max(0, newWidth)
+            height = max(0, newHeight)
+            if !isTooSmall { bikes.resize(viewport: contentArea) }
+        case .tick:
+            status.spinnerFrame += 1
+        case .loadStarted(let tab, let source):
+            status.loading[tab] = source
+        case .bikesLoaded(let source, let result, let time):
+            status.loading[.bikes] = nil
+            switch result {
+            case .success(let counts):
+                bikes.show(counts, source: source)
+                bikes.resize(viewport: contentArea)
+                status.warnings[.bikes] = counts.warnings.count
+                if status.lastError?.message.hasPrefix(source) == true { status.lastError = nil }
+            case .failure(let error):
+                // The last good data stays on screen; the error says what failed and when.
+                status.lastError = (error.description, time)
+            }
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        case .key(let key):
+            return handleKey(key)
+        }
+        return []
+    }
+
+    private mutating func handleKey(_ key: Key) -> [BrowserEffect] {
+        status.message = nil
+        if searchDraft != nil { return editSearch(key) }
+        if showHelp {
+            // Any key closes the help; q still quits.
+            showHelp = false
+            return key == .character("q") ? [.quit] : []
+        }
+        switch key {
+        case .character("q"), .control("c"): return [.quit]
+        case .character("?"): showHelp = true
+        case .character("1"): current = .bikes
+        case .character("2"): current = .feeds
+        case .character("3"): current = .weather
+        case .tab: current = TabID(rawValue: (current.rawValue + 1) % TabID.allCases.count)!
+        case .backTab: current = TabID(rawValue: (current.rawValue + TabID.allCases.count - 1) % TabID.allCases.count)!
+        case .character("r"): return [.reload(current)]
+        case .character("/"): searchDraft = ""
+        case .character("n") where current == .bikes && lastSearch != nil: apply(tabSearch(lastSearch!, forward: true))
+        case .character("N") where lastSearch != nil: apply(tabSearch(lastSearch!, forward: false))
+        default:
+            guard !isTooSmall else { return [] }
+            return apply(tabHandle(key))
+        }
+        return []
+    }
+
+    private mutating func editSearch(_ key: Key) -> [BrowserEffect] {
+        guard var draft = searchDraft else { return [] }
+        switch key {
+        case .escape, .control("c"): searchDraft = nil
+        case .enter:
+            searchDraft = nil
+            guard !draft.isEmpty else { return [] }
+            lastSearch = draft
+            return apply(tabSearch(draft, forward: true))
+        case .backspace, .delete:
+            if !draft.isEmpty { draft.removeLast() }
+            searchDraft = draft
+        case .character(let character):
+            if draft.count < 80 { draft.append(character) }
+            searchDraft = draft
+        default: break
+        }
+        return []
+    }
+
+    private mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
+        guard !isTooSmall, searchDraft == nil else { return [] }
+        if showHelp {
+            showHelp = false
+            return []
+        }
+        switch mouse.kind {
+        case .wheelUp: tabScroll(by: -3)
+        case .wheelDown: tabScroll(by: 3)
+        case .press:
+            if mouse.y == 0, let tab = tabAt(x: mouse.x) {
+                current = tab
+                return []
+            }
+            return apply(tabClick(x: mouse.x, y: mouse.y))
+        }
+        return []
+    }
+
+    @discardableResult
+    private mutating func apply(_ outcome: TabOutcome) -> [BrowserEffect] {
+        switch outcome {
+        case .ignored, .handled: return []
+        case .message(let text):
+            status.message = text
+            return []
+        case .openLink(let link): return [.openLink(link)]
+        }
+    }
+
+    // MARK: - Dispatch to the current tab
+
+    private mutating func tabHandle(_ key: Key) -> TabOutcome {
+        switch current {
+        case .bikes: return bikes.handle(key, viewport: contentArea)
+        case .feeds, .weather: return .ignored
+        }
+    }
+
+    private mutating func tabScroll(by lines: Int) {
+        switch current {
+        case .bikes: bikes.scroll(by: lines, viewport: contentArea)
+        case .feeds, .weather: break
+        }
+    }
+
+    private mutating func tabClick(x: Int, y: Int) -> TabOutcome {
+        switch current {
+        case .bikes: return bikes.click(x: x, y: y, viewport: contentArea)
+        case .feeds, .weather: return .ignored
+        }
+    }
+
+    private mutating func tabSearch(_ query: String, forward: Bool) -> TabOutcome {
+        switch current {
+        case .bikes: return bikes.search(query, forward: forward, viewport: contentArea)
+        case .feeds, .weather: return .message("search works on the Bikes and Feeds tabs")
+        }
+    }
+
+    private func tabHints() -> [KeyHint] {
+        switch current {
+        case .bikes: return BikesTab.hints
+        case .feeds, .weather: return []
+        }
+    }
+
+    private func sourceName(_ tab: TabID) -> String {
+        switch tab {
+        case .bikes: return bikes.sourceName
+        case .feeds, .weather: return ""
+        }
+    }
+
+    // MARK: - Render
+
+    public static let globalHints: [KeyHint] = [
+        KeyHint("1 2 3/Tab", "switch tab"), KeyHint("/", "search"), KeyHint("n/N", "next/previous match"),
+        KeyHint("r", "reload"), KeyHint("?", "help"), KeyHint("q", "quit"),
+    ]
+
+    public func render(into buffer: inout ScreenBuffer) {
+        buffer.clear()
+        if isTooSmall {
+            let message = "Window too small: \(width)×\(height), need \(Self.minimumWidth)×\(Self.minimumHeight)"
+            for (offset, line) in TextLayout.wrap(message, width: max(1, width)).prefix(height).enumerated() {
+                buffer.write(line, x: 0, y: offset, style: theme.warning)
+            }
+            return
+        }
+        renderHeader(into: &buffer)
+        switch current {
+        case .bikes: bikes.render(into: &buffer, viewport: contentArea, theme: theme)
+        case .feeds, .weather:
+            buffer.write("Nothing loaded on this tab.", x: 1, y: contentArea.y + 1, style: theme.dim)
+        }
+        renderFooter(into: &buffer)
+        if showHelp { renderHelp(into: &buffer) }
+    }
+
+    private func tabLabels() -> [(tab: TabID, label: String)] {
+        TabID.allCases.map { ($0, " \($0.rawValue + 1) \($0.title) ") }
+    }
+
+    private func tabAt(x: Int) -> TabID? {
+        var column = DisplayWidth.of(" Fremont ")
+        for (tab, label) in tabLabels() {
+            let width = DisplayWidth.of(label)
+            if x >= column && x < column + width { return tab }
+            column += width + 1
+        }
+        return nil
+    }
+
+    private func renderHeader(into buffer: inout ScreenBuffer) {
+        buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.header)
+        var x = buffer.write(" Fremont ", x: 0, y: 0, style: theme.header.adding(.bold))
+        for (tab, label) in tabLabels() {
+            x += buffer.write(label, x: x, y: 0, style: tab == current ? theme.activeTab : theme.inactiveTab)
+            x += buffer.write(" ", x: x, y: 0, style: theme.header)
+        }
+        let source = sourceName(current)
+        if !source.isEmpty, width - x > 12 {
+            let shown = TextLayout.truncate(TerminalSafeText.singleLine(source), to: width - x - 2)
+            buffer.write(shown, x: width - DisplayWidth.of(shown) - 1, y: 0, style: theme.header)
+        }
+    }
+
+    private func renderFooter(into buffer: inout ScreenBuffer) {
+        let hintsRow = height - 2, statusRow = height - 1
+        buffer.fill(Rect(x: 0, y: hintsRow, width: width, height: 2), style: theme.footer)
+        if let draft = searchDraft {
+            let prompt = current == .bikes ? "Find date: " : "Find: "
+            let x = buffer.write(" " + prompt + draft, x: 0, y: hintsRow, style: theme.footerKey)
+            buffer.write("▏", x: x, y: hintsRow, style: theme.footerKey)
+            buffer.write(" Enter find · Esc cancel", x: 0, y: statusRow, style: theme.footer)
+            return
+        }
+        var x = 1
+        for hint in tabHints() + [KeyHint("?", "help"), KeyHint("q", "quit")] {
+            let needed = DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.action) + 3
+            if x + needed > width { break }
+            x += buffer.write(hint.keys, x: x, y: hintsRow, style: theme.footerKey)
+            x += buffer.write(" " + hint.action + "  ", x: x, y: hintsRow, style: theme.footer)
+        }
+        let statusText = status.text(for: current)
+        var statusX = buffer.write(" " + statusText, x: 0, y: statusRow, style: theme.footer)
+        if let error = status.lastError {
+            statusX += buffer.write(statusText.isEmpty ? "" : " · ", x: statusX, y: statusRow, style: theme.footer)
+            buffer.write("\(error.at) \(error.message)", x: statusX, y: statusRow, style: theme.error, maxWidth: width - statusX)
+        }
+    }
+
+    private func renderHelp(into buffer: inout ScreenBuffer) {
+        let tabHints: [(String, [KeyHint])] = [
+            ("Everywhere", [KeyHint("j/k ↓/↑", "move"), KeyHint("PgDn/PgUp Space", "page"), KeyHint("g/G Home/End", "first/last")] + Self.globalHints),
+            ("Bikes", BikesTab.hints + [KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]),
+            ("Mouse", [KeyHint("wheel", "scroll"), KeyHint("click", "select"), KeyHint("click a tab", "switch")]),
+        ]
+        var lines: [(String, Style)] = [("Keys", theme.overlay.adding(.bold)), ("", theme.overlay)]
+        for (section, hints) in tabHints {
+            lines.append((section, theme.overlay.adding(.underline)))
+            for hint in hints { lines.append(("  " + TextLayout.padRight(hint.keys, to: 18) + hint.action, theme.overlay)) }
+        }
+        lines.append(("", theme.overlay))
+        lines.append(("Any key closes this help.", theme.overlay.adding(.dim)))
+        let boxWidth = min(width - 2, 52)
+        let boxHeight = min(height - 2, lines.count + 2)
+        let box = Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
+        buffer.fill(box, style: theme.overlay)
+        for (offset, line) in lines.prefix(boxHeight - 2).enumerated() {
+            buffer.write(line.0, x: box.x + 2, y: box.y + 1 + offset, style: line.1, maxWidth: box.width - 4)
+        }
+    }
+}

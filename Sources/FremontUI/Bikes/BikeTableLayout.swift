@@ -1,0 +1,58 @@
+import FremontCore
+
+/// Where each row and day separator sits in the scrolling list, computed once per data set:
+/// a separator line before each day's rows. Lookups are O(1) or O(log days), so scrolling the
+/// whole history costs the same as scrolling a month.
+struct BikeTableLayout: Sendable {
+    /// The day (index into `dayFirstRow`) of each row.
+    private let rowDay: [Int32]
+    /// The first row of each day.
+    let dayFirstRow: [Int]
+    let rowCount: Int
+
+    init(rows: [BikeRow]) {
+        var rowDay: [Int32] = []
+        var dayFirstRow: [Int] = []
+        rowDay.reserveCapacity(rows.count)
+        var previousDay = Int.min
+        for (index, row) in rows.enumerated() {
+            let day = row.date.dayNumber
+            if day != previousDay {
+                dayFirstRow.append(index)
+                previousDay = day
+            }
+            rowDay.append(Int32(dayFirstRow.count - 1))
+        }
+        self.rowDay = rowDay
+        self.dayFirstRow = dayFirstRow
+        rowCount = rows.count
+    }
+
+    var lineCount: Int { rowCount + dayFirstRow.count }
+    var dayCount: Int { dayFirstRow.count }
+
+    func day(ofRow row: Int) -> Int { Int(rowDay[row]) }
+
+    /// The list line that shows `row`.
+    func line(ofRow row: Int) -> Int { row + Int(rowDay[row]) + 1 }
+
+    /// The separator line of `day`.
+    func line(ofDay day: Int) -> Int { dayFirstRow[day] + day }
+
+    enum Line: Equatable {
+        case separator(day: Int)
+        case row(Int)
+    }
+
+    /// What list line `line` shows.
+    func content(ofLine line: Int) -> Line {
+        // The last day whose separator is at or before `line`.
+        var low = 0, high = dayFirstRow.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if self.line(ofDay: middle) <= line { low = middle } else { high = middle - 1 }
+        }
+        let separator = self.line(ofDay: low)
+        return line == separator ? .separator(day: low) : .row(dayFirstRow[low] + (line - separator - 1))
+    }
+}

@@ -1,0 +1,149 @@
+/// One cell: a grapheme cluster and its style. A wide grapheme (CJK, most emoji) fills its cell
+/// and leaves the next one as a continuation with empty text.
+public struct Cell: Hashable, Sendable {
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String = " ", style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+
+    public var isContinuation: Bool { text.isEmpty }
+    public static let blank = Cell()
+}
+
+/// A grid of cells that views draw into. Tests read it back as text and style runs; the
+/// terminal backend sends the cells that changed since the last frame.
+public struct ScreenBuffer: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    public mutating func clear(style: Style = .plain) {
+        let blank = Cell(" ", style: style)
+        for index in cells.indices { cells[index] = blank }
+    }
+
+    public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
+        let clipped = clip(rect)
+        let cell = Cell(String(character), style: style)
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX { cells[y * width + x] = cell }
+        }
+    }
+
+    /// Changes the style of every cell in `rect`, keeping the text.
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let clipped = clip(rect)
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX { change(&cells[y * width + x].style) }
+        }
+    }
+
+    /// Writes `text` from (x, y), one grapheme a cell (two for wide ones), never past `maxWidth`
+    /// columns or the buffer's edge. Control characters are dropped and tabs become spaces, so
+    /// nothing in the buffer can move a terminal's cursor. Returns the columns used.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        let limit = min(width, x + (maxWidth ?? width))
+        var column = x
+        for character in text {
+            let glyph: String
+            let columns: Int
+            if character == "\t" {
+                glyph = " "
+                columns = 1
+            } else {
+                columns = DisplayWidth.of(character)
+                if columns == 0 { continue }
+                glyph = String(character)
+            }
+            if column + columns > limit {
+                // A wide glyph that does not fit leaves a blank, never half a character.
+                if columns == 2, column < limit, column >= 0 { cells[y * width + column] = Cell(" ", style: style) ; column += 1 }
+                break
+            }
+            if column >= 0 {
+                repairWideNeighbours(x: column, y: y, columns: columns)
+                cells[y * width + column] = Cell(glyph, style: style)
+                if columns == 2 { cells[y * width + column + 1] = Cell("", style: style) }
+            }
+            column += columns
+        }
+        return column - x
+    }
+
+    /// The text of row `y`, continuation cells skipped, trailing blanks trimmed.
+    public func line(_ y: Int) -> String {
+        var out = ""
+        for x in 0..<width where !cells[y * width + x].isContinuation {
+            out += cells[y * width + x].text
+        }
+        while out.last == " " { out.removeLast() }
+        return out
+    }
+
+    /// Every row's text, joined by newlines.
+    public var text: String {
+        (0..<height).map(line).joined(separator: "\n")
+    }
+
+    /// Runs of equal style along row `y`, as column ranges.
+    public func styleRuns(_ y: Int) -> [(columns: Range<Int>, style: Style)] {
+        var runs: [(columns: Range<Int>, style: Style)] = []
+        var start = 0
+        for x in 1...width {
+            if x == width || cells[y * width + x].style != cells[y * width + start].style {
+                runs.append((start..<x, cells[y * width + start].style))
+                start = x
+            }
+        }
+        return runs
+    }
+
+    /// The style of the first cell whose text starts `needle` on row `y`, for tests.
+    public func style(of needle: String, row y: Int) -> Style? {
+        let row = (0..<width).filter { !cells[y * width + $0].isContinuation }
+        let characters = row.map { cells[y * width + $0].text }
+        let target = Array(needle).map(String.init)
+        guard !target.isEmpty, characters.count >= target.count else { return nil }
+        for start in 0...(characters.count - target.count) where Array(characters[start..<(start + target.count)]) == target {
+            return cells[y * width + row[start]].style
+        }
+        return nil
+    }
+
+    /// The first row whose text contains `needle`.
+    public func row(containing needle: String) -> Int? {
+        (0..<height).first { line($0).contains(needle) }
+    }
+
+    private func clip(_ rect: Rect) -> Rect {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(width, rect.maxX), y1 = min(height, rect.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Overwriting half of a wide glyph blanks its other half.
+    private mutating func repairWideNeighbours(x: Int, y: Int, columns: Int) {
+        let base = y * width
+        if cells[base + x].isContinuation, x > 0 { cells[base + x - 1].text = " " }
+        let after = x + columns
+        if after < width, cells[base + after].isContinuation { cells[base + after].text = " " }
+    }
+}

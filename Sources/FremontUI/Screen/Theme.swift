@@ -1,0 +1,71 @@
+import FremontCore
+
+/// What colours the terminal can show.
+public enum ColorSupport: Hashable, Sendable {
+    /// `NO_COLOR`, or a terminal without colours: attributes and ▲/▼ markers only.
+    case none
+    /// 8 colours: blue and red with dim, normal and bold steps.
+    case ansi8
+    /// The xterm 256-colour palette: a smooth ramp from its cube.
+    case indexed256
+    /// 24-bit colour.
+    case truecolor
+}
+
+/// Every style the views use, chosen once for the terminal's colour support.
+public struct Theme: Sendable {
+    public let colors: ColorSupport
+
+    public init(colors: ColorSupport) {
+        self.colors = colors
+    }
+
+    public var header: Style { colors == .none ? Style(attributes: [.reverse]) : Style(foreground: .white, background: .blue, attributes: [.bold]) }
+    public var activeTab: Style { colors == .none ? Style(attributes: [.bold, .underline]) : Style(foreground: .black, background: .white, attributes: [.bold]) }
+    public var inactiveTab: Style { header }
+    public var footer: Style { colors == .none ? Style(attributes: [.reverse]) : Style(foreground: .black, background: .white) }
+    public var footerKey: Style { footer.adding(.bold) }
+    public var columnHeader: Style { Style(attributes: [.bold, .underline]) }
+    public var separator: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .cyan, attributes: [.bold]) }
+    public var dim: Style { Style(attributes: [.dim]) }
+    public var title: Style { Style(attributes: [.bold]) }
+    public var link: Style { colors == .none ? Style(attributes: [.underline]) : Style(foreground: .cyan, attributes: [.underline]) }
+    public var error: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .white, background: .red, attributes: [.bold]) }
+    public var warning: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .yellow, attributes: [.bold]) }
+    public var overlay: Style { colors == .none ? Style(attributes: [.reverse]) : Style(foreground: .black, background: .white) }
+
+    /// The selected row: reverse video keeps it visible on every shade.
+    public func selected(_ base: Style) -> Style { base.adding([.reverse, .bold]) }
+
+    /// A bike row's background by the core's shading rule: blue when more ride north, red when
+    /// more ride south, from near white (strength 0) to full colour (1). The text colour flips
+    /// to white on deep shades so it stays readable.
+    public func shade(_ shade: BikeShade) -> Style {
+        let strength = min(1, max(0, shade.strength))
+        switch colors {
+        case .none:
+            return Style(attributes: strength >= 0.75 && shade.direction != .even ? [.bold] : [])
+        case .ansi8:
+            let hue: TerminalColor = shade.direction == .north ? .blue : .red
+            guard shade.direction != .even, strength >= 0.1 else { return .plain }
+            if strength < 0.4 { return Style(foreground: hue, attributes: [.dim]) }
+            if strength < 0.7 { return Style(foreground: hue) }
+            return Style(foreground: .white, background: hue, attributes: [.bold])
+        case .indexed256, .truecolor:
+            let (r, g, b) = Self.tint(shade)
+            let background: TerminalColor = colors == .truecolor ? .rgb(r, g, b) : .indexed(TerminalColor.nearestIndexed(r, g, b))
+            let deep = shade.direction != .even && strength > 0.55
+            return Style(foreground: deep ? .indexed(231) : .indexed(16), background: background)
+        }
+    }
+
+    /// The tutorial's colours: north (t, t, 1), south (1, t, t), with t = 1 − strength; ties white.
+    public static func tint(_ shade: BikeShade) -> (UInt8, UInt8, UInt8) {
+        let tint = UInt8((1 - min(1, max(0, shade.strength))) * 255)
+        switch shade.direction {
+        case .north: return (tint, tint, 255)
+        case .south: return (255, tint, tint)
+        case .even: return (255, 255, 255)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// Wrapping and truncation by display width, so wide characters never shift a column.
+public enum TextLayout {
+    /// `text` cut to `width` columns, ending in `…` when cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width - 1 { break }
+            out.append(character)
+            used += columns
+        }
+        return out + "…"
+    }
+
+    /// Pads with spaces on the right to exactly `width` columns (truncating when longer).
+    public static func padRight(_ text: String, to width: Int) -> String {
+        let fitted = truncate(text, to: width)
+        return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
+    }
+
+    /// Pads with spaces on the left to exactly `width` columns (truncating when longer).
+    public static func padLeft(_ text: String, to width: Int) -> String {
+        let fitted = truncate(text, to: width)
+        return String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))) + fitted
+    }
+
+    /// Wraps to lines of at most `width` columns: at spaces where it can, inside a word where a
+    /// word is longer than a line. Newlines in the text are kept as line breaks; a blank line
+    /// (paragraph break) stays blank.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            wrapParagraph(paragraph, width: width, into: &lines)
+        }
+        return lines
+    }
+
+    private static func wrapParagraph(_ paragraph: Substring, width: Int, into lines: inout [String]) {
+        var line = ""
+        var lineWidth = 0
+        var emitted = false
+        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word)
+            var wordWidth = DisplayWidth.of(word)
+            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                emitted = true
+                line = ""
+                lineWidth = 0
+            }
+            // A word longer than the line is broken across lines.
+            while wordWidth > width {
+                var piece = ""
+                var pieceWidth = 0
+                var index = word.startIndex
+                while index < word.endIndex {
+                    let columns = DisplayWidth.of(word[index])
+                    if pieceWidth + columns > width { break }
+                    piece.append(word[index])
+                    pieceWidth += columns
+                    index = word.index(after: index)
+                }
+                if piece.isEmpty {
+                    // A character wider than the whole line: show that something is there.
+                    piece = "…"
+                    index = word.index(after: index)
+                    pieceWidth = DisplayWidth.of(word[word.startIndex])
+                }
+                lines.append(piece)
+                emitted = true
+                word = word[index...]
+                wordWidth -= pieceWidth
+            }
+            line = String(word)
+            lineWidth = wordWidth
+        }
+        if lineWidth > 0 || !emitted { lines.append(line) }
+    }
+}

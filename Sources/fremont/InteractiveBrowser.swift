@@ -1,0 +1,127 @@
+import Foundation
+import FremontCore
+import FremontTerminal
+import FremontUI
+import Synchronization
+
+/// Runs the full-screen browser: loads start in the background and come back as events; the
+/// loop feeds every event through `BrowserState.update`, redraws, and carries out effects.
+final class InteractiveBrowser {
+    struct Sources {
+        var bikes: InputSource?
+    }
+
+    private let sources: Sources
+    private let inbox = EventInbox()
+
+    init(sources: Sources) {
+        self.sources = sources
+    }
+
+    /// Whether a browser can run here: both ends must be a terminal.
+    static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    func run(startingOn tab: TabID) -> Never {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let screen = TerminalScreen(noColor: noColor)
+        var state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport), current: tab)
+        var buffer = ScreenBuffer(width: screen.width, height: screen.height)
+
+        for tab in TabID.allCases { perform(.reload(tab), state: &state, screen: screen) }
+        var lastTick = DispatchTime.now()
+        while true {
+            for event in inbox.takeAll() {
+                for effect in state.update(event) { perform(effect, state: &state, screen: screen) }
+            }
+            if buffer.width != state.width || buffer.height != state.height {
+                buffer = ScreenBuffer(width: state.width, height: state.height)
+            }
+            state.render(into: &buffer)
+            screen.draw(buffer)
+
+            let loading = !state.status.loading.isEmpty
+            if let event = screen.nextEvent(timeout: loading ? 30 : 500) {
+                for effect in state.update(event) { perform(effect, state: &state, screen: screen) }
+            }
+            if loading, DispatchTime.now().uptimeNanoseconds - lastTick.uptimeNanoseconds > 100_000_000 {
+                _ = state.update(.tick)
+                lastTick = DispatchTime.now()
+            }
+        }
+    }
+
+    private func perform(_ effect: BrowserEffect, state: inout BrowserState, screen: TerminalScreen) {
+        switch effect {
+        case .quit:
+            screen.restore()
+            exit(0)
+        case .openLink(let link):
+            let outcome = LinkOpener.open(link)
+            if let message = outcome { _ = state.update(.key(.escape)); state.status.message = message }
+        case .reload(let tab):
+            switch tab {
+            case .bikes:
+                guard let source = sources.bikes else { return }
+                _ = state.update(.loadStarted(.bikes, source: source.name))
+                DispatchQueue.global(qos: .userInitiated).async { [inbox] in
+                    let result = Result { () throws(ParseError) -> BikeCounts in try BikeDataLoader.load(source) }
+                    inbox.post(.bikesLoaded(source: source.name, result, at: WallClock.now()))
+                }
+            case .feeds, .weather:
+                break
+            }
+        }
+    }
+}
+
+/// Events from background work, waiting for the UI loop to take them.
+final class EventInbox: Sendable {
+    private let events = Mutex<[BrowserEvent]>([])
+
+    func post(_ event: BrowserEvent) {
+        events.withLock { $0.append(event) }
+    }
+
+    func takeAll() -> [BrowserEvent] {
+        events.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+    }
+}
+
+/// The local time of day as `HH:MM:SS`, for saying when something failed.
+enum WallClock {
+    static func now() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return [parts.tm_hour, parts.tm_min, parts.tm_sec].map { pad(Int($0)) }.joined(separator: ":")
+    }
+
+    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// Opens a link in the user's browser: `$BROWSER`, else `xdg-open`. The link is one argument
+/// to the program, never part of a shell command, and only http and https links are opened.
+enum LinkOpener {
+    /// Returns a message for the status line when the link was not opened.
+    static func open(_ link: String) -> String? {
+        guard let url = URL(string: link), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "not opened: only http and https links are (\(TextLayout.truncate(TerminalSafeText.singleLine(link), to: 40)))"
+        }
+        let browser = ProcessInfo.processInfo.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [browser, link]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            return "opened in \(browser)"
+        } catch {
+            return "could not start \(browser): \(error.localizedDescription)"
+        }
+    }
+}

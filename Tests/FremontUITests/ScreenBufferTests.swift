@@ -1,0 +1,96 @@
+import Testing
+@testable import FremontUI
+
+@Suite struct ScreenBufferTests {
+    @Test func writesByDisplayWidth() {
+        var buffer = ScreenBuffer(width: 10, height: 1)
+        let used = buffer.write("東京🚲ab", x: 0, y: 0)
+        #expect(used == 8)
+        #expect(buffer.line(0) == "東京🚲ab")
+        #expect(buffer[1, 0].isContinuation)
+        #expect(buffer[6, 0].text == "a")
+    }
+
+    @Test func aWideGlyphThatDoesNotFitLeavesABlank() {
+        var buffer = ScreenBuffer(width: 5, height: 1)
+        buffer.write("ab東京", x: 0, y: 0)
+        #expect(buffer.line(0) == "ab東")
+        var narrow = ScreenBuffer(width: 5, height: 1)
+        narrow.write("abcd東", x: 0, y: 0)
+        #expect(narrow.line(0) == "abcd")
+        #expect(!narrow[4, 0].isContinuation)
+    }
+
+    @Test func controlCharactersNeverReachTheBuffer() {
+        var buffer = ScreenBuffer(width: 20, height: 1)
+        buffer.write("a\u{1B}[31mb\u{07}c\u{202E}d\te", x: 0, y: 0)
+        #expect(buffer.line(0) == "a[31mbcd e")
+    }
+
+    @Test func combiningMarksStayWithTheirLetter() {
+        var buffer = ScreenBuffer(width: 6, height: 1)
+        let used = buffer.write("e\u{301}te\u{301}", x: 0, y: 0)
+        #expect(used == 3)
+        #expect(buffer.line(0) == "étété".prefix(3).description)
+    }
+
+    @Test func overwritingHalfAWideGlyphBlanksTheOtherHalf() {
+        var buffer = ScreenBuffer(width: 6, height: 1)
+        buffer.write("東京", x: 0, y: 0)
+        buffer.write("x", x: 1, y: 0)
+        #expect(buffer.line(0) == " x京")
+    }
+
+    @Test func styleRuns() {
+        var buffer = ScreenBuffer(width: 6, height: 1)
+        let bold = Style(attributes: [.bold])
+        buffer.write("ab", x: 0, y: 0)
+        buffer.write("cd", x: 2, y: 0, style: bold)
+        let runs = buffer.styleRuns(0)
+        #expect(runs.map(\.columns) == [0..<2, 2..<4, 4..<6])
+        #expect(runs[1].style == bold)
+    }
+}
+
+@Suite struct TextLayoutTests {
+    @Test func wrapsAtSpacesAndBreaksLongWords() {
+        #expect(TextLayout.wrap("the quick brown fox", width: 9) == ["the quick", "brown fox"])
+        #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextLayout.wrap("one\n\ntwo", width: 10) == ["one", "", "two"])
+    }
+
+    @Test func wideCharactersCountDouble() {
+        let lines = TextLayout.wrap("東京 大阪 名古屋", width: 6)
+        #expect(lines == ["東京", "大阪", "名古屋"])
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 6 })
+    }
+
+    @Test func neverExceedsTheWidth() {
+        let samples = ["", "a", "🚲🚲🚲 bike", "e\u{301}e\u{301}e\u{301}", "x\u{1B}y", String(repeating: "東", count: 13), "a  b   c"]
+        for text in samples {
+            for width in 1...7 {
+                #expect(TextLayout.wrap(text, width: width).allSatisfy { DisplayWidth.of($0) <= width }, "\(text) at \(width)")
+                #expect(DisplayWidth.of(TextLayout.truncate(text, to: width)) <= width)
+                #expect(DisplayWidth.of(TextLayout.padRight(text, to: width)) == width)
+            }
+        }
+    }
+
+    @Test func truncation() {
+        #expect(TextLayout.truncate("Fremont Bridge", to: 8) == "Fremont…")
+        #expect(TextLayout.truncate("short", to: 8) == "short")
+        #expect(TextLayout.truncate("東京東京", to: 5) == "東京…")
+    }
+
+    @Test func displayWidths() {
+        #expect(DisplayWidth.of("a") == 1)
+        #expect(DisplayWidth.of("東") == 2)
+        #expect(DisplayWidth.of("🚲") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("❤️") == 2)
+        #expect(DisplayWidth.of("👩‍💻") == 2)
+        #expect(DisplayWidth.of("\u{200B}") == 0)
+        #expect(DisplayWidth.of("—") == 1)
+        #expect(DisplayWidth.of("▲") == 1)
+    }
+}
