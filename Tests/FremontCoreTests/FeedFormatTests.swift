@@ -236,3 +236,13 @@ import Testing
         #expect(result.feed.items.first?.title == "R&D <beta> & more ’s")
     }
 }
+
+/// Atom's `type="xhtml"` wrapper div is not content, whitespace around it or not (FeedKit's sample).
+@Suite struct FeedXHTMLTests {
+    @Test func theWrapperDivGoesAndTheMarkupStays() throws {
+        let result = try FeedParser.parse(.file(SharedData.path("feeds/real/FeedKit__Atom_plus_XHTML.xml")))
+        let item = try #require(result.feed.items.first)
+        #expect(item.summary == #"<p><strong>Some markings</strong><a href="http://www.example.org/">Example</a></p><div class="blockquote"><p>On a quote...</p></div>"#)
+        #expect(result.warnings.isEmpty)
+    }
+}

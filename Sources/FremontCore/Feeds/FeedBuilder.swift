@@ -46,11 +46,19 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     /// UTF-8: pieces and CDATA blocks are appended as bytes into one reused buffer and become a
     /// String once, trimmed, at the element's end.
     private var captureBytes: [UInt8] = []
-    /// A field that is one CDATA block (most `content:encoded`) is decoded straight from the
-    /// parser's block at the end, saving a copy of the largest texts; any other text flushes it.
-    private var pendingCDATA: Data?
+    /// A field's text that came in one piece (a title, most `content:encoded` blocks) is kept as
+    /// it came and used as it is at the end, without a copy through `captureBytes`; a second
+    /// piece flushes it there. While one is pending, `captureBytes` is empty.
+    private var pending = Pending.none
+
+    private enum Pending {
+        case none
+        case text(String)
+        case block(Data)
+    }
     /// The last namespace URI seen and what it is: elements come in runs of one vocabulary.
-    private var lastNamespace: (uri: String, namespace: FeedNamespace)?
+    private var lastURI = ""
+    private var lastNamespace = FeedNamespace.none
 
     private enum Owner { case feed, item }
 
@@ -116,7 +124,6 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             return
         }
         let namespace = classify(namespaceURI)
-        let element = qualifiedName ?? name
         if format == .rss10, depth == 2, let uri = namespaceURI, FeedNamespace.rss090URIs.contains(uri) { format = .rss090 }
         guard let parent = frames.last else {
             frames.append(startRoot(parser, name, namespace, qualifiedName: qualifiedName))
@@ -140,16 +147,16 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         let role: Role
         switch parent {
         case .root, .channel:
-            role = startFeedChild(parser, name, element, namespace, core: core, attributes: attributes, depth: depth)
+            role = startFeedChild(parser, name, qualifiedName, namespace, core: core, attributes: attributes, depth: depth)
         case .item:
-            role = startItemChild(parser, name, element, namespace, core: core, attributes: attributes, depth: depth)
+            role = startItemChild(parser, name, qualifiedName, namespace, core: core, attributes: attributes, depth: depth)
         case .author(let owner):
             if core, name == "name" || name == "email" {
-                begin(parser, element, name == "name" ? .authorName : .authorEmail, owner, .text, depth: depth)
+                begin(parser, name, qualifiedName, name == "name" ? .authorName : .authorEmail, owner, .text, depth: depth)
             }
             role = .other
         case .mediaGroup:
-            startMedia(parser, name, element, namespace, attributes: attributes, depth: depth)
+            startMedia(parser, name, qualifiedName, namespace, attributes: attributes, depth: depth)
             role = .other
         case .other:
             role = .other
@@ -190,7 +197,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         guard let kind = capture?.kind else { return }
-        append(kind == .xhtml ? FeedBuilder.escapeHTML(string) : string)
+        let piece = kind == .xhtml ? FeedBuilder.escapeHTML(string) : string
+        if captureBytes.isEmpty, case .none = pending {
+            pending = .text(piece)
+        } else {
+            append(piece)
+        }
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
@@ -198,27 +210,38 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         guard let kind = capture?.kind else { return }
         if kind == .xhtml {
             append(FeedBuilder.escapeHTML(String(decoding: CDATABlock, as: UTF8.self)))
+            return
+        }
+        if onlyWhitespaceSoFar() {
+            // Whitespace before the block goes: trimming would drop it anyway.
+            pending = .block(CDATABlock)
+            captureBytes.removeAll(keepingCapacity: true)
         } else {
-            flushCDATA()
-            if captureBytes.allSatisfy(DoctypeGuard.Scanner.isSpace) {
-                // Only whitespace so far, which trimming drops anyway.
-                captureBytes.removeAll(keepingCapacity: true)
-                pendingCDATA = CDATABlock
-            } else {
-                captureBytes.append(contentsOf: CDATABlock)
-            }
+            flushPending()
+            captureBytes.append(contentsOf: CDATABlock)
         }
     }
 
     private func append(_ string: String) {
-        flushCDATA()
+        flushPending()
         captureBytes.append(contentsOf: string.utf8)
     }
 
-    private func flushCDATA() {
-        guard let block = pendingCDATA else { return }
-        captureBytes.append(contentsOf: block)
-        pendingCDATA = nil
+    private func flushPending() {
+        switch pending {
+        case .none: return
+        case .text(let text): captureBytes.append(contentsOf: text.utf8)
+        case .block(let block): captureBytes.append(contentsOf: block)
+        }
+        pending = .none
+    }
+
+    private func onlyWhitespaceSoFar() -> Bool {
+        switch pending {
+        case .none: return captureBytes.allSatisfy(DoctypeGuard.Scanner.isSpace)
+        case .text(let text): return text.utf8.allSatisfy(DoctypeGuard.Scanner.isSpace)
+        case .block: return false
+        }
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -251,26 +274,26 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         return name == "channel" ? .channel : .root
     }
 
-    private func startFeedChild(_ parser: XMLParser, _ name: String, _ element: String, _ namespace: FeedNamespace, core: Bool,
+    private func startFeedChild(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ namespace: FeedNamespace, core: Bool,
                                 attributes: [String: String], depth: Int) -> Role {
         if core {
             switch name {
             case "channel":
                 return .channel
             case "title":
-                begin(parser, element, .title, .feed, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+                begin(parser, name, qualifiedName, .title, .feed, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
             case "link" where isAtom:
                 addFeedLink(attributes)
             case "link":
-                begin(parser, element, .link, .feed, .text, depth: depth)
+                begin(parser, name, qualifiedName, .link, .feed, .text, depth: depth)
             case "description", "subtitle", "tagline":
-                begin(parser, element, .description, .feed, .text, depth: depth)
+                begin(parser, name, qualifiedName, .description, .feed, .text, depth: depth)
             case "lastBuildDate":
-                begin(parser, element, .lastBuildDate, .feed, .text, depth: depth)
+                begin(parser, name, qualifiedName, .lastBuildDate, .feed, .text, depth: depth)
             case "pubDate":
-                begin(parser, element, .published, .feed, .text, depth: depth)
+                begin(parser, name, qualifiedName, .published, .feed, .text, depth: depth)
             case "updated", "modified":
-                begin(parser, element, .updated, .feed, .text, depth: depth)
+                begin(parser, name, qualifiedName, .updated, .feed, .text, depth: depth)
             case "author" where isAtom:
                 return .author(.feed)
             default:
@@ -280,7 +303,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         switch (namespace, name) {
         case (.dublinCore, "date"):
-            begin(parser, element, .dcDate, .feed, .text, depth: depth)
+            begin(parser, name, qualifiedName, .dcDate, .feed, .text, depth: depth)
         case (.atom, "link"):
             addFeedLink(attributes)
         default:
@@ -289,43 +312,43 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         return .other
     }
 
-    private func startItemChild(_ parser: XMLParser, _ name: String, _ element: String, _ namespace: FeedNamespace, core: Bool,
+    private func startItemChild(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ namespace: FeedNamespace, core: Bool,
                                 attributes: [String: String], depth: Int) -> Role {
         if core {
             switch name {
             case "title":
-                begin(parser, element, .title, .item, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+                begin(parser, name, qualifiedName, .title, .item, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
             case "link" where isAtom:
                 addItemLink(attributes)
             case "link":
-                begin(parser, element, .link, .item, .text, depth: depth)
+                begin(parser, name, qualifiedName, .link, .item, .text, depth: depth)
             case "description":
-                begin(parser, element, .summary, .item, .html, depth: depth, keepsMarkup: true)
+                begin(parser, name, qualifiedName, .summary, .item, .html, depth: depth, keepsMarkup: true)
             case "summary" where isAtom:
-                if let kind = atomKind(attributes) { begin(parser, element, .summary, .item, kind, depth: depth, keepsMarkup: true) }
+                if let kind = atomKind(attributes) { begin(parser, name, qualifiedName, .summary, .item, kind, depth: depth, keepsMarkup: true) }
             case "content" where isAtom:
                 if attributes["src"] == nil, let kind = atomKind(attributes) {
-                    begin(parser, element, .content, .item, kind, depth: depth, keepsMarkup: true)
+                    begin(parser, name, qualifiedName, .content, .item, kind, depth: depth, keepsMarkup: true)
                 }
             case "guid":
                 openItems[openItems.count - 1].draft.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
-                begin(parser, element, .guid, .item, .text, depth: depth)
+                begin(parser, name, qualifiedName, .guid, .item, .text, depth: depth)
             case "id" where isAtom:
-                begin(parser, element, .atomID, .item, .text, depth: depth)
+                begin(parser, name, qualifiedName, .atomID, .item, .text, depth: depth)
             case "pubDate", "published", "issued", "created":
-                begin(parser, element, .published, .item, .text, depth: depth)
+                begin(parser, name, qualifiedName, .published, .item, .text, depth: depth)
             case "updated", "modified":
-                begin(parser, element, .updated, .item, .text, depth: depth)
+                begin(parser, name, qualifiedName, .updated, .item, .text, depth: depth)
             case "author" where isAtom:
                 return .author(.item)
             case "author":
-                begin(parser, element, .author(.rss), .item, .text, depth: depth)
+                begin(parser, name, qualifiedName, .author(.rss), .item, .text, depth: depth)
             case "category" where isAtom:
                 if let term = (attributes["term"] ?? attributes["label"]).map(trimmed), !term.isEmpty {
                     openItems[openItems.count - 1].draft.categories.append(term)
                 }
             case "category":
-                begin(parser, element, .category, .item, .text, depth: depth)
+                begin(parser, name, qualifiedName, .category, .item, .text, depth: depth)
             case "enclosure":
                 if let url = attributes["url"].map(trimmed), !url.isEmpty {
                     openItems[openItems.count - 1].draft.enclosures.append(
@@ -338,39 +361,39 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         switch (namespace, name) {
         case (.content, "encoded"):
-            begin(parser, element, .content, .item, .html, depth: depth, keepsMarkup: true)
+            begin(parser, name, qualifiedName, .content, .item, .html, depth: depth, keepsMarkup: true)
         case (.dublinCore, "creator"):
-            begin(parser, element, .author(.dublinCore), .item, .text, depth: depth)
+            begin(parser, name, qualifiedName, .author(.dublinCore), .item, .text, depth: depth)
         case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
-            begin(parser, element, .dcDate, .item, .text, depth: depth)
+            begin(parser, name, qualifiedName, .dcDate, .item, .text, depth: depth)
         case (.dublinCore, "subject"):
-            begin(parser, element, .category, .item, .text, depth: depth)
+            begin(parser, name, qualifiedName, .category, .item, .text, depth: depth)
         case (.dublinCoreTerms, "modified"), (.atom, "updated"):
-            begin(parser, element, .updated, .item, .text, depth: depth)
+            begin(parser, name, qualifiedName, .updated, .item, .text, depth: depth)
         case (.atom, "link"):
             addItemLink(attributes)
         case (.itunes, "author"):
-            begin(parser, element, .author(.itunes), .item, .text, depth: depth)
+            begin(parser, name, qualifiedName, .author(.itunes), .item, .text, depth: depth)
         case (.itunes, "summary"):
-            begin(parser, element, .fallbackSummary, .item, .text, depth: depth)
+            begin(parser, name, qualifiedName, .fallbackSummary, .item, .text, depth: depth)
         case (.media, "group"):
             return .mediaGroup
         case (.media, _):
-            startMedia(parser, name, element, namespace, attributes: attributes, depth: depth)
+            startMedia(parser, name, qualifiedName, namespace, attributes: attributes, depth: depth)
         default:
             break
         }
         return .other
     }
 
-    private func startMedia(_ parser: XMLParser, _ name: String, _ element: String, _ namespace: FeedNamespace,
+    private func startMedia(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ namespace: FeedNamespace,
                             attributes: [String: String], depth: Int) {
         guard namespace == .media else { return }
         if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
             openItems[openItems.count - 1].draft.mediaEnclosures.append(
                 FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["fileSize"])))
         } else if name == "description" {
-            begin(parser, element, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
+            begin(parser, name, qualifiedName, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
         }
     }
 
@@ -393,15 +416,15 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     // MARK: - Reading text
 
-    private func begin(_ parser: XMLParser, _ element: String, _ field: Field, _ owner: Owner, _ kind: TextKind, depth: Int,
+    private func begin(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ field: Field, _ owner: Owner, _ kind: TextKind, depth: Int,
                        keepsMarkup: Bool = false) {
         capture = Capture(field: field, owner: owner, kind: kind, keepsMarkup: keepsMarkup, depth: depth,
-                          element: element, location: location(parser))
+                          element: qualifiedName ?? name, location: location(parser))
     }
 
     private func captureChild(_ name: String, namespaceURI: String?, attributes: [String: String], depth: Int) {
         guard let kind = capture?.kind, let captureDepth = capture?.depth, capture?.keepsMarkup == true else { return }
-        if kind == .xhtml, depth == captureDepth + 1, captureBytes.isEmpty, pendingCDATA == nil, capture?.wrapperDepth == nil,
+        if kind == .xhtml, depth == captureDepth + 1, onlyWhitespaceSoFar(), capture?.wrapperDepth == nil,
            name == "div", FeedNamespace(uri: namespaceURI) == .xhtml {
             capture?.wrapperDepth = depth
             return
@@ -415,13 +438,16 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     private func finish(_ capture: Capture, _ parser: XMLParser) {
         var text: String
-        if let block = pendingCDATA {
+        switch pending {
+        case .text(let piece):
+            text = trimmed(piece)
+        case .block(let block):
             text = block.withUnsafeBytes { FeedBuilder.trimmedText($0.bindMemory(to: UInt8.self)) }
-            pendingCDATA = nil
-        } else {
+        case .none:
             text = captureBytes.withUnsafeBufferPointer { FeedBuilder.trimmedText($0) }
             captureBytes.removeAll(keepingCapacity: true)
         }
+        pending = .none
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
         switch capture.owner {
         case .feed:
@@ -511,10 +537,10 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     private func classify(_ uri: String?) -> FeedNamespace {
         guard let uri, !uri.isEmpty else { return .none }
-        if let last = lastNamespace, last.uri == uri { return last.namespace }
-        let namespace = FeedNamespace(uri: uri)
-        lastNamespace = (uri, namespace)
-        return namespace
+        if uri == lastURI { return lastNamespace }
+        lastNamespace = FeedNamespace(uri: uri)
+        lastURI = uri
+        return lastNamespace
     }
 
     private func isCore(_ namespace: FeedNamespace) -> Bool {
@@ -557,15 +583,13 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    /// Whitespace off both ends. By hand: Foundation's trimming goes through NSString and UTF-16,
-    /// which cost a sixth of the whole parse on large content.
+    /// XML whitespace off both ends, without copying text that has none there (most of it).
     private func trimmed(_ text: String) -> String {
-        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
-            return text
-        }
-        let scalars = text.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        if !DoctypeGuard.Scanner.isSpace(first), !DoctypeGuard.Scanner.isSpace(last) { return text }
+        guard let start = utf8.firstIndex(where: { !DoctypeGuard.Scanner.isSpace($0) }) else { return "" }
+        let end = utf8.lastIndex(where: { !DoctypeGuard.Scanner.isSpace($0) })!
         return String(text[start...end])
     }
 
