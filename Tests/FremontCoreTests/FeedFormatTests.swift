@@ -230,6 +230,11 @@ import Testing
         #expect(result.warnings.first?.location?.line == 8)
     }
 
+    @Test func windows1252ReferencesInPlainFieldsReadAsBrowsersDo() throws {
+        let result = try readFeed(rss("<item><title>It&#146;s &#147;quoted&#148; &#150; ok</title></item>"))
+        #expect(result.feed.items.first?.title == "It’s “quoted” – ok")
+    }
+
     @Test func textArrivingInPiecesIsJoined() throws {
         // libxml2 hands entities, CDATA and plain runs over separately.
         let result = try readFeed(rss("<item><title>R&amp;D &lt;beta&gt; <![CDATA[& more]]> &#8217;s</title></item>"))

@@ -449,6 +449,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         pending = .none
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
+        if !capture.keepsMarkup { text = FeedBuilder.windows1252Controls(text) }
         switch capture.owner {
         case .feed:
             finishFeedField(capture, text, parser)
@@ -601,6 +602,21 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     /// Atom `type="html"` titles: a title is one line of text, not markup.
     static func plainText(_ html: String) -> String {
         HTMLText.render(html).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `&#146;` and friends: feeds written on Windows name windows-1252 bytes as if they were code
+    /// points, which makes C1 controls a terminal would drop. Read them as browsers do. Only for
+    /// short plain fields (titles, names): HTML fields go through `HTMLText`, which does the same.
+    static func windows1252Controls(_ text: String) -> String {
+        // U+0080–U+009F are 0xC2 0x80–0x9F in UTF-8.
+        guard text.utf8.contains(0xC2), text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else {
+            return text
+        }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append((0x80...0x9F).contains(scalar.value) ? HTMLEntities.scalar(forCodePoint: scalar.value) : scalar)
+        }
+        return String(scalars)
     }
 
     /// HTML elements that have no end tag: `<br></br>` would read as two line breaks.
