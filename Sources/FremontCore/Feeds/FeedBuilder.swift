@@ -449,7 +449,10 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         pending = .none
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
-        if !capture.keepsMarkup { text = FeedBuilder.windows1252Controls(text) }
+        switch capture.field {
+        case .title, .author, .authorName, .category: text = FeedBuilder.windows1252Controls(text)
+        default: break
+        }
         switch capture.owner {
         case .feed:
             finishFeedField(capture, text, parser)
@@ -606,7 +609,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     /// `&#146;` and friends: feeds written on Windows name windows-1252 bytes as if they were code
     /// points, which makes C1 controls a terminal would drop. Read them as browsers do. Only for
-    /// short plain fields (titles, names): HTML fields go through `HTMLText`, which does the same.
+    /// short plain fields (titles, names, categories): HTML goes through `HTMLText`, which does the same.
     static func windows1252Controls(_ text: String) -> String {
         // U+0080–U+009F are 0xC2 0x80–0x9F in UTF-8.
         guard text.utf8.contains(0xC2), text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else {
