@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "FremontTerminal"]),
         // Fixtures are read by path (like ../shared/data), not bundled.
         .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "FremontUITests", dependencies: ["FremontUI"]),
+        .testTarget(name: "FremontUITests", dependencies: ["FremontUI", "FremontCore"]),
         // Drives the real binary; depending on it makes `swift test` build it first.
         .testTarget(name: "FremontCLITests", dependencies: ["fremont"]),
     ],

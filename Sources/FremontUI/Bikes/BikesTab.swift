@@ -15,6 +15,8 @@ public struct BikesTab: Sendable {
     public private(set) var mode = Mode.table
     public private(set) var lastSearch: String?
     var layout = BikeTableLayout(rows: [])
+    /// The busiest hour's total, which a full bar stands for.
+    private(set) var maxHourTotal = 1
 
     public init() {}
 
@@ -27,6 +29,7 @@ public struct BikesTab: Sendable {
         self.counts = counts
         sourceName = source
         layout = BikeTableLayout(rows: counts.rows)
+        maxHourTotal = max(1, counts.rows.lazy.compactMap(\.total).max() ?? 1)
         selectedRow = 0
         topLine = 0
         topDay = 0

@@ -100,7 +100,7 @@ extension BikesTab {
         if columns.showTotal { header += TextLayout.padLeft("Total", to: columns.count) }
         buffer.write(header, x: headerArea.x, y: headerArea.y, style: theme.columnHeader, maxWidth: headerArea.width)
 
-        let maxTotal = max(1, (counts.summary.days.isEmpty ? 0 : 1) * maxHourTotal(counts))
+        let maxTotal = maxHourTotal
         for offset in 0..<list.height {
             let line = topLine + offset
             guard line < layout.lineCount else { break }
@@ -115,18 +115,14 @@ extension BikesTab {
         }
     }
 
-    private func maxHourTotal(_ counts: BikeCounts) -> Int {
-        (counts.summary.northbound.maximum ?? 0) + (counts.summary.southbound.maximum ?? 0)
-    }
-
     private func renderSeparator(day: Int, counts: BikeCounts, y: Int, area: Rect, buffer: inout ScreenBuffer, theme: Theme) {
         let date = counts.rows[layout.dayFirstRow[day]].date
         let totals = counts.summary.days.indices.contains(day) ? counts.summary.days[day] : nil
         let label = area.width >= 60 ? DateText.day(date) : DateText.compact(date).prefix(14).description
         var text = "── \(label) "
-        if let totals, area.width >= 40 {
-            let right = " ▲\(NumberText.grouped(totals.northbound)) ▼\(NumberText.grouped(totals.southbound)) = \(NumberText.grouped(totals.total)) ──"
-            let fill = max(1, area.width - DisplayWidth.of(text) - DisplayWidth.of(right))
+        let right = totals.map { " ▲\(NumberText.grouped($0.northbound)) ▼\(NumberText.grouped($0.southbound)) = \(NumberText.grouped($0.total)) ──" } ?? ""
+        let fill = area.width - DisplayWidth.of(text) - DisplayWidth.of(right)
+        if !right.isEmpty, fill >= 3 {
             text += String(repeating: "─", count: fill) + right
         } else {
             text += String(repeating: "─", count: max(0, area.width - DisplayWidth.of(text)))
