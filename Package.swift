@@ -37,7 +37,8 @@ let package = Package(
             resources: [.copy("Resources/Embedded")]
         ),
         .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "FremontTerminal"]),
-        .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"]),
+        // Fixtures are read by path (like ../shared/data), not bundled.
+        .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"], exclude: ["Fixtures"]),
         .testTarget(name: "FremontUITests", dependencies: ["FremontUI", "FremontCore"]),
         // Drives the real binary; depending on it makes `swift test` build it first.
         .testTarget(name: "FremontCLITests", dependencies: ["fremont"]),

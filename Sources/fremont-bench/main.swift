@@ -1,7 +1,8 @@
 import Foundation
 import FremontCore
 
-// fremont-bench [--data DIR] [--repetitions N]: prints figures; run it as a release build:
+// fremont-bench [--data DIR] [--repetitions N] [--only bikes|dates|feed]: prints figures; run it
+// as a release build:
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--peak-memory", arguments.count == 3 {
@@ -10,24 +11,34 @@ if arguments.first == "--peak-memory", arguments.count == 3 {
 }
 var dataDirectory = "../shared/data"
 var repetitions = 5
+var only: String?
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
     switch (flag, arguments.first) {
     case ("--data", let value?): dataDirectory = value; arguments.removeFirst()
     case ("--repetitions", let value?): repetitions = max(1, Int(value) ?? 5); arguments.removeFirst()
+    case ("--only", let value?) where ["bikes", "dates", "feed"].contains(value): only = value; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|dates|feed]\n".utf8))
         exit(2)
     }
 }
 #if DEBUG
 print("warning: a debug build; figures mean little. Use: swift run -c release fremont-bench\n")
 #endif
-do {
-    try BikeBenchmark.run(dataDirectory: dataDirectory, repetitions: repetitions)
-    print()
+if only == nil || only == "bikes" {
+    do {
+        try BikeBenchmark.run(dataDirectory: dataDirectory, repetitions: repetitions)
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
+if only == nil || only == "dates" {
+    if only == nil { print() }
     runDateBenchmark()
-} catch {
-    FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
-    exit(1)
+}
+if only == nil || only == "feed" {
+    if only == nil { print() }
+    runFeedBenchmark(dataDirectory: dataDirectory)
 }

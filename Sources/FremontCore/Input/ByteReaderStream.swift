@@ -4,11 +4,19 @@ import Foundation
 /// (`XMLParser(data:)` hands libxml2 the whole document at once and fails on Linux past ~10 MB.)
 final class ByteReaderStream: InputStream {
     private let reader: ByteReader
+    private let limit: Int?
     private var status: Stream.Status = .notOpen
     private var failure: Error?
+    /// Set when the source went past `limit`: the stream then fails, which ends the parse.
+    private(set) var exceededLimit = false
+    /// Every byte handed out, when asked for: a source that cannot be read twice (stdin) can
+    /// still be parsed again after a repair.
+    private(set) var recorded: Data?
 
-    init(_ reader: ByteReader) {
+    init(_ reader: ByteReader, limit: Int? = nil, recording: Bool = false) {
         self.reader = reader
+        self.limit = limit
+        self.recorded = recording ? Data() : nil
         super.init(data: Data())
     }
 
@@ -22,6 +30,12 @@ final class ByteReaderStream: InputStream {
         do {
             let count = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length))
             if count == 0 { status = .atEnd }
+            if let limit, reader.bytesRead > limit {
+                exceededLimit = true
+                status = .error
+                return -1
+            }
+            recorded?.append(buffer, count: count)
             return count
         } catch {
             failure = error

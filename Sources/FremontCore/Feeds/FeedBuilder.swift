@@ -1,0 +1,647 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Maps `XMLParser` events onto `Feed`, by namespace and by position (an item's `title` is not the
+/// channel's, nor its `source`'s). Streams: only the item being read and the field being read are
+/// held, besides the finished items. One builder serves one parse.
+final class FeedBuilder: NSObject, XMLParserDelegate {
+    /// Why the builder stopped the parse on purpose.
+    enum Stop: Equatable {
+        case notAFeed(root: String, at: SourceLocation)
+        case tooDeep(at: SourceLocation)
+        case tooManyItems(at: SourceLocation)
+    }
+
+    private(set) var stop: Stop?
+    /// The first error libxml2 reported (it reads on in recovery mode; later errors follow from it).
+    private(set) var firstError: (code: Int, location: SourceLocation)?
+    private(set) var sawRoot = false
+    /// The root element's name as written (`rss`, `rdf:RDF`), to look for its end tag.
+    private(set) var rootName = ""
+    private(set) var rootClosed = false
+    private(set) var warnings: [ParseWarning] = []
+
+    private let limits: FeedLimits
+    private let abortOnError: Bool
+
+    private var format = FeedFormat.rss2
+    private var isAtom = false
+    private var feed = Feed(format: .rss2)
+    private var feedTitleIsHTML = false
+    private var feedAuthor = ""
+    private var feedLastBuild: Date?
+    private var feedPublished: Date?
+    private var feedDCDate: Date?
+
+    private var frames: [Role] = []
+    /// Items in the order they started; a placeholder while still open (and for good, if the
+    /// document is cut), which `completed` tells apart.
+    private var items: [FeedItem] = []
+    private var completed: [Bool] = []
+    private var openItems: [(draft: FeedItemDraft, slot: Int)] = []
+    private var capture: Capture?
+    /// The text of the one element being read (with its descendants when it holds markup), as
+    /// UTF-8: pieces and CDATA blocks are appended as bytes into one reused buffer and become a
+    /// String once, trimmed, at the element's end.
+    private var captureBytes: [UInt8] = []
+    /// A field's text that came in one piece (a title, most `content:encoded` blocks) is kept as
+    /// it came and used as it is at the end, without a copy through `captureBytes`; a second
+    /// piece flushes it there. While one is pending, `captureBytes` is empty.
+    private var pending = Pending.none
+
+    private enum Pending {
+        case none
+        case text(String)
+        case block(Data)
+    }
+    /// The last namespace URI seen and what it is: elements come in runs of one vocabulary.
+    private var lastURI = ""
+    private var lastNamespace = FeedNamespace.none
+
+    private enum Owner { case feed, item }
+
+    /// What an open element is to the feed.
+    private enum Role { case root, channel, item, author(Owner), mediaGroup, other }
+
+    private enum TextKind { case text, html, xhtml }
+
+    private enum Field {
+        case title, link, description, summary, content, fallbackSummary, guid, atomID
+        case published, dcDate, updated, lastBuildDate
+        case author(FeedItemDraft.AuthorSource), authorName, authorEmail, category
+    }
+
+    /// The field being read; its text is in `captureBytes`.
+    private struct Capture {
+        var field: Field
+        var owner: Owner
+        var kind: TextKind
+        /// Child elements are kept as tags (summaries and content); elsewhere only their text counts.
+        var keepsMarkup: Bool
+        var depth: Int
+        var element: String
+        var location: SourceLocation
+        /// Depth of Atom's required `<div xmlns="…xhtml">` wrapper, whose tags are not content.
+        var wrapperDepth: Int?
+    }
+
+    init(limits: FeedLimits, abortOnError: Bool) {
+        self.limits = limits
+        self.abortOnError = abortOnError
+    }
+
+    /// The feed as far as it was read: items whose end was never seen (a cut document) are left out.
+    func result(plainText: (String) -> String) -> Feed {
+        var result = feed
+        result.format = format
+        if feedTitleIsHTML { result.title = plainText(result.title) }
+        result.updated = feed.updated ?? feedLastBuild ?? feedPublished ?? feedDCDate
+        // Handed over without a copy unless some item never ended.
+        result.items = openItems.isEmpty && !completed.contains(false) ? items : items.indices.compactMap { completed[$0] ? items[$0] : nil }
+        if !feedAuthor.isEmpty {
+            // Atom: an entry without an author has the feed's.
+            for index in result.items.indices where result.items[index].author.isEmpty {
+                result.items[index].author = feedAuthor
+            }
+        }
+        return result
+    }
+
+    // MARK: - XMLParserDelegate
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String]) {
+        let depth = frames.count + 1
+        if depth > limits.maximumDepth {
+            halt(parser, .tooDeep(at: location(parser)))
+            return
+        }
+        if capture != nil {
+            captureChild(name, namespaceURI: namespaceURI, attributes: attributes, depth: depth)
+            frames.append(.other)
+            return
+        }
+        let namespace = classify(namespaceURI)
+        if format == .rss10, depth == 2, let uri = namespaceURI, FeedNamespace.rss090URIs.contains(uri) { format = .rss090 }
+        guard let parent = frames.last else {
+            frames.append(startRoot(parser, name, namespace, qualifiedName: qualifiedName))
+            return
+        }
+        let core = isCore(namespace)
+        if core, name == "item" || name == "entry" {
+            if !openItems.isEmpty {
+                warnings.append(ParseWarning("an item inside another item: read as two items", at: location(parser)))
+            }
+            if items.count >= limits.maximumItems {
+                halt(parser, .tooManyItems(at: location(parser)))
+                return
+            }
+            openItems.append((FeedItemDraft(), items.count))
+            items.append(FeedItem())
+            completed.append(false)
+            frames.append(.item)
+            return
+        }
+        let role: Role
+        switch parent {
+        case .root, .channel:
+            role = startFeedChild(parser, name, qualifiedName, namespace, core: core, attributes: attributes, depth: depth)
+        case .item:
+            role = startItemChild(parser, name, qualifiedName, namespace, core: core, attributes: attributes, depth: depth)
+        case .author(let owner):
+            if core, name == "name" || name == "email" {
+                begin(parser, name, qualifiedName, name == "name" ? .authorName : .authorEmail, owner, .text, depth: depth)
+            }
+            role = .other
+        case .mediaGroup:
+            startMedia(parser, name, qualifiedName, namespace, attributes: attributes, depth: depth)
+            role = .other
+        case .other:
+            role = .other
+        }
+        frames.append(role)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        guard let role = frames.popLast() else { return }
+        // Only scalars are read out of `capture` before appending: holding a copy of it would
+        // share its text buffer and make every append copy the whole text.
+        if let captureDepth = capture?.depth {
+            let depth = frames.count + 1
+            if depth == captureDepth {
+                let finished = capture.take()!
+                finish(finished, parser)
+            } else if capture?.keepsMarkup == true {
+                if capture?.wrapperDepth == depth {
+                    capture?.wrapperDepth = nil
+                } else if !FeedBuilder.voidElements.contains(name) {
+                    append("</\(name)>")
+                }
+            }
+            return
+        }
+        switch role {
+        case .item:
+            if let (draft, slot) = openItems.popLast() {
+                items[slot] = draft.finish(plainTitle: FeedBuilder.plainText)
+                completed[slot] = true
+            }
+        case .root:
+            rootClosed = true
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard let kind = capture?.kind else { return }
+        let piece = kind == .xhtml ? FeedBuilder.escapeHTML(string) : string
+        if captureBytes.isEmpty, case .none = pending {
+            pending = .text(piece)
+        } else {
+            append(piece)
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        // On Linux, CDATA never reaches foundCharacters: without this, most `content:encoded` is lost.
+        guard let kind = capture?.kind else { return }
+        if kind == .xhtml {
+            append(FeedBuilder.escapeHTML(String(decoding: CDATABlock, as: UTF8.self)))
+            return
+        }
+        if onlyWhitespaceSoFar() {
+            // Whitespace before the block goes: trimming would drop it anyway.
+            pending = .block(CDATABlock)
+            captureBytes.removeAll(keepingCapacity: true)
+        } else {
+            flushPending()
+            captureBytes.append(contentsOf: CDATABlock)
+        }
+    }
+
+    private func append(_ string: String) {
+        flushPending()
+        captureBytes.append(contentsOf: string.utf8)
+    }
+
+    private func flushPending() {
+        switch pending {
+        case .none: return
+        case .text(let text): captureBytes.append(contentsOf: text.utf8)
+        case .block(let block): captureBytes.append(contentsOf: block)
+        }
+        pending = .none
+    }
+
+    private func onlyWhitespaceSoFar() -> Bool {
+        switch pending {
+        case .none: return captureBytes.allSatisfy(DoctypeGuard.Scanner.isSpace)
+        case .text(let text): return text.utf8.allSatisfy(DoctypeGuard.Scanner.isSpace)
+        case .block: return false
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard stop == nil, firstError == nil else { return }
+        firstError = ((parseError as NSError).code, location(parser))
+        if abortOnError { parser.abortParsing() }
+    }
+
+    // MARK: - Where an element belongs
+
+    private func startRoot(_ parser: XMLParser, _ name: String, _ namespace: FeedNamespace,
+                           qualifiedName: String?) -> Role {
+        sawRoot = true
+        rootName = qualifiedName ?? name
+        switch (name, namespace) {
+        case ("rss", _), ("channel", .none):
+            format = .rss2
+        case ("RDF", .rdf):
+            format = .rss10
+        case ("feed", .atom03):
+            format = .atom03
+            isAtom = true
+        case ("feed", _):
+            format = .atom10
+            isAtom = true
+        default:
+            halt(parser, .notAFeed(root: qualifiedName ?? name, at: location(parser)))
+            return .other
+        }
+        return name == "channel" ? .channel : .root
+    }
+
+    private func startFeedChild(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ namespace: FeedNamespace, core: Bool,
+                                attributes: [String: String], depth: Int) -> Role {
+        if core {
+            switch name {
+            case "channel":
+                return .channel
+            case "title":
+                begin(parser, name, qualifiedName, .title, .feed, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+            case "link" where isAtom:
+                addFeedLink(attributes)
+            case "link":
+                begin(parser, name, qualifiedName, .link, .feed, .text, depth: depth)
+            case "description", "subtitle", "tagline":
+                begin(parser, name, qualifiedName, .description, .feed, .text, depth: depth)
+            case "lastBuildDate":
+                begin(parser, name, qualifiedName, .lastBuildDate, .feed, .text, depth: depth)
+            case "pubDate":
+                begin(parser, name, qualifiedName, .published, .feed, .text, depth: depth)
+            case "updated", "modified":
+                begin(parser, name, qualifiedName, .updated, .feed, .text, depth: depth)
+            case "author" where isAtom:
+                return .author(.feed)
+            default:
+                break
+            }
+            return .other
+        }
+        switch (namespace, name) {
+        case (.dublinCore, "date"):
+            begin(parser, name, qualifiedName, .dcDate, .feed, .text, depth: depth)
+        case (.atom, "link"):
+            addFeedLink(attributes)
+        default:
+            break
+        }
+        return .other
+    }
+
+    private func startItemChild(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ namespace: FeedNamespace, core: Bool,
+                                attributes: [String: String], depth: Int) -> Role {
+        if core {
+            switch name {
+            case "title":
+                begin(parser, name, qualifiedName, .title, .item, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+            case "link" where isAtom:
+                addItemLink(attributes)
+            case "link":
+                begin(parser, name, qualifiedName, .link, .item, .text, depth: depth)
+            case "description":
+                begin(parser, name, qualifiedName, .summary, .item, .html, depth: depth, keepsMarkup: true)
+            case "summary" where isAtom:
+                if let kind = atomKind(attributes) { begin(parser, name, qualifiedName, .summary, .item, kind, depth: depth, keepsMarkup: true) }
+            case "content" where isAtom:
+                if attributes["src"] == nil, let kind = atomKind(attributes) {
+                    begin(parser, name, qualifiedName, .content, .item, kind, depth: depth, keepsMarkup: true)
+                }
+            case "guid":
+                openItems[openItems.count - 1].draft.guidIsPermaLink = attributes["isPermaLink"]?.lowercased() != "false"
+                begin(parser, name, qualifiedName, .guid, .item, .text, depth: depth)
+            case "id" where isAtom:
+                begin(parser, name, qualifiedName, .atomID, .item, .text, depth: depth)
+            case "pubDate", "published", "issued", "created":
+                begin(parser, name, qualifiedName, .published, .item, .text, depth: depth)
+            case "updated", "modified":
+                begin(parser, name, qualifiedName, .updated, .item, .text, depth: depth)
+            case "author" where isAtom:
+                return .author(.item)
+            case "author":
+                begin(parser, name, qualifiedName, .author(.rss), .item, .text, depth: depth)
+            case "category" where isAtom:
+                if let term = (attributes["term"] ?? attributes["label"]).map(trimmed), !term.isEmpty {
+                    openItems[openItems.count - 1].draft.categories.append(term)
+                }
+            case "category":
+                begin(parser, name, qualifiedName, .category, .item, .text, depth: depth)
+            case "enclosure":
+                if let url = attributes["url"].map(trimmed), !url.isEmpty {
+                    openItems[openItems.count - 1].draft.enclosures.append(
+                        FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["length"])))
+                }
+            default:
+                break
+            }
+            return .other
+        }
+        switch (namespace, name) {
+        case (.content, "encoded"):
+            begin(parser, name, qualifiedName, .content, .item, .html, depth: depth, keepsMarkup: true)
+        case (.dublinCore, "creator"):
+            begin(parser, name, qualifiedName, .author(.dublinCore), .item, .text, depth: depth)
+        case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
+            begin(parser, name, qualifiedName, .dcDate, .item, .text, depth: depth)
+        case (.dublinCore, "subject"):
+            begin(parser, name, qualifiedName, .category, .item, .text, depth: depth)
+        case (.dublinCoreTerms, "modified"), (.atom, "updated"):
+            begin(parser, name, qualifiedName, .updated, .item, .text, depth: depth)
+        case (.atom, "link"):
+            addItemLink(attributes)
+        case (.itunes, "author"):
+            begin(parser, name, qualifiedName, .author(.itunes), .item, .text, depth: depth)
+        case (.itunes, "summary"):
+            begin(parser, name, qualifiedName, .fallbackSummary, .item, .text, depth: depth)
+        case (.media, "group"):
+            return .mediaGroup
+        case (.media, _):
+            startMedia(parser, name, qualifiedName, namespace, attributes: attributes, depth: depth)
+        default:
+            break
+        }
+        return .other
+    }
+
+    private func startMedia(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ namespace: FeedNamespace,
+                            attributes: [String: String], depth: Int) {
+        guard namespace == .media else { return }
+        if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
+            openItems[openItems.count - 1].draft.mediaEnclosures.append(
+                FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["fileSize"])))
+        } else if name == "description" {
+            begin(parser, name, qualifiedName, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
+        }
+    }
+
+    private func addFeedLink(_ attributes: [String: String]) {
+        let rel = attributes["rel"] ?? ""
+        guard feed.link.isEmpty, rel.isEmpty || rel == "alternate", let href = attributes["href"] else { return }
+        feed.link = trimmed(href)
+    }
+
+    private func addItemLink(_ attributes: [String: String]) {
+        guard let href = attributes["href"].map(trimmed), !href.isEmpty else { return }
+        let rel = trimmed(attributes["rel"] ?? "")
+        if rel == "enclosure" {
+            openItems[openItems.count - 1].draft.enclosures.append(
+                FeedEnclosure(url: href, type: trimmed(attributes["type"] ?? ""), length: length(attributes["length"])))
+        } else {
+            openItems[openItems.count - 1].draft.atomLinks.append((rel, href))
+        }
+    }
+
+    // MARK: - Reading text
+
+    private func begin(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ field: Field, _ owner: Owner, _ kind: TextKind, depth: Int,
+                       keepsMarkup: Bool = false) {
+        capture = Capture(field: field, owner: owner, kind: kind, keepsMarkup: keepsMarkup, depth: depth,
+                          element: qualifiedName ?? name, location: location(parser))
+    }
+
+    private func captureChild(_ name: String, namespaceURI: String?, attributes: [String: String], depth: Int) {
+        guard let kind = capture?.kind, let captureDepth = capture?.depth, capture?.keepsMarkup == true else { return }
+        if kind == .xhtml, depth == captureDepth + 1, onlyWhitespaceSoFar(), capture?.wrapperDepth == nil,
+           name == "div", FeedNamespace(uri: namespaceURI) == .xhtml {
+            capture?.wrapperDepth = depth
+            return
+        }
+        var tag = "<" + name
+        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("xmlns") {
+            tag += " \(key)=\"\(FeedBuilder.escapeHTML(value, quotes: true))\""
+        }
+        append(tag + ">")
+    }
+
+    private func finish(_ capture: Capture, _ parser: XMLParser) {
+        var text: String
+        switch pending {
+        case .text(let piece):
+            text = trimmed(piece)
+        case .block(let block):
+            text = block.withUnsafeBytes { FeedBuilder.trimmedText($0.bindMemory(to: UInt8.self)) }
+        case .none:
+            text = captureBytes.withUnsafeBufferPointer { FeedBuilder.trimmedText($0) }
+            captureBytes.removeAll(keepingCapacity: true)
+        }
+        pending = .none
+        if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
+        switch capture.field {
+        case .title, .author, .authorName, .category: text = FeedBuilder.windows1252Controls(text)
+        default: break
+        }
+        switch capture.owner {
+        case .feed:
+            finishFeedField(capture, text, parser)
+        case .item:
+            guard !openItems.isEmpty else { return }
+            finishItemField(capture, text, &openItems[openItems.count - 1].draft)
+        }
+    }
+
+    private func finishFeedField(_ capture: Capture, _ text: String, _ parser: XMLParser) {
+        switch capture.field {
+        case .title where feed.title.isEmpty:
+            feed.title = text
+            feedTitleIsHTML = capture.kind == .html
+        case .link where feed.link.isEmpty:
+            feed.link = text
+        case .description where feed.description.isEmpty:
+            feed.description = text
+        case .lastBuildDate:
+            feedLastBuild = feedLastBuild ?? date(text, capture)
+        case .published:
+            feedPublished = feedPublished ?? date(text, capture)
+        case .dcDate:
+            feedDCDate = feedDCDate ?? date(text, capture)
+        case .updated:
+            feed.updated = feed.updated ?? date(text, capture)
+        case .authorName where feedAuthor.isEmpty:
+            feedAuthor = text
+        default:
+            break
+        }
+    }
+
+    private func finishItemField(_ capture: Capture, _ text: String, _ draft: inout FeedItemDraft) {
+        switch capture.field {
+        case .title where draft.title.isEmpty:
+            draft.title = text
+            draft.titleIsHTML = capture.kind == .html
+        case .link where draft.rssLink.isEmpty:
+            draft.rssLink = text
+        case .summary where draft.summary.isEmpty:
+            draft.summary = text
+        case .content where draft.content.isEmpty:
+            draft.content = text
+        case .fallbackSummary where draft.fallbackSummary.isEmpty:
+            draft.fallbackSummary = text
+            draft.fallbackSummaryIsText = capture.kind == .text
+        case .guid where draft.guid.isEmpty:
+            draft.guid = text
+        case .atomID where draft.atomID.isEmpty:
+            draft.atomID = text
+        case .published:
+            draft.published = draft.published ?? date(text, capture)
+        case .dcDate:
+            draft.dcDate = draft.dcDate ?? date(text, capture)
+        case .updated:
+            draft.updated = draft.updated ?? date(text, capture)
+        case .author(let source) where !text.isEmpty:
+            draft.setAuthor(text, from: source)
+        case .authorName where !text.isEmpty:
+            draft.setAuthor(text, from: .atom, replacing: true)
+        case .authorEmail where !text.isEmpty:
+            draft.setAuthor(text, from: .atom)
+        case .category where !text.isEmpty:
+            draft.categories.append(text)
+        default:
+            break
+        }
+    }
+
+    private func date(_ text: String, _ capture: Capture) -> Date? {
+        guard !text.isEmpty else { return nil }
+        if let date = InternetDate.parse(text) { return date }
+        warnings.append(ParseWarning("unreadable date \(quoted(text)) in <\(capture.element)>: left empty",
+                                     at: capture.location))
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    private func halt(_ parser: XMLParser, _ reason: Stop) {
+        guard stop == nil else { return }
+        stop = reason
+        parser.abortParsing()
+    }
+
+    private func classify(_ uri: String?) -> FeedNamespace {
+        guard let uri, !uri.isEmpty else { return .none }
+        if uri == lastURI { return lastNamespace }
+        lastNamespace = FeedNamespace(uri: uri)
+        lastURI = uri
+        return lastNamespace
+    }
+
+    private func isCore(_ namespace: FeedNamespace) -> Bool {
+        switch namespace {
+        case .none: return true
+        case .rss: return !isAtom
+        case .atom, .atom03: return isAtom
+        default: return false
+        }
+    }
+
+    /// Atom text construct type; nil for content that is not text (base64, other media types).
+    private func atomKind(_ attributes: [String: String]) -> TextKind? {
+        if format == .atom03, let mode = attributes["mode"]?.lowercased() {
+            if mode == "xml" { return .xhtml }
+            if mode == "base64" { return nil }
+        }
+        let type = trimmed(attributes["type"] ?? "text").lowercased()
+        switch type {
+        case "text", "text/plain": return .text
+        case "html", "text/html": return .html
+        case "xhtml", "application/xhtml+xml": return .xhtml
+        default:
+            if type.hasPrefix("text/") { return .text }
+            if type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
+            return nil
+        }
+    }
+
+    private func location(_ parser: XMLParser) -> SourceLocation {
+        SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
+    }
+
+    /// The bytes as text, XML whitespace (space, tab, CR, LF) off both ends.
+    static func trimmedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0
+        var end = bytes.count
+        while start < end, DoctypeGuard.Scanner.isSpace(bytes[start]) { start += 1 }
+        while end > start, DoctypeGuard.Scanner.isSpace(bytes[end - 1]) { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// XML whitespace off both ends, without copying text that has none there (most of it).
+    private func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return text }
+        if !DoctypeGuard.Scanner.isSpace(first), !DoctypeGuard.Scanner.isSpace(last) { return text }
+        guard let start = utf8.firstIndex(where: { !DoctypeGuard.Scanner.isSpace($0) }) else { return "" }
+        let end = utf8.lastIndex(where: { !DoctypeGuard.Scanner.isSpace($0) })!
+        return String(text[start...end])
+    }
+
+    private func length(_ text: String?) -> Int? {
+        guard let text, let value = Int(trimmed(text)), value >= 0 else { return nil }
+        return value
+    }
+
+    /// Atom `type="html"` titles: a title is one line of text, not markup.
+    static func plainText(_ html: String) -> String {
+        HTMLText.render(html).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `&#146;` and friends: feeds written on Windows name windows-1252 bytes as if they were code
+    /// points, which makes C1 controls a terminal would drop. Read them as browsers do. Only for
+    /// short plain fields (titles, names, categories): HTML goes through `HTMLText`, which does the same.
+    static func windows1252Controls(_ text: String) -> String {
+        // U+0080–U+009F are 0xC2 0x80–0x9F in UTF-8.
+        guard text.utf8.contains(0xC2), text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else {
+            return text
+        }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append((0x80...0x9F).contains(scalar.value) ? HTMLEntities.scalar(forCodePoint: scalar.value) : scalar)
+        }
+        return String(scalars)
+    }
+
+    /// HTML elements that have no end tag: `<br></br>` would read as two line breaks.
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+    ]
+
+    static func escapeHTML(_ text: String, quotes: Bool = false) -> String {
+        // On bytes: most text needs nothing, and Character iteration is slow.
+        let needs: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quotes && $0 == 0x22) }
+        guard text.utf8.contains(where: needs) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 32)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+            case 0x3C: bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+            case 0x3E: bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+            case 0x22 where quotes: bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

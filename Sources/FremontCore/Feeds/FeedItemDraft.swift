@@ -1,0 +1,86 @@
+import Foundation
+
+/// An item while its element is open: every candidate a feed may offer for a field, so the
+/// choice between them (guid or Atom id, `dc:creator` or `author`, …) is made once, at the end.
+struct FeedItemDraft {
+    var title = ""
+    var titleIsHTML = false
+    var rssLink = ""
+    /// Atom links, in document order: (rel, href). `rel` is "" when absent.
+    var atomLinks: [(rel: String, href: String)] = []
+    var guid = ""
+    var guidIsPermaLink = true
+    var atomID = ""
+    var summary = ""
+    var content = ""
+    /// `itunes:summary`, `media:description`: used only when there is no summary.
+    var fallbackSummary = ""
+    /// Plain text, escaped to HTML only if it is used.
+    var fallbackSummaryIsText = false
+    var published: Date?
+    var dcDate: Date?
+    var updated: Date?
+    /// One field per source, no collection to allocate per item.
+    private var authorDublinCore = "", authorAtom = "", authorRSS = "", authorITunes = ""
+    var categories: [String] = []
+    var enclosures: [FeedEnclosure] = []
+    var mediaEnclosures: [FeedEnclosure] = []
+
+    /// Where an author came from; `finish` prefers them in this order.
+    enum AuthorSource {
+        case dublinCore, atom, rss, itunes
+    }
+
+    /// Keeps the first author from `source`, unless `replacing` (an Atom name over its email).
+    mutating func setAuthor(_ text: String, from source: AuthorSource, replacing: Bool = false) {
+        switch source {
+        case .dublinCore: if authorDublinCore.isEmpty || replacing { authorDublinCore = text }
+        case .atom: if authorAtom.isEmpty || replacing { authorAtom = text }
+        case .rss: if authorRSS.isEmpty || replacing { authorRSS = text }
+        case .itunes: if authorITunes.isEmpty || replacing { authorITunes = text }
+        }
+    }
+
+    func finish(plainTitle: (String) -> String) -> FeedItem {
+        var item = FeedItem()
+        item.title = titleIsHTML ? plainTitle(title) : title
+        item.link = chooseLink()
+        if !summary.isEmpty {
+            item.summary = summary
+        } else {
+            item.summary = fallbackSummaryIsText ? FeedBuilder.escapeHTML(fallbackSummary) : fallbackSummary
+        }
+        item.content = content
+        item.published = published ?? dcDate
+        item.updated = updated
+        item.author = !authorDublinCore.isEmpty ? authorDublinCore : !authorAtom.isEmpty ? authorAtom
+            : !authorRSS.isEmpty ? authorRSS : authorITunes
+        // Few categories an item: a linear check beats hashing.
+        for category in categories where !item.categories.contains(category) { item.categories.append(category) }
+        item.enclosures = enclosures
+        for media in mediaEnclosures where !item.enclosures.contains(where: { $0.url == media.url }) {
+            item.enclosures.append(media)
+        }
+        item.id = chooseID(link: item.link, date: item.published ?? item.updated, title: item.title)
+        return item
+    }
+
+    private func chooseLink() -> String {
+        if !rssLink.isEmpty { return rssLink }
+        if let alternate = atomLinks.first(where: { $0.rel == "alternate" }) { return alternate.href }
+        if let plain = atomLinks.first(where: { $0.rel.isEmpty }) { return plain.href }
+        // RSS 2.0: a guid is the item's permalink unless it says otherwise.
+        if guidIsPermaLink, guid.hasPrefix("http://") || guid.hasPrefix("https://") { return guid }
+        return ""
+    }
+
+    private func chooseID(link: String, date: Date?, title: String) -> String {
+        if !guid.isEmpty { return guid }
+        if !atomID.isEmpty { return atomID }
+        if !link.isEmpty {
+            guard let date else { return link }
+            return link + "#" + InternetDate.format(date)
+        }
+        return title
+    }
+}

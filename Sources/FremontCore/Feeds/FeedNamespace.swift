@@ -1,0 +1,45 @@
+/// The vocabularies feeds mix, told apart by namespace URI (never by prefix: `dc:` is only a
+/// convention, and a feed may bind any prefix, or none, to any of them).
+enum FeedNamespace: Sendable, Equatable {
+    /// No namespace: RSS 0.91-2.0, or Atom written without its xmlns.
+    case none
+    /// RSS 1.0, RSS 0.90 and the rare namespaced RSS 2.0, which share the core element names.
+    case rss
+    case atom
+    case atom03
+    case content
+    case dublinCore
+    case dublinCoreTerms
+    case media
+    case itunes
+    case rdf
+    case xhtml
+    case other
+
+    init(uri: String?) {
+        guard let uri, !uri.isEmpty else {
+            self = .none
+            return
+        }
+        switch uri {
+        case "http://www.w3.org/2005/Atom": self = .atom
+        case "http://purl.org/rss/1.0/modules/content/": self = .content
+        case "http://purl.org/dc/elements/1.1/": self = .dublinCore
+        case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
+             "http://channel.netscape.com/rdf/simple/0.9/",
+             "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss":
+            self = .rss
+        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
+        case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
+        case "http://purl.org/dc/terms/": self = .dublinCoreTerms
+        case "http://purl.org/atom/ns#": self = .atom03
+        case "http://www.w3.org/1999/xhtml": self = .xhtml
+        default:
+            // Apple's own feeds disagree on the case of this one.
+            self = uri.utf8.count == 42 && uri.lowercased() == "http://www.itunes.com/dtds/podcast-1.0.dtd" ? .itunes : .other
+        }
+    }
+
+    /// RSS 0.90 was published under two URIs, and feeds use both.
+    static let rss090URIs: Set<String> = ["http://my.netscape.com/rdf/simple/0.9/", "http://channel.netscape.com/rdf/simple/0.9/"]
+}

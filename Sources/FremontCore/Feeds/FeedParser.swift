@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads RSS 0.90-2.0 and Atom 0.3/1.0 into a `Feed`, as a reader must: strictly and streaming
+/// first; when that fails, once more after repairs in memory (whitespace before the declaration,
+/// bare `&`, HTML entities, a lying encoding, control characters), reading what libxml2 can
+/// recover; every repair is a warning. It gives up only on what is not a feed at all, on
+/// entity-expansion bombs, and past the limits.
+public enum FeedParser {
+    /// How much of the head is read ahead to check the DOCTYPE.
+    static let headLength = 64 * 1024
+    /// libxml2's XML_ERR_ENTITY_LOOP: its own guard against entity-expansion bombs tripped.
+    static let entityLoopCode = 89
+
+    public static func parse(_ source: InputSource, limits: FeedLimits = FeedLimits()) throws(ParseError) -> FeedParseResult {
+        let name = source.name
+        let reader = try source.open()
+        let head = try reader.peek(headLength)
+        try checkContent(head, name)
+        let declared = try checkDoctype(head, complete: head.count < headLength, name)
+
+        var isStandardInput = false
+        if case .standardInput = source.origin { isStandardInput = true }
+        let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: isStandardInput)
+        // A lying encoding declaration reads without error, as mojibake: straight to the repair.
+        if !FeedRepair.declarationLies(head) {
+            let strict = FeedBuilder(limits: limits, abortOnError: true)
+            run(stream, strict)
+            if stream.exceededLimit { throw tooLarge(name, limits) }
+            if let result = try settled(strict, name, limits, repairs: []) { return result }
+        }
+
+        // The strict parse failed: repair in memory (the size is bounded by the limit) and read again.
+        var bytes: [UInt8]
+        if let recorded = stream.recorded {
+            // Standard input cannot be opened again: what the strict parse read, then the rest.
+            bytes = try readAll(reader, already: [UInt8](recorded), name, limits)
+        } else {
+            bytes = try readAll(try source.open(), already: [], name, limits)
+        }
+        let repair = FeedRepair.repair(bytes, declaredEntities: declared)
+        bytes = repair.bytes
+        let lenient = FeedBuilder(limits: limits, abortOnError: false)
+        run(ByteReaderStream(try InputSource.bytes(Data(bytes), name: name).open()), lenient)
+        if let result = try settled(lenient, name, limits, repairs: repair.warnings) { return result }
+
+        guard let error = lenient.firstError else { throw ParseError(source: name, "not a feed") }
+        if !lenient.sawRoot {
+            throw ParseError(source: name, location: error.location,
+                             "not a feed: no XML element found (\(XMLErrorDescription.message(forCode: error.code)))")
+        }
+        var warnings = repair.warnings + lenient.warnings
+        let feed = lenient.result(plainText: FeedBuilder.plainText)
+        // libxml2's recovery can lose the root's end tag on a mismatch; a cut document has none.
+        if lenient.rootClosed || endsWithEndTag(bytes, lenient.rootName) {
+            warnings.append(ParseWarning("not well-formed: \(XMLErrorDescription.message(forCode: error.code)); read in recovery mode, some text may be missing",
+                                         at: error.location))
+        } else {
+            let count = feed.items.count
+            warnings.append(ParseWarning("the document is cut off here: showing the \(count) item\(count == 1 ? "" : "s") complete before the cut",
+                                         at: error.location))
+        }
+        return FeedParseResult(feed: feed, warnings: warnings)
+    }
+
+    /// The result when the parse ended cleanly or was stopped on purpose; nil when XML errors remain.
+    private static func settled(_ builder: FeedBuilder, _ name: String, _ limits: FeedLimits,
+                                repairs: [ParseWarning]) throws(ParseError) -> FeedParseResult? {
+        switch builder.stop {
+        case .notAFeed(let root, let location):
+            throw ParseError(source: name, location: location, "not a feed: the root element is <\(root)>")
+        case .tooDeep(let location):
+            throw ParseError(source: name, location: location,
+                             "elements nest deeper than \(limits.maximumDepth) levels, the limit for feeds")
+        case .tooManyItems(let location):
+            let warning = ParseWarning("more than \(limits.maximumItems) items, the limit for a feed: the rest is not read", at: location)
+            return FeedParseResult(feed: builder.result(plainText: FeedBuilder.plainText),
+                                   warnings: repairs + builder.warnings + [warning])
+        case nil:
+            break
+        }
+        if let error = builder.firstError {
+            if error.code == entityLoopCode {
+                throw ParseError(source: name, location: error.location,
+                                 "refused: an entity that expands without end (an entity-expansion bomb)")
+            }
+            return nil
+        }
+        guard builder.sawRoot else { return nil }
+        return FeedParseResult(feed: builder.result(plainText: FeedBuilder.plainText), warnings: repairs + builder.warnings)
+    }
+
+    /// Whether the document's last markup is `</name>` (spaces after it allowed).
+    static func endsWithEndTag(_ bytes: [UInt8], _ name: String) -> Bool {
+        var end = bytes.count
+        while end > 0, DoctypeGuard.Scanner.isSpace(bytes[end - 1]) { end -= 1 }
+        let tag = Array("</\(name)".utf8)
+        guard end > 0, bytes[end - 1] == UInt8(ascii: ">") else { return false }
+        var start = end - 1
+        while start > 0, DoctypeGuard.Scanner.isSpace(bytes[start - 1]) { start -= 1 }
+        return start >= tag.count && Array(bytes[(start - tag.count)..<start]) == tag
+    }
+
+    private static func run(_ stream: ByteReaderStream, _ builder: FeedBuilder) {
+        let parser = XMLParser(stream: stream)
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = false
+        // Never fetch anything a document points at (XXE: file:///etc/passwd, internal URLs).
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        _ = parser.parse()
+    }
+
+    /// What is plainly not XML is named before libxml2 tries.
+    private static func checkContent(_ head: [UInt8], _ name: String) throws(ParseError) {
+        switch ContentSniffer.sniff(head) {
+        case .empty:
+            throw ParseError(source: name, "not a feed: the document is empty")
+        case .json:
+            throw ParseError(source: name, location: SourceLocation(line: 1, column: 1), "not a feed: the document is JSON")
+        default:
+            break
+        }
+    }
+
+    private static func checkDoctype(_ head: [UInt8], complete: Bool, _ name: String) throws(ParseError) -> Set<String> {
+        do {
+            return try DoctypeGuard.declaredEntities(in: head, complete: complete)
+        } catch {
+            let before = head[..<min(error.offset, head.count)]
+            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            throw ParseError(source: name, location: SourceLocation(line: line, column: error.offset - lineStart + 1),
+                             error.message)
+        }
+    }
+
+    private static func readAll(_ reader: ByteReader, already: [UInt8], _ name: String,
+                                _ limits: FeedLimits) throws(ParseError) -> [UInt8] {
+        var bytes = already
+        try reader.forEachChunk { (chunk: UnsafeBufferPointer<UInt8>) throws(ParseError) in
+            bytes.append(contentsOf: chunk)
+            if bytes.count > limits.maximumBytes { throw tooLarge(name, limits) }
+        }
+        return bytes
+    }
+
+    private static func tooLarge(_ name: String, _ limits: FeedLimits) -> ParseError {
+        let limit = limits.maximumBytes
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : limit >= 1 << 10 ? "\(limit >> 10) KB" : "\(limit) bytes"
+        return ParseError(source: name, "the document is larger than \(size), the limit for feeds")
+    }
+}
