@@ -81,6 +81,10 @@ struct WeatherLayout {
             spans.append(WeatherSpan(text, .emphasis))
             used += DisplayWidth.of(text)
         }
+        if spans.last?.text == "  " {
+            spans.removeLast()
+            used -= 2
+        }
         var details: [String] = []
         if let feels = now.apparentTemperature {
             let text = "feels like \(ForecastText.degrees(feels, units: units))"
