@@ -14,7 +14,8 @@ struct BikesCommand: ParsableCommand {
 
     func run() throws {
         if format == nil, InteractiveBrowser.isAvailable {
-            InteractiveBrowser(sources: .init(bikes: try input.inputSource())).run(startingOn: .bikes)
+            let sources = InteractiveBrowser.Sources(bikes: try input.inputSource(), weather: try EmbeddedData.sanFranciscoForecast())
+            InteractiveBrowser(sources: sources).run(startingOn: .bikes)
         }
         let (counts, _) = try input.load()
         var output = StandardOutput()

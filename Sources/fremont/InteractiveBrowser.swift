@@ -9,6 +9,7 @@ import Synchronization
 final class InteractiveBrowser {
     struct Sources {
         var bikes: InputSource?
+        var weather: InputSource?
     }
 
     private let sources: Sources
@@ -67,7 +68,14 @@ final class InteractiveBrowser {
                     let result = Result { () throws(ParseError) -> BikeCounts in try BikeDataLoader.load(source) }
                     inbox.post(.bikesLoaded(source: source.name, result, at: WallClock.now()))
                 }
-            case .feeds, .weather:
+            case .weather:
+                guard let source = sources.weather else { return }
+                _ = state.update(.loadStarted(.weather, source: source.name))
+                DispatchQueue.global(qos: .userInitiated).async { [inbox] in
+                    let result = Result { () throws(ParseError) -> Forecast in try ForecastReader.read(source) }
+                    inbox.post(.weatherLoaded(source: source.name, result, at: WallClock.now()))
+                }
+            case .feeds:
                 break
             }
         }

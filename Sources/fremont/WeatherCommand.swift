@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import FremontCore
 
-/// `fremont weather SOURCE --format text|json`: a Dark Sky style forecast response, read and shown.
+/// `fremont weather SOURCE [--format text|json]`: a Dark Sky style forecast response, shown in the
+/// browser's Weather tab on a terminal, else printed.
 struct WeatherCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather",
-        abstract: "Show a Dark Sky style forecast (a JSON response) as text or normalised JSON.",
+        abstract: "Show a Dark Sky style forecast (a JSON response) in the browser, or print it as text or normalised JSON.",
         discussion: "Times are shown in the forecast's own time zone. Errors name the source, with line and column when known."
     )
 
@@ -17,11 +18,16 @@ struct WeatherCommand: ParsableCommand {
     @Argument(help: "The forecast JSON file, or - for standard input.")
     var source: String
 
-    @Option(help: "Output format: text (for a person) or json (normalised).")
-    var format: Format = .text
+    @Option(help: "Print in this format, text (for a person) or json (normalised), instead of opening the browser. Without a terminal, text is printed.")
+    var format: Format?
 
     func run() throws {
         let input: InputSource = source == "-" ? .standardInput : .file(source)
+        // Standard input is the terminal the browser reads keys from, so `-` always prints.
+        if format == nil, source != "-", InteractiveBrowser.isAvailable {
+            let sources = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(), weather: input)
+            InteractiveBrowser(sources: sources).run(startingOn: .weather)
+        }
         let forecast: Forecast
         do {
             forecast = try ForecastReader.read(input)
@@ -29,7 +35,7 @@ struct WeatherCommand: ParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
-        switch format {
+        switch format ?? .text {
         case .text: print(WeatherTextReport(forecast: forecast).render())
         case .json: print(try WeatherJSONReport(forecast: forecast).render())
         }

@@ -29,8 +29,7 @@ struct WeatherTextReport {
     private func heading() -> String {
         var place = "Weather"
         if let latitude = forecast.latitude, let longitude = forecast.longitude {
-            place += " at " + coordinate(latitude, positive: "N", negative: "S") + ", "
-                + coordinate(longitude, positive: "E", negative: "W")
+            place += " at " + ForecastText.coordinates(latitude: latitude, longitude: longitude)
         }
         let reference = forecast.currently?.time ?? forecast.daily?.data.first?.time ?? forecast.hourly?.data.first?.time
         let zoneName = forecast.timezone.map(safe) ?? forecast.timeZone.identifier
@@ -51,8 +50,8 @@ struct WeatherTextReport {
         var lines = [headline + (facts.isEmpty ? "" : ": " + facts.joined(separator: ", "))]
         var details: [String] = []
         if let speed = now.windSpeed {
-            var wind = "wind \(rounded(speed))\(units.map { " \($0.speedSymbol)" } ?? "")"
-            if let bearing = now.windBearing, speed > 0 { wind += " from \(compass(bearing))" }
+            var wind = "wind \(ForecastText.speed(speed, units: units))"
+            if let bearing = now.windBearing, speed > 0 { wind += " from \(ForecastText.compass(bearing))" }
             details.append(wind)
         }
         if let humidity = now.humidity { details.append("humidity \(percent(humidity))") }
@@ -87,10 +86,7 @@ struct WeatherTextReport {
     /// forecast shows the hours after it was made); nil when there are none.
     private func nextHours(_ hourly: ForecastBlock) -> [String]? {
         var lines = ["Next hours" + (hourly.summary.map { ": " + safe($0) } ?? "")]
-        var points = hourly.data[...]
-        if let now = forecast.currently?.time {
-            points = points.drop { ($0.time.map { $0.timeIntervalSince(now) < -3600 }) ?? false }
-        }
+        let points = forecast.upcomingHours
         guard !points.isEmpty else { return nil }
         for point in points.prefix(hours) {
             let clock = point.time.map { "\(time.weekday($0)) \(time.clock($0))" } ?? "--- --:--"
@@ -132,28 +128,11 @@ struct WeatherTextReport {
         TerminalSafeText.singleLine(text).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Whole degrees: a forecast is not that precise, and `59.09°` only looks exact.
-    private func rounded(_ value: Double) -> Int {
-        guard value.isFinite, abs(value) < 1e9 else { return 0 }
-        return Int(value.rounded())
-    }
+    private func rounded(_ value: Double) -> Int { ForecastText.whole(value) }
 
-    private func degrees(_ value: Double) -> String {
-        "\(rounded(value))\(units?.temperatureSymbol ?? "°")"
-    }
+    private func degrees(_ value: Double) -> String { ForecastText.degrees(value, units: units) }
 
-    private func percent(_ fraction: Double) -> String { "\(rounded(fraction * 100))%" }
-
-    private func coordinate(_ value: Double, positive: String, negative: String) -> String {
-        "\(abs(value))°\(value < 0 ? negative : positive)"
-    }
-
-    private func compass(_ bearing: Double) -> String {
-        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
-        guard bearing.isFinite else { return "?" }
-        let index = Int((bearing.truncatingRemainder(dividingBy: 360) + 360 + 11.25) / 22.5) % 16
-        return points[index]
-    }
+    private func percent(_ fraction: Double) -> String { ForecastText.percent(fraction) }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))

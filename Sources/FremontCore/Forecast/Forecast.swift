@@ -40,6 +40,14 @@ public struct Forecast: Sendable, Equatable, Decodable {
         return TimeZone(identifier: "UTC")!
     }
 
+    /// The hourly points from the hour of the response's "now" on (not the machine's now: a
+    /// saved forecast shows the hours after it was made); all of them when there is no "now".
+    public var upcomingHours: ArraySlice<ForecastPoint> {
+        let points = hourly?.data[...] ?? []
+        guard let now = currently?.time else { return points }
+        return points.drop { ($0.time.map { $0.timeIntervalSince(now) < -3600 }) ?? false }
+    }
+
     private struct Flags: Decodable {
         var units: String?
     }

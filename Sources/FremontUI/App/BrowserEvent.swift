@@ -22,6 +22,7 @@ public enum BrowserEvent: Sendable {
     case tick
     case loadStarted(TabID, source: String)
     case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)
+    case weatherLoaded(source: String, Result<Forecast, ParseError>, at: String)
 }
 
 /// What the browser asks its host to do.

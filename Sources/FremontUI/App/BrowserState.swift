@@ -9,6 +9,7 @@ public struct BrowserState: Sendable {
 
     public var current: TabID
     public var bikes = BikesTab()
+    public var weather = WeatherTab()
     public var status = StatusLine()
     public private(set) var width: Int
     public private(set) var height: Int
@@ -40,6 +41,7 @@ public struct BrowserState: Sendable {
             width = max(0, newWidth)
             height = max(0, newHeight)
             if !isTooSmall { bikes.resize(viewport: contentArea) }
+            if !isTooSmall { weather.resize(viewport: contentArea) }
         case .tick:
             status.spinnerFrame += 1
         case .loadStarted(let tab, let source):
@@ -56,6 +58,18 @@ public struct BrowserState: Sendable {
                 // The last good data stays on screen; the error says what failed and when.
                 status.lastError = (error.shortDescription, time)
                 bikes.loadFailed(error.shortDescription)
+            }
+        case .weatherLoaded(let source, let result, let time):
+            status.loading[.weather] = nil
+            switch result {
+            case .success(let forecast):
+                weather.show(forecast, source: source)
+                weather.resize(viewport: contentArea)
+                if status.lastError?.message.hasPrefix(source) == true { status.lastError = nil }
+            case .failure(let error):
+                // As for bikes: the last good forecast stays; the status line says what failed.
+                weather.loadFailed(error, source: source)
+                status.lastError = (error.description, time)
             }
         case .mouse(let mouse):
             return handleMouse(mouse)
@@ -147,42 +161,48 @@ public struct BrowserState: Sendable {
     private mutating func tabHandle(_ key: Key) -> TabOutcome {
         switch current {
         case .bikes: return bikes.handle(key, viewport: contentArea)
-        case .feeds, .weather: return .ignored
+        case .weather: return weather.handle(key, viewport: contentArea)
+        case .feeds: return .ignored
         }
     }
 
     private mutating func tabScroll(by lines: Int) {
         switch current {
         case .bikes: bikes.scroll(by: lines, viewport: contentArea)
-        case .feeds, .weather: break
+        case .weather: weather.scroll(by: lines, viewport: contentArea)
+        case .feeds: break
         }
     }
 
     private mutating func tabClick(x: Int, y: Int) -> TabOutcome {
         switch current {
         case .bikes: return bikes.click(x: x, y: y, viewport: contentArea)
-        case .feeds, .weather: return .ignored
+        case .weather: return weather.click(x: x, y: y, viewport: contentArea)
+        case .feeds: return .ignored
         }
     }
 
     private mutating func tabSearch(_ query: String, forward: Bool) -> TabOutcome {
         switch current {
         case .bikes: return bikes.search(query, forward: forward, viewport: contentArea)
-        case .feeds, .weather: return .message("search works on the Bikes and Feeds tabs")
+        case .weather: return .message("search works on the Bikes and Feeds tabs")
+        case .feeds: return .message("search works on the Bikes and Feeds tabs")
         }
     }
 
     private func tabHints() -> [KeyHint] {
         switch current {
         case .bikes: return BikesTab.hints
-        case .feeds, .weather: return []
+        case .weather: return WeatherTab.hints
+        case .feeds: return []
         }
     }
 
     private func sourceName(_ tab: TabID) -> String {
         switch tab {
         case .bikes: return bikes.sourceName
-        case .feeds, .weather: return ""
+        case .weather: return weather.sourceName
+        case .feeds: return ""
         }
     }
 
@@ -205,7 +225,8 @@ public struct BrowserState: Sendable {
         renderHeader(into: &buffer)
         switch current {
         case .bikes: bikes.render(into: &buffer, viewport: contentArea, theme: theme)
-        case .feeds, .weather:
+        case .weather: weather.render(into: &buffer, viewport: contentArea, theme: theme)
+        case .feeds:
             buffer.write("Nothing loaded on this tab.", x: 1, y: contentArea.y + 1, style: theme.dim)
         }
         renderFooter(into: &buffer)
@@ -269,6 +290,7 @@ public struct BrowserState: Sendable {
         let tabHints: [(String, [KeyHint])] = [
             ("Everywhere", [KeyHint("j/k ↓/↑", "move"), KeyHint("PgDn/PgUp Space", "page"), KeyHint("g/G Home/End", "first/last")] + Self.globalHints),
             ("Bikes", BikesTab.hints + [KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]),
+            ("Weather", WeatherTab.hints),
             ("Mouse", [KeyHint("wheel", "scroll"), KeyHint("click", "select"), KeyHint("click a tab", "switch")]),
         ]
         var lines: [(String, Style)] = [("Keys", theme.overlay.adding(.bold)), ("", theme.overlay)]

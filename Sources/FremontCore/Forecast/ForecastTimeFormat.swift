@@ -1,11 +1,11 @@
 import Foundation
 
 /// Clock and calendar text in the forecast's own time zone (not the machine's), in fixed English
-/// forms so output is the same everywhere.
-struct ForecastTimeFormat {
+/// forms so output is the same everywhere. The text report and the browser share it.
+public struct ForecastTimeFormat: Sendable {
     private let calendar: Calendar
 
-    init(zone: TimeZone) {
+    public init(zone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         self.calendar = calendar
@@ -19,25 +19,28 @@ struct ForecastTimeFormat {
     }
 
     /// `Thu 14 Mar`.
-    func day(_ date: Date) -> String {
+    public func day(_ date: Date) -> String {
         let parts = parts(date)
         return "\(Self.weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 0) \(Self.months[(parts.month ?? 1) - 1])"
     }
 
     /// `Thu`.
-    func weekday(_ date: Date) -> String { Self.weekdays[(parts(date).weekday ?? 1) - 1] }
+    public func weekday(_ date: Date) -> String { Self.weekdays[(parts(date).weekday ?? 1) - 1] }
 
     /// `18:50`.
-    func clock(_ date: Date) -> String {
+    public func clock(_ date: Date) -> String {
         let parts = parts(date)
         return "\(twoDigits(parts.hour ?? 0)):\(twoDigits(parts.minute ?? 0))"
     }
 
+    /// The hour of the day, 0...23.
+    public func hour(_ date: Date) -> Int { calendar.component(.hour, from: date) }
+
     /// `Thu 14 Mar 18:50`.
-    func dayAndClock(_ date: Date) -> String { "\(day(date)) \(clock(date))" }
+    public func dayAndClock(_ date: Date) -> String { "\(day(date)) \(clock(date))" }
 
     /// `2019-03-14T18:50:06-07:00`: ISO 8601 local time with the zone's offset at that instant.
-    func iso(_ date: Date) -> String {
+    public func iso(_ date: Date) -> String {
         let parts = parts(date)
         let year = parts.year ?? 0
         return "\(year < 1000 ? String(repeating: "0", count: 4 - String(year).count) : "")\(year)-"
@@ -46,7 +49,7 @@ struct ForecastTimeFormat {
     }
 
     /// `UTC−07:00` for headings.
-    func utcOffset(at date: Date) -> String {
+    public func utcOffset(at date: Date) -> String {
         "UTC" + offset(at: date, separator: ":").replacingOccurrences(of: "-", with: "−")
     }
 
