@@ -286,26 +286,36 @@ public struct BrowserState: Sendable {
         }
     }
 
+    /// Each tab's keys beyond the common ones, for the help overlay.
+    private func helpSection(_ tab: TabID) -> [KeyHint] {
+        switch tab {
+        case .bikes: return BikesTab.hints + [KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]
+        case .feeds: return []
+        case .weather: return WeatherTab.hints
+        }
+    }
+
+    /// The keys: the common ones, then the current tab's, then the mouse. The closing line is
+    /// always shown, however short the window.
     private func renderHelp(into buffer: inout ScreenBuffer) {
-        let tabHints: [(String, [KeyHint])] = [
+        let sections: [(String, [KeyHint])] = [
             ("Everywhere", [KeyHint("j/k ↓/↑", "move"), KeyHint("PgDn/PgUp Space", "page"), KeyHint("g/G Home/End", "first/last")] + Self.globalHints),
-            ("Bikes", BikesTab.hints + [KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]),
-            ("Weather", WeatherTab.hints),
+            (current.title, helpSection(current)),
             ("Mouse", [KeyHint("wheel", "scroll"), KeyHint("click", "select"), KeyHint("click a tab", "switch")]),
-        ]
+        ].filter { !$0.1.isEmpty }
         var lines: [(String, Style)] = [("Keys", theme.overlay.adding(.bold)), ("", theme.overlay)]
-        for (section, hints) in tabHints {
+        for (section, hints) in sections {
             lines.append((section, theme.overlay.adding(.underline)))
             for hint in hints { lines.append(("  " + TextLayout.padRight(hint.keys, to: 18) + hint.action, theme.overlay)) }
         }
-        lines.append(("", theme.overlay))
-        lines.append(("Any key closes this help.", theme.overlay.adding(.dim)))
+        let closing = ("Any key closes this help.", theme.overlay.adding(.dim))
         let boxWidth = min(width - 2, 52)
-        let boxHeight = min(height - 2, lines.count + 2)
+        let boxHeight = min(height - 2, lines.count + 4)
         let box = Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
         buffer.fill(box, style: theme.overlay)
-        for (offset, line) in lines.prefix(boxHeight - 2).enumerated() {
+        for (offset, line) in lines.prefix(max(0, boxHeight - 4)).enumerated() {
             buffer.write(line.0, x: box.x + 2, y: box.y + 1 + offset, style: line.1, maxWidth: box.width - 4)
         }
+        buffer.write(closing.0, x: box.x + 2, y: box.maxY - 2, style: closing.1, maxWidth: box.width - 4)
     }
 }
