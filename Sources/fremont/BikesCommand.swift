@@ -14,7 +14,8 @@ struct BikesCommand: ParsableCommand {
 
     func run() throws {
         if format == nil, InteractiveBrowser.isAvailable {
-            let sources = InteractiveBrowser.Sources(bikes: try input.inputSource(), weather: try EmbeddedData.sanFranciscoForecast())
+            let sources = InteractiveBrowser.Sources(bikes: try input.inputSource(), weather: try EmbeddedData.sanFranciscoForecast(),
+                                                     feeds: try EmbeddedData.feeds())
             InteractiveBrowser(sources: sources).run(startingOn: .bikes)
         }
         let (counts, _) = try input.load()

@@ -2,36 +2,64 @@ import ArgumentParser
 import Foundation
 import FremontCore
 
+/// `fremont feed FILE… [--format text|json]`: on a terminal, the browser's Feeds tab with every
+/// feed merged; otherwise (or with `--format`, or `-`) the feeds printed one after another.
 struct FeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
-        abstract: "Read an RSS or Atom feed (broken ones too, with warnings) and print its items."
+        abstract: "Browse RSS and Atom feeds (broken ones too, with warnings), or print their items."
     )
 
-    @Argument(help: "A feed file (RSS 0.90-2.0 or Atom), or - for standard input.")
-    var source: String
+    @Argument(help: "Feed files (RSS 0.90-2.0 or Atom), or - for standard input.")
+    var sources: [String]
 
-    @Option(help: "Output: text (for a person) or json.")
-    var format: FeedExport.Format = .text
+    @Option(help: "Print in this format, text (for a person) or json, instead of opening the browser. Without a terminal, text is printed. Several feeds in json make an array.")
+    var format: FeedExport.Format?
 
-    @Option(name: .customLong("max-warnings"), help: "How many warnings to print on stderr (the rest are counted).")
+    @Option(name: .customLong("max-warnings"), help: "How many warnings to print on stderr per feed (the rest are counted).")
     var maxWarnings = 20
 
-    func run() throws {
-        if source.hasPrefix("http://") || source.hasPrefix("https://") {
+    func validate() throws {
+        guard !sources.isEmpty else { throw ValidationError("Give at least one feed file (or - for standard input).") }
+        if sources.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        for source in sources where source.hasPrefix("http://") || source.hasPrefix("https://") {
             Diagnostics.fail("\(source): loading from URLs is not supported yet; download the feed and pass its path")
         }
-        let input: InputSource = source == "-" ? .standardInput : .file(source)
-        let result: FeedParseResult
-        do {
-            result = try FeedParser.parse(input)
-        } catch {
-            Diagnostics.fail(error.description)
+    }
+
+    func run() throws {
+        let inputs: [InputSource] = sources.map { $0 == "-" ? .standardInput : .file($0) }
+        // Standard input is the terminal the browser reads keys from, so `-` always prints.
+        if format == nil, !sources.contains("-"), InteractiveBrowser.isAvailable {
+            let browser = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(),
+                                                     weather: try EmbeddedData.sanFranciscoForecast(), feeds: inputs)
+            InteractiveBrowser(sources: browser).run(startingOn: .feeds)
         }
-        Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
+        let format = self.format ?? .text
+        let several = inputs.count > 1
         var output = StandardOutput()
-        FeedExport.write(result.feed, as: format) { output.write($0) }
+        var failed = false
+        var printed = 0
+        if several, format == .json { output.write("[") }
+        for input in inputs {
+            let result: FeedParseResult
+            do {
+                result = try FeedParser.parse(input)
+            } catch {
+                // One broken feed does not cost the others; the exit status says something failed.
+                output.flush()
+                FileHandle.standardError.write(Data("fremont: \(error.description)\n".utf8))
+                failed = true
+                continue
+            }
+            Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
+            if printed > 0 { output.write(format == .json ? "," : "\n") }
+            FeedExport.write(result.feed, as: format) { output.write($0) }
+            printed += 1
+        }
+        if several, format == .json { output.write("]\n") }
         output.flush()
+        if failed { throw ExitCode(1) }
     }
 }
 

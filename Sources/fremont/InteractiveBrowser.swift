@@ -10,6 +10,8 @@ final class InteractiveBrowser {
     struct Sources {
         var bikes: InputSource?
         var weather: InputSource?
+        /// Each feed loads on its own, so a slow or broken one holds up no other.
+        var feeds: [InputSource] = []
     }
 
     private let sources: Sources
@@ -58,7 +60,8 @@ final class InteractiveBrowser {
             exit(0)
         case .openLink(let link):
             let outcome = LinkOpener.open(link)
-            if let message = outcome { _ = state.update(.key(.escape)); state.status.message = message }
+            // Set directly: a key sent to clear the line would also reach the tab (Esc ends a search).
+            if let message = outcome { state.status.message = message }
         case .reload(let tab):
             switch tab {
             case .bikes:
@@ -76,7 +79,13 @@ final class InteractiveBrowser {
                     inbox.post(.weatherLoaded(source: source.name, result, at: WallClock.now()))
                 }
             case .feeds:
-                break
+                for source in sources.feeds {
+                    _ = state.update(.loadStarted(.feeds, source: source.name))
+                    DispatchQueue.global(qos: .userInitiated).async { [inbox] in
+                        let result = Result { () throws(ParseError) -> FeedParseResult in try FeedParser.parse(source) }
+                        inbox.post(.feedsLoaded(source: source.name, result, at: WallClock.now()))
+                    }
+                }
             }
         }
     }

@@ -25,7 +25,7 @@ struct WeatherCommand: ParsableCommand {
         let input: InputSource = source == "-" ? .standardInput : .file(source)
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         if format == nil, source != "-", InteractiveBrowser.isAvailable {
-            let sources = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(), weather: input)
+            let sources = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(), weather: input, feeds: try EmbeddedData.feeds())
             InteractiveBrowser(sources: sources).run(startingOn: .weather)
         }
         let forecast: Forecast

@@ -9,6 +9,7 @@ public struct BrowserState: Sendable {
 
     public var current: TabID
     public var bikes = BikesTab()
+    public var feeds: FeedsTab
     public var weather = WeatherTab()
     public var status = StatusLine()
     public private(set) var width: Int
@@ -19,11 +20,13 @@ public struct BrowserState: Sendable {
     public private(set) var lastSearch: String?
     public let theme: Theme
 
-    public init(width: Int, height: Int, theme: Theme, current: TabID = .bikes) {
+    /// `feeds` is a parameter so tests can give it a fixed "now" for its relative dates.
+    public init(width: Int, height: Int, theme: Theme, current: TabID = .bikes, feeds: FeedsTab = FeedsTab()) {
         self.width = width
         self.height = height
         self.theme = theme
         self.current = current
+        self.feeds = feeds
     }
 
     /// The rows between the header and the footer.
@@ -42,10 +45,17 @@ public struct BrowserState: Sendable {
             height = max(0, newHeight)
             if !isTooSmall { bikes.resize(viewport: contentArea) }
             if !isTooSmall { weather.resize(viewport: contentArea) }
+            if !isTooSmall { feeds.resize(viewport: contentArea) }
         case .tick:
             status.spinnerFrame += 1
         case .loadStarted(let tab, let source):
-            status.loading[tab] = source
+            if tab == .feeds {
+                // Several feeds load at once: the status line counts them until the last is in.
+                feeds.loadStarted(source)
+                status.loading[.feeds] = feeds.loadingText
+            } else {
+                status.loading[tab] = source
+            }
         case .bikesLoaded(let source, let result, let time):
             status.loading[.bikes] = nil
             switch result {
@@ -71,6 +81,20 @@ public struct BrowserState: Sendable {
                 weather.loadFailed(error, source: source)
                 status.lastError = (error.description, time)
             }
+        case .feedsLoaded(let source, let result, let time):
+            switch result {
+            case .success(let parsed):
+                feeds.show(parsed.feed, source: source, warnings: parsed.warnings.count)
+                if let error = status.lastError, error.message.hasPrefix(Self.fileName(source) + ":") { status.lastError = nil }
+            case .failure(let error):
+                // This feed's last good items stay (the others are untouched); the status line
+                // says what failed, where (file:line:col) and when.
+                feeds.loadFailed(error, source: source)
+                status.lastError = (error.shortDescription, time)
+            }
+            if !isTooSmall { feeds.resize(viewport: contentArea) }
+            status.loading[.feeds] = feeds.loadingText
+            status.warnings[.feeds] = feeds.warningCount
         case .mouse(let mouse):
             return handleMouse(mouse)
         case .key(let key):
@@ -98,7 +122,8 @@ public struct BrowserState: Sendable {
         case .character("r"): return [.reload(current)]
         case .character("/"): searchDraft = ""
         case .character("n") where current == .bikes && lastSearch != nil: apply(tabSearch(lastSearch!, forward: true))
-        case .character("N") where lastSearch != nil: apply(tabSearch(lastSearch!, forward: false))
+        // The Feeds tab keeps its own search: its n/N/p go to it (n moves by item without one).
+        case .character("N") where current != .feeds && lastSearch != nil: apply(tabSearch(lastSearch!, forward: false))
         default:
             guard !isTooSmall else { return [] }
             return apply(tabHandle(key))
@@ -162,7 +187,7 @@ public struct BrowserState: Sendable {
         switch current {
         case .bikes: return bikes.handle(key, viewport: contentArea)
         case .weather: return weather.handle(key, viewport: contentArea)
-        case .feeds: return .ignored
+        case .feeds: return feeds.handle(key, viewport: contentArea)
         }
     }
 
@@ -170,7 +195,7 @@ public struct BrowserState: Sendable {
         switch current {
         case .bikes: bikes.scroll(by: lines, viewport: contentArea)
         case .weather: weather.scroll(by: lines, viewport: contentArea)
-        case .feeds: break
+        case .feeds: feeds.scroll(by: lines, viewport: contentArea)
         }
     }
 
@@ -178,7 +203,7 @@ public struct BrowserState: Sendable {
         switch current {
         case .bikes: return bikes.click(x: x, y: y, viewport: contentArea)
         case .weather: return weather.click(x: x, y: y, viewport: contentArea)
-        case .feeds: return .ignored
+        case .feeds: return feeds.click(x: x, y: y, viewport: contentArea)
         }
     }
 
@@ -186,7 +211,7 @@ public struct BrowserState: Sendable {
         switch current {
         case .bikes: return bikes.search(query, forward: forward, viewport: contentArea)
         case .weather: return .message("search works on the Bikes and Feeds tabs")
-        case .feeds: return .message("search works on the Bikes and Feeds tabs")
+        case .feeds: return feeds.search(query, forward: forward, viewport: contentArea)
         }
     }
 
@@ -194,7 +219,7 @@ public struct BrowserState: Sendable {
         switch current {
         case .bikes: return BikesTab.hints
         case .weather: return WeatherTab.hints
-        case .feeds: return []
+        case .feeds: return feeds.currentHints
         }
     }
 
@@ -202,7 +227,7 @@ public struct BrowserState: Sendable {
         switch tab {
         case .bikes: return bikes.sourceName
         case .weather: return weather.sourceName
-        case .feeds: return ""
+        case .feeds: return feeds.sourceName
         }
     }
 
@@ -226,11 +251,14 @@ public struct BrowserState: Sendable {
         switch current {
         case .bikes: bikes.render(into: &buffer, viewport: contentArea, theme: theme)
         case .weather: weather.render(into: &buffer, viewport: contentArea, theme: theme)
-        case .feeds:
-            buffer.write("Nothing loaded on this tab.", x: 1, y: contentArea.y + 1, style: theme.dim)
+        case .feeds: feeds.render(into: &buffer, viewport: contentArea, theme: theme)
         }
         renderFooter(into: &buffer)
         if showHelp { renderHelp(into: &buffer) }
+    }
+
+    private static func fileName(_ source: String) -> String {
+        source.split(separator: "/").last.map(String.init) ?? source
     }
 
     private func tabLabels() -> [(tab: TabID, label: String)] {
@@ -290,7 +318,7 @@ public struct BrowserState: Sendable {
     private func helpSection(_ tab: TabID) -> [KeyHint] {
         switch tab {
         case .bikes: return BikesTab.hints + [KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]
-        case .feeds: return []
+        case .feeds: return FeedsTab.helpHints
         case .weather: return WeatherTab.hints
         }
     }

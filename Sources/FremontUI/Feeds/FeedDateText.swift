@@ -1,0 +1,38 @@
+import Foundation
+import FremontCore
+
+/// An item's date as a reader wants it: relative while recent ("just now", "12 min ago",
+/// "3 h ago", "yesterday", "4 days ago"), the day itself otherwise ("4 Sep 2018"). "Now" and the
+/// time zone are passed in, so the same item reads the same in every test.
+public enum FeedDateText {
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public static func describe(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+        let seconds = now.timeIntervalSince(date)
+        guard seconds.isFinite else { return absolute(date, timeZone: timeZone) }
+        // A date in the future (a wrong clock, a wrong zone) is shown as it is, never as "ago".
+        if seconds < -60 { return absolute(date, timeZone: timeZone) }
+        if seconds < 60 { return "just now" }
+        if seconds < 3600 { return "\(Int(seconds) / 60) min ago" }
+        let days = localDay(now, timeZone) - localDay(date, timeZone)
+        // Within a few hours the hours say more than "yesterday" does, even across midnight.
+        if days == 0 || seconds < 6 * 3600 { return "\(Int(seconds) / 3600) h ago" }
+        if days == 1 { return "yesterday" }
+        if days < 7 { return "\(days) days ago" }
+        return absolute(date, timeZone: timeZone)
+    }
+
+    /// `4 Sep 2018`, in `timeZone`.
+    public static func absolute(_ date: Date, timeZone: TimeZone) -> String {
+        let (year, month, day) = CivilCalendar.civil(dayNumber: localDay(date, timeZone))
+        return "\(day) \(months[month - 1]) \(year)"
+    }
+
+    /// Days since 1970-01-01 in `timeZone`.
+    static func localDay(_ date: Date, _ timeZone: TimeZone) -> Int {
+        let interval = date.timeIntervalSince1970
+        let clamped = interval.isNaN ? 0 : min(max(interval, -1e15), 1e15)
+        let local = Int(clamped.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import FremontCore
+
+/// One item of the Feeds tab as it is shown, made once per load: every string already
+/// terminal-safe, the HTML already rendered to text. A feed whose first load failed is an entry
+/// too, so the tab says why where the items would be.
+struct FeedEntry: Sendable {
+    let key: FeedItemKey
+    let title: String
+    let feedName: String
+    let author: String
+    let date: Date?
+    /// Paragraphs separated by one blank line; no blank line first or last.
+    let text: String
+    /// The numbered links of `text`, for display (`[n]` is `links[n - 1]`).
+    let links: [String]
+    /// The item's own link as the feed gave it: what `o` opens, after checking it.
+    let link: String
+    /// Title and text lowercased, for `/`.
+    let searchText: String
+    let isFailure: Bool
+
+    init(item: FeedItem, source: String, feedName: String, occurrence: Int) {
+        key = FeedItemKey(source: source, id: item.id, occurrence: occurrence)
+        let title = TerminalSafeText.singleLine(item.title).trimmingCharacters(in: .whitespaces)
+        self.title = title.isEmpty ? "(untitled)" : title
+        self.feedName = feedName
+        author = TerminalSafeText.singleLine(item.author).trimmingCharacters(in: .whitespaces)
+        date = item.published ?? item.updated
+        // The full text when the feed has it (content), else the summary: one text, so that
+        // expanding shows more of what the collapsed item began, not something else.
+        let rendered = HTMLText.render(item.content.isEmpty ? item.summary : item.content)
+        text = Self.tidy(rendered.text)
+        links = rendered.links.map { TerminalSafeText.singleLine($0) }
+        link = item.link.trimmingCharacters(in: .whitespacesAndNewlines)
+        searchText = (self.title + "\n" + text).lowercased()
+        isFailure = false
+    }
+
+    init(failure: ParseError, source: String) {
+        key = FeedItemKey(source: source, id: "", occurrence: -1)
+        let name = source.split(separator: "/").last.map(String.init) ?? source
+        title = "Could not read " + TerminalSafeText.singleLine(name)
+        feedName = TerminalSafeText.singleLine(source)
+        author = ""
+        date = nil
+        text = failure.description
+        links = []
+        link = ""
+        searchText = ""
+        isFailure = true
+    }
+
+    /// Lines trimmed, tabs as spaces (the wrapper breaks at spaces), runs of blank lines as one.
+    static func tidy(_ text: String) -> String {
+        var lines: [Substring] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.contains("\t") ? Substring(raw.replacingOccurrences(of: "\t", with: " ")) : raw
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty, lines.last?.isEmpty ?? true { continue }
+            lines.append(Substring(trimmed))
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import FremontCore
+
+/// Draws the Feeds tab: the visible lines of the list, each item as a title row (`▸` collapsed,
+/// `▾` expanded; the selected one in reverse video), a line naming its feed and date, its text,
+/// and when expanded its numbered links. Work depends on the lines on screen only.
+extension FeedsTab {
+    public func render(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
+        buffer.fill(viewport, style: .plain)
+        guard !order.isEmpty else {
+            renderEmpty(into: &buffer, viewport: viewport, theme: theme)
+            return
+        }
+        guard isLaidOut, wrapWidth == Self.textWidth(for: viewport), viewportHeight == viewport.height else {
+            // Not laid out for this viewport (a caller that skipped `resize`): lay out a copy.
+            var copy = self
+            copy.resize(viewport: viewport)
+            copy.renderList(into: &buffer, viewport: viewport, theme: theme)
+            return
+        }
+        renderList(into: &buffer, viewport: viewport, theme: theme)
+    }
+
+    private func renderEmpty(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
+        let message: String
+        if slots.isEmpty || !loading.isEmpty {
+            message = "Loading feeds…"
+        } else {
+            message = "No items in \(TerminalSafeText.singleLine(sourceName))."
+        }
+        for (offset, line) in TextLayout.wrap(message, width: max(1, viewport.width - 2)).prefix(max(0, viewport.height - 1)).enumerated() {
+            buffer.write(line, x: viewport.x + 1, y: viewport.y + 1 + offset, style: theme.dim)
+        }
+    }
+
+    private func renderList(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
+        let now = self.now()
+        var position = position(ofLine: topLine)
+        for row in 0..<viewport.height {
+            let line = topLine + row
+            guard line < lineCount else { break }
+            while line >= tops[position + 1] { position += 1 }
+            renderLine(line - tops[position], of: position, y: viewport.y + row, viewport: viewport, now: now,
+                       buffer: &buffer, theme: theme)
+        }
+        if topLine > 0 { buffer.write("▲", x: viewport.maxX - 1, y: viewport.y, style: theme.dim) }
+        if topLine + viewport.height < lineCount { buffer.write("▼", x: viewport.maxX - 1, y: viewport.maxY - 1, style: theme.dim) }
+    }
+
+    /// Line `offset` of entry `position`'s block.
+    private func renderLine(_ offset: Int, of position: Int, y: Int, viewport: Rect, now: Date,
+                            buffer: inout ScreenBuffer, theme: Theme) {
+        let entry = entry(position), lines = lines(position)
+        let isOpen = expanded.contains(entry.key), isSelected = position == selected
+        let rowWidth = viewport.width - 1  // the last column is the scroll arrows'
+        let textX = viewport.x + 2
+        var offset = offset
+
+        let titleRows = isOpen ? lines.title.count : 1
+        if offset < titleRows {
+            let base = entry.isFailure ? theme.warning : theme.title
+            let style = isSelected ? theme.selected(base) : base
+            if isSelected { buffer.fill(Rect(x: viewport.x, y: y, width: rowWidth, height: 1), style: style) }
+            if offset == 0 { buffer.write(isOpen ? "▾" : "▸", x: viewport.x, y: y, style: isSelected ? style : theme.dim) }
+            let text = isOpen ? lines.title[offset] : TextLayout.truncate(entry.title, to: rowWidth - 2)
+            buffer.write(text, x: textX, y: y, style: style, maxWidth: rowWidth - 2)
+            highlight(text, x: textX, y: y, buffer: &buffer, theme: theme)
+            return
+        }
+        offset -= titleRows
+        let blockEnd = lines.height(expanded: isOpen) - titleRows - 1
+        guard offset < blockEnd else { return }  // the blank line after the item
+        if isSelected { buffer.write("│", x: viewport.x, y: y, style: theme.feedMarker) }
+
+        if offset == 0 {
+            renderByline(entry, x: textX, y: y, width: rowWidth - 2, now: now, buffer: &buffer, theme: theme)
+            return
+        }
+        offset -= 1
+        let body = isOpen ? lines.text : lines.preview
+        if offset < body.count {
+            let text = body[offset]
+            let used = buffer.write(text, x: textX, y: y, style: entry.isFailure ? theme.warning : .plain, maxWidth: rowWidth - 2)
+            if !isOpen, lines.textIsCut, offset == body.count - 1 {
+                buffer.write("…", x: textX + used + 1, y: y, style: theme.dim, maxWidth: viewport.maxX - 1 - (textX + used + 1))
+            }
+            highlight(text, x: textX, y: y, buffer: &buffer, theme: theme)
+            return
+        }
+        offset -= body.count
+        // The links: a blank line, then `[n] url` lines and the item's own link.
+        guard offset > 0, offset - 1 < lines.links.count else { return }
+        renderLinkLine(lines.links[offset - 1], x: textX, y: y, width: rowWidth - 2, buffer: &buffer, theme: theme)
+    }
+
+    /// `Feed name · 3 h ago · Author`.
+    private func renderByline(_ entry: FeedEntry, x: Int, y: Int, width: Int, now: Date,
+                              buffer: inout ScreenBuffer, theme: Theme) {
+        var column = x
+        column += buffer.write(TextLayout.truncate(entry.feedName, to: width), x: column, y: y, style: theme.feedName, maxWidth: width)
+        var rest: [String] = []
+        if let date = entry.date { rest.append(FeedDateText.describe(date, now: now, timeZone: timeZone)) }
+        if !entry.author.isEmpty { rest.append(entry.author) }
+        guard !rest.isEmpty else { return }
+        let remaining = x + width - column
+        buffer.write(TextLayout.truncate(" · " + rest.joined(separator: " · "), to: remaining), x: column, y: y, style: theme.dim, maxWidth: remaining)
+    }
+
+    /// `[n] ` and `Link: ` dim, the address in the link style.
+    private func renderLinkLine(_ line: String, x: Int, y: Int, width: Int, buffer: inout ScreenBuffer, theme: Theme) {
+        var prefix = ""
+        if line.hasPrefix("Link: ") {
+            prefix = "Link: "
+        } else if line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+                  line[line.index(after: line.startIndex)..<close].allSatisfy(\.isNumber) {
+            prefix = String(line[...close]) + " "
+        }
+        let used = buffer.write(prefix, x: x, y: y, style: theme.dim, maxWidth: width)
+        buffer.write(String(line.dropFirst(prefix.count)), x: x + used, y: y, style: theme.link, maxWidth: width - used)
+    }
+
+    /// Marks where the active search matches `text`, drawn at (x, y).
+    private func highlight(_ text: String, x: Int, y: Int, buffer: inout ScreenBuffer, theme: Theme) {
+        guard let search, !search.isEmpty else { return }
+        let characters = Array(text)
+        let needle = search.map { String($0) }
+        guard needle.count <= characters.count else { return }
+        let lowered = characters.map { $0.lowercased() }
+        var columns = [0]
+        columns.reserveCapacity(characters.count + 1)
+        for character in characters { columns.append(columns[columns.count - 1] + DisplayWidth.of(character)) }
+        var start = 0
+        while start + needle.count <= characters.count {
+            if lowered[start] == needle[0], (1..<needle.count).allSatisfy({ lowered[start + $0] == needle[$0] }) {
+                let span = Rect(x: x + columns[start], y: y, width: columns[start + needle.count] - columns[start], height: 1)
+                buffer.restyle(span) { $0 = theme.searchMatch }
+                start += needle.count
+            } else {
+                start += 1
+            }
+        }
+    }
+}

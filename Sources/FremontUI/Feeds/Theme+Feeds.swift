@@ -1,0 +1,12 @@
+/// The Feeds tab's styles. Without colour, the selected item is reverse video and the rest is
+/// told apart by bold, dim and underline.
+extension Theme {
+    /// Which feed an item came from: a colour of its own, so merged feeds read apart.
+    var feedName: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .cyan) }
+    /// The bar down the selected item's text.
+    var feedMarker: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .cyan, attributes: [.bold]) }
+    /// Text that matches the active search.
+    var searchMatch: Style {
+        colors == .none ? Style(attributes: [.bold, .underline]) : Style(foreground: .black, background: .yellow, attributes: [.bold])
+    }
+}
