@@ -68,6 +68,24 @@ import Testing
         #expect(run.errors == "fremont: /nonexistent/feed.xml: cannot open: No such file or directory\n")
     }
 
+    @Test func severalFeedsPrintOneAfterAnother() throws {
+        let nasa = Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss")
+        let debian = Fremont.data("feeds/real/feed-rs__rss_1.0_debian.xml")
+        let text = try Fremont.run(arguments: ["feed", nasa, debian])
+        #expect(text.status == 0)
+        #expect(text.output.hasPrefix("NASA Breaking News\n"))
+        #expect(text.output.contains("\n\nDebian News\nhttps://www.debian.org/News/\n1 item\n"))
+        // In JSON, several feeds make an array.
+        let json = try Fremont.run(arguments: ["feed", nasa, debian, "--format", "json"])
+        let feeds = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(feeds.map { $0["title"] as? String } == ["NASA Breaking News", "Debian News"])
+        // A broken one among them: the others still print; the status says something failed.
+        let broken = try Fremont.run(arguments: ["feed", "/nonexistent/feed.xml", debian])
+        #expect(broken.status == 1)
+        #expect(broken.output.hasPrefix("Debian News\n"))
+        #expect(broken.errors == "fremont: /nonexistent/feed.xml: cannot open: No such file or directory\n")
+    }
+
     @Test func hostileTextCannotReachTheTerminal() throws {
         let xml = "<rss><channel><title>T\u{1B}]0;pwned\u{07}</title><item><title>&#x1B;[31mred &#x202E;evil</title>"
             + "<description>&lt;p&gt;x&#x1B;[2J&lt;/p&gt;</description></item></channel></rss>"

@@ -63,6 +63,47 @@ import Testing
         try expectShellRestored(tmux, status: "0")
     }
 
+    /// The built-in feeds, newest first: Night Vale's episode (1 Feb 2023), then Debian's news.
+    @Test func expandAndCollapseAFeedItem() throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try tmux.run("\(fremont); echo EXIT=$?")
+        try tmux.waitFor("April 1, 2016")
+        try tmux.send("2")
+        var screen = try tmux.waitFor("Updated Debian 11: 11.6 released")
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let debianRow = try #require(rows.firstIndex { $0.contains("Updated Debian 11") })
+        #expect(rows[1].hasPrefix("▸ 221 - The Glow Cloud, Explained"))
+        #expect(!screen.contains("Written by Joseph Fink"))
+        // Expanded, the episode's whole text pushes the next item off the screen.
+        try tmux.send("Enter")
+        screen = try tmux.waitFor("▾ 221 - The Glow Cloud")
+        #expect(screen.contains("The voice of Dr. Janet Lubelle is Janet Varney."))
+        #expect(!screen.contains("Updated Debian 11"))
+        try tmux.send("PageDown")
+        try tmux.waitFor("[1] https://shotgunmarmalade.bandcamp.com/")
+        // Collapsed again (Space this time), from the middle of the text: back to four lines.
+        try tmux.send("Space")
+        screen = try tmux.waitFor("▸ 221 - The Glow Cloud")
+        let after = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(after.firstIndex { $0.contains("Updated Debian 11") } == debianRow)
+        #expect(!screen.contains("[1] https://shotgunmarmalade"))
+        try tmux.send("q")
+        try expectShellRestored(tmux, status: "0")
+    }
+
+    @Test func feedFilesOpenOnTheFeedsTab() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        let nasa = Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss")
+        let broken = Fremont.data("bikes/malformed/truncated.xml")
+        try tmux.run("\(fremont) feed \(nasa) \(broken); echo EXIT=$?")
+        let screen = try tmux.waitFor("NASA to Host Live Chat")
+        #expect(screen.contains("2 feeds"))
+        // The file that is not a feed says why, on the tab and on the status line.
+        try tmux.waitFor("Could not read truncated.xml")
+        try tmux.send("q")
+        try expectShellRestored(tmux, status: "0")
+    }
+
     @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130")])
     func aSignalRestoresTheTerminal(signal: String, status: String) throws {
         let tmux = try TmuxSession(width: 80, height: 24)

@@ -244,7 +244,7 @@ public struct FeedsTab: Sendable {
         KeyHint("Enter/Space", "expand/collapse the item"), KeyHint("E / C", "expand/collapse all"),
         KeyHint("o", "open the item's link"), KeyHint("n / p", "next/previous item"),
         KeyHint("/ then n / N", "next/previous match"), KeyHint("Esc", "end the search"),
-        KeyHint("PgDn/PgUp ^F/^B", "page (Space expands)"),
+        KeyHint("PgDn/PgUp ^F/^B", "page (Space expands)"), KeyHint("click selected", "expand/collapse"),
     ]
 
     public mutating func handle(_ key: Key, viewport: Rect) -> TabOutcome {
