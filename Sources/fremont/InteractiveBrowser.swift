@@ -82,7 +82,10 @@ final class InteractiveBrowser {
                 for source in sources.feeds {
                     _ = state.update(.loadStarted(.feeds, source: source.name))
                     DispatchQueue.global(qos: .userInitiated).async { [inbox] in
-                        let result = Result { () throws(ParseError) -> FeedParseResult in try FeedParser.parse(source) }
+                        // Parsed and prepared (HTML to text) here, so the UI thread only wraps.
+                        let result = Result { () throws(ParseError) -> PreparedFeed in
+                            PreparedFeed(try FeedParser.parse(source), source: source.name)
+                        }
                         inbox.post(.feedsLoaded(source: source.name, result, at: WallClock.now()))
                     }
                 }

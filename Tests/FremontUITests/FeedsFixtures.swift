@@ -38,8 +38,13 @@ enum FeedsFixtures {
                         colors: ColorSupport = .indexed256) -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors), current: .feeds,
                                  feeds: FeedsTab(now: { now }, timeZone: utc))
-        for (source, result) in feeds { _ = state.update(.feedsLoaded(source: source, .success(result), at: "12:00:00")) }
+        for (source, result) in feeds { _ = state.update(loaded(source, result)) }
         return state
+    }
+
+    /// The event a finished load sends: the feed prepared for `source`, as the loader does it.
+    static func loaded(_ source: String, _ result: FeedParseResult, at time: String = "12:00:00") -> BrowserEvent {
+        .feedsLoaded(source: source, .success(PreparedFeed(result, source: source)), at: time)
     }
 
     static func nasaBrowser(width: Int = 80, height: Int = 24, colors: ColorSupport = .indexed256) throws -> BrowserState {

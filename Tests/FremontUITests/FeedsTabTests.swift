@@ -87,7 +87,7 @@ import Testing
         let selected = state.feeds.selectedKey
         let expanded = state.feeds.expanded
         #expect(expanded.count == 2)
-        _ = state.update(.feedsLoaded(source: FeedsFixtures.nasaPath, .success(try FeedsFixtures.nasa()), at: "12:05:00"))
+        _ = state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, try FeedsFixtures.nasa(), at: "12:05:00"))
         #expect(state.feeds.selectedKey == selected)
         #expect(state.feeds.expanded == expanded)
         let same = screen(state) == before
@@ -97,7 +97,7 @@ import Testing
         let row = screen(state).row(containing: "▾ NASA Invites Media to Witness")!
         var feed = try FeedsFixtures.nasa()
         feed.feed.items.insert(FeedItem(id: "new", title: "Brand new", summary: "fresh", published: FeedsFixtures.now), at: 0)
-        _ = state.update(.feedsLoaded(source: FeedsFixtures.nasaPath, .success(feed), at: "12:10:00"))
+        _ = state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, feed, at: "12:10:00"))
         #expect(state.feeds.selectedKey == selected)
         #expect(state.feeds.itemCount == 11)
         #expect(screen(state).row(containing: "▾ NASA Invites Media to Witness") == row)
@@ -123,7 +123,7 @@ import Testing
         #expect(failed.line(5) == "▸ E1 eleven")
         #expect(failed.line(23) == " 12:31:00 missing.xml: cannot open: No such file or directory")
         // Loaded at last: the failure gives way to the items and the error leaves the status line.
-        _ = state.update(.feedsLoaded(source: "/feeds/missing.xml", .success(try FeedsFixtures.nasa()), at: "12:32:00"))
+        _ = state.update(FeedsFixtures.loaded("/feeds/missing.xml", try FeedsFixtures.nasa(), at: "12:32:00"))
         #expect(screen(state).row(containing: "Could not read") == nil)
         #expect(state.status.lastError == nil)
         #expect(state.feeds.itemCount == 16)
@@ -136,10 +136,10 @@ import Testing
         var buffer = screen(state)
         #expect(buffer.line(2) == " Loading feeds…")
         #expect(buffer.line(23).hasSuffix("loading 2 feeds…"))
-        _ = state.update(.feedsLoaded(source: "a.xml", .success(FeedParseResult(feed: Feed(format: .rss2, title: "Empty"))), at: "1"))
+        _ = state.update(FeedsFixtures.loaded("a.xml", FeedParseResult(feed: Feed(format: .rss2, title: "Empty")), at: "1"))
         buffer = screen(state)
         #expect(buffer.line(23).hasSuffix("loading b.xml…"))
-        _ = state.update(.feedsLoaded(source: "/x/b.xml", .success(FeedParseResult(feed: Feed(format: .rss2))), at: "1"))
+        _ = state.update(FeedsFixtures.loaded("/x/b.xml", FeedParseResult(feed: Feed(format: .rss2)), at: "1"))
         buffer = screen(state)
         #expect(buffer.line(2) == " No items in 2 feeds.")
         #expect(buffer.line(23) == "")

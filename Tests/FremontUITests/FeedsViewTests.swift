@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func enterExpandsInPlaceAndCollapsesAgain() throws {
-        var state = try FeedsFixtures.browser([("nightvale.xml", try FeedsFixtures.file("feed-rs__rss_2.0_nightvale.xml")),
+        var state = FeedsFixtures.browser([("nightvale.xml", try FeedsFixtures.file("feed-rs__rss_2.0_nightvale.xml")),
                                                 (FeedsFixtures.nasaPath, try FeedsFixtures.nasa())])
         let before = screen(state)
         #expect(before.line(1) == "▸ 221 - The Glow Cloud, Explained")

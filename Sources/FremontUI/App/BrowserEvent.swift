@@ -23,8 +23,8 @@ public enum BrowserEvent: Sendable {
     case loadStarted(TabID, source: String)
     case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)
     case weatherLoaded(source: String, Result<Forecast, ParseError>, at: String)
-    /// One feed of the Feeds tab; each source loads and arrives on its own.
-    case feedsLoaded(source: String, Result<FeedParseResult, ParseError>, at: String)
+    /// One feed of the Feeds tab; each source loads (and is prepared) and arrives on its own.
+    case feedsLoaded(source: String, Result<PreparedFeed, ParseError>, at: String)
 }
 
 /// What the browser asks its host to do.

@@ -83,8 +83,8 @@ public struct BrowserState: Sendable {
             }
         case .feedsLoaded(let source, let result, let time):
             switch result {
-            case .success(let parsed):
-                feeds.show(parsed.feed, source: source, warnings: parsed.warnings.count)
+            case .success(let prepared):
+                feeds.show(prepared, source: source)
                 if let error = status.lastError, error.message.hasPrefix(Self.fileName(source) + ":") { status.lastError = nil }
             case .failure(let error):
                 // This feed's last good items stay (the others are untouched); the status line

@@ -18,23 +18,16 @@ struct FeedSlot: Sendable {
         self.source = source
     }
 
-    /// The feed's own title, else its file name: what each item's line names it by.
-    var displayName: String {
-        if !feedTitle.isEmpty { return feedTitle }
-        return TerminalSafeText.singleLine(source.split(separator: "/").last.map(String.init) ?? source)
+    /// A file name for messages and for a feed without a title.
+    static func fileName(_ source: String) -> String {
+        TerminalSafeText.singleLine(source.split(separator: "/").last.map(String.init) ?? source)
     }
 
-    mutating func show(_ feed: Feed, warnings: Int) {
-        feedTitle = TerminalSafeText.singleLine(feed.title).trimmingCharacters(in: .whitespaces)
-        self.warnings = warnings
+    mutating func show(_ feed: PreparedFeed) {
+        feedTitle = feed.title
+        warnings = feed.warnings
         hasData = true
-        var seen: [String: Int] = [:]
-        let name = displayName
-        entries = feed.items.map { item in
-            let occurrence = seen[item.id, default: 0]
-            seen[item.id] = occurrence + 1
-            return FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence)
-        }
+        entries = feed.entries
         wrapWidth = 0
         lines = []
     }

@@ -101,17 +101,17 @@ public struct FeedsTab: Sendable {
     public var loadingText: String? {
         switch loading.count {
         case 0: return nil
-        case 1: return loading[0].split(separator: "/").last.map(String.init) ?? loading[0]
+        case 1: return FeedSlot.fileName(loading[0])
         default: return "\(loading.count) feeds"
         }
     }
 
     /// A feed arrived. Expanded items stay expanded and the selection stays on the same item,
     /// at the same place on screen, when the new items have it.
-    public mutating func show(_ feed: Feed, source: String, warnings: Int) {
+    public mutating func show(_ feed: PreparedFeed, source: String) {
         loading.removeAll { $0 == source }
         let index = slotIndex(source)
-        rebuild { $0[index].show(feed, warnings: warnings) }
+        rebuild { $0[index].show(feed) }
     }
 
     /// A load failed: the feed's last good items stay; with none, the tab says why in their place.

@@ -1,0 +1,26 @@
+import Foundation
+import FremontCore
+
+/// A parsed feed made ready for the Feeds tab where it was loaded, off the UI thread: every
+/// item's HTML rendered to text, its strings made terminal-safe, its search text lowercased.
+/// What is left for the UI thread is wrapping to the width, which only it knows.
+public struct PreparedFeed: Sendable {
+    /// The feed's own title, terminal-safe; empty when it has none.
+    let title: String
+    let entries: [FeedEntry]
+    public let warnings: Int
+
+    public init(_ result: FeedParseResult, source: String) {
+        title = TerminalSafeText.singleLine(result.feed.title).trimmingCharacters(in: .whitespaces)
+        warnings = result.warnings.count
+        let name = title.isEmpty ? FeedSlot.fileName(source) : title
+        var seen: [String: Int] = [:]
+        entries = result.feed.items.map { item in
+            let occurrence = seen[item.id, default: 0]
+            seen[item.id] = occurrence + 1
+            return FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence)
+        }
+    }
+
+    public var itemCount: Int { entries.count }
+}
