@@ -74,11 +74,15 @@ import Testing
         let debianRow = try #require(rows.firstIndex { $0.contains("Updated Debian 11") })
         #expect(rows[1].hasPrefix("▸ 221 - The Glow Cloud, Explained"))
         #expect(!screen.contains("Written by Joseph Fink"))
+        // The selected item's lines carry a bar: its feed-and-date line and four lines of text.
+        func itemLines(_ screen: String) -> Int { screen.split(separator: "\n").filter { $0.hasPrefix("│") }.count }
+        #expect(itemLines(screen) == 5)
         // Expanded, the episode's whole text pushes the next item off the screen.
         try tmux.send("Enter")
         screen = try tmux.waitFor("▾ 221 - The Glow Cloud")
         #expect(screen.contains("The voice of Dr. Janet Lubelle is Janet Varney."))
         #expect(!screen.contains("Updated Debian 11"))
+        #expect(itemLines(screen) == 20)
         try tmux.send("PageDown")
         try tmux.waitFor("[1] https://shotgunmarmalade.bandcamp.com/")
         // Collapsed again (Space this time), from the middle of the text: back to four lines.
@@ -86,6 +90,7 @@ import Testing
         screen = try tmux.waitFor("▸ 221 - The Glow Cloud")
         let after = screen.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(after.firstIndex { $0.contains("Updated Debian 11") } == debianRow)
+        #expect(itemLines(screen) == 5)
         #expect(!screen.contains("[1] https://shotgunmarmalade"))
         try tmux.send("q")
         try expectShellRestored(tmux, status: "0")
