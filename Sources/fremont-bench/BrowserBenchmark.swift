@@ -9,36 +9,40 @@ enum BrowserBenchmark {
     static func run(dataDirectory: String) throws {
         let history = try BikeDataLoader.load(.file(dataDirectory + "/bikes/city-export-2012-10-02_to_2025-07-31.csv"))
         print("Browser, whole history (\(NumberText.grouped(history.rows.count)) rows) at 200×60, release build")
-        print("key                      mean µs    max µs   (update + render into the buffer)")
+        print("key                      mean µs    p99 µs    max µs   (update + render into the buffer)")
         for (label, keys) in [("j (one row)", [Key.character("j")]),
                               ("PgDn (a page)", [Key.pageDown]),
                               ("G / g (end, start)", [Key.character("G"), Key.character("g")]),
                               ("] (next day)", [Key.character("]")]),
                               ("h h (heatmap and back)", [Key.character("h")])] {
-            let (mean, maximum) = measureKeys(keys, counts: history, presses: 2_000)
-            print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f", mean, maximum))   \(mean <= 1000 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)")")
+            let presses = Int(ProcessInfo.processInfo.environment["FREMONT_BENCH_PRESSES"] ?? "") ?? 2_000
+            let (mean, p99, maximum) = measureKeys(keys, counts: history, presses: presses)
+            let verdict = mean <= 1000 && p99 <= 1000 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)"
+            print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f  %8.1f", mean, p99, maximum))   \(verdict)")
         }
     }
 
-    /// Presses `keys` in turn `presses` times; returns the mean and worst microseconds per press.
-    private static func measureKeys(_ keys: [Key], counts: BikeCounts, presses: Int) -> (Double, Double) {
+    /// Presses `keys` in turn `presses` times; returns the mean, 99th percentile and worst
+    /// microseconds per press.
+    private static func measureKeys(_ keys: [Key], counts: BikeCounts, presses: Int) -> (Double, Double, Double) {
         var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
         _ = state.update(.bikesLoaded(source: "history", .success(counts), at: "00:00:00"))
         var buffer = ScreenBuffer(width: 200, height: 60)
         state.render(into: &buffer)
-        var total: UInt64 = 0
-        var worst: UInt64 = 0
+        var samples: [UInt64] = []
+        samples.reserveCapacity(presses)
         for press in 0..<presses {
             let key = keys[press % keys.count]
             let start = DispatchTime.now().uptimeNanoseconds
             _ = state.update(.key(key))
             state.render(into: &buffer)
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            total += elapsed
-            worst = max(worst, elapsed)
+            samples.append(DispatchTime.now().uptimeNanoseconds - start)
             // Keep the selection moving through the whole history, not bouncing at its end.
             if press % 500 == 499, key == .character("j") || key == .pageDown { _ = state.update(.key(.character("g"))) }
         }
-        return (Double(total) / Double(presses) / 1000, Double(worst) / 1000)
+        let sorted = samples.sorted()
+        let mean = Double(sorted.reduce(0, +)) / Double(sorted.count)
+        let p99 = Double(sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
+        return (mean / 1000, p99 / 1000, Double(sorted.last ?? 0) / 1000)
     }
 }
