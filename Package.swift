@@ -36,7 +36,9 @@ let package = Package(
             ],
             resources: [.copy("Resources/Embedded")]
         ),
-        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "FremontTerminal"]),
+        // Reaches posix_openpt and friends for the benchmark's pseudo-terminal.
+        .target(name: "CPseudoTerminal"),
+        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "CPseudoTerminal"]),
         // Fixtures are read by path (like ../shared/data), not bundled.
         .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"], exclude: ["Fixtures"]),
         .testTarget(name: "FremontUITests", dependencies: ["FremontUI", "FremontCore"]),

@@ -1,7 +1,7 @@
 import Foundation
 import FremontCore
 
-// fremont-bench [--data DIR] [--repetitions N] [--only bikes|dates|feed]: prints figures; run it
+// fremont-bench [--data DIR] [--repetitions N] [--only bikes|dates|feed|browser]: prints figures; run it
 // as a release build:
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,9 +17,9 @@ while !arguments.isEmpty {
     switch (flag, arguments.first) {
     case ("--data", let value?): dataDirectory = value; arguments.removeFirst()
     case ("--repetitions", let value?): repetitions = max(1, Int(value) ?? 5); arguments.removeFirst()
-    case ("--only", let value?) where ["bikes", "dates", "feed"].contains(value): only = value; arguments.removeFirst()
+    case ("--only", let value?) where ["bikes", "dates", "feed", "browser"].contains(value): only = value; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|dates|feed]\n".utf8))
+        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|dates|feed|browser]\n".utf8))
         exit(2)
     }
 }
@@ -41,4 +41,14 @@ if only == nil || only == "dates" {
 if only == nil || only == "feed" {
     if only == nil { print() }
     runFeedBenchmark(dataDirectory: dataDirectory)
+}
+if only == nil || only == "browser" {
+    if only == nil { print() }
+    do {
+        try BrowserBenchmark.run(dataDirectory: dataDirectory)
+        try TerminalBenchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
 }

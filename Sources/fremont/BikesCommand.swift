@@ -13,7 +13,8 @@ struct BikesCommand: ParsableCommand {
     var format: BikeExport.Format?
 
     func run() throws {
-        if format == nil, InteractiveBrowser.isAvailable {
+        // With `-` the data comes on standard input, which a browser would need for keys.
+        if format == nil, input.source != "-", InteractiveBrowser.isAvailable {
             let sources = InteractiveBrowser.Sources(bikes: try input.inputSource(), weather: try EmbeddedData.sanFranciscoForecast(),
                                                      feeds: try EmbeddedData.feeds())
             InteractiveBrowser(sources: sources).run(startingOn: .bikes)

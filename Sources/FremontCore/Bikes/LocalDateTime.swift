@@ -14,12 +14,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
               day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        self.init(uncheckedYear: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 
     /// Orders like the calendar and fits in one integer: YYYYMMDDhhmmss.

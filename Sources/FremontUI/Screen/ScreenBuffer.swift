@@ -35,14 +35,19 @@ public struct ScreenBuffer: Equatable, Sendable {
 
     public mutating func clear(style: Style = .plain) {
         let blank = Cell(" ", style: style)
-        for index in cells.indices { cells[index] = blank }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in cells.indices { cells[index] = blank }
+        }
     }
 
     public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
         let clipped = clip(rect)
         let cell = Cell(String(character), style: style)
-        for y in clipped.y..<clipped.maxY {
-            for x in clipped.x..<clipped.maxX { cells[y * width + x] = cell }
+        let width = self.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in clipped.y..<clipped.maxY {
+                for x in clipped.x..<clipped.maxX { cells[y * width + x] = cell }
+            }
         }
     }
 
@@ -61,6 +66,8 @@ public struct ScreenBuffer: Equatable, Sendable {
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
+        if let used = writeASCII(text, x: x, y: y, style: style, limit: limit) { return used }
+        if DisplayWidth.isOneColumnPerScalar(text) { return writeScalars(text, x: x, y: y, style: style, limit: limit) }
         var column = x
         for character in text {
             let glyph: String
@@ -84,6 +91,45 @@ public struct ScreenBuffer: Equatable, Sendable {
                 if columns == 2 { cells[y * width + column + 1] = Cell("", style: style) }
             }
             column += columns
+        }
+        return column - x
+    }
+
+    /// Printable ASCII, one string per byte, made once: most of a screen is ASCII, and this skips
+    /// grapheme breaking and width lookups for it.
+    private static let asciiCells: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    /// Writes `text` when it is all printable ASCII; nil (nothing written) otherwise.
+    private mutating func writeASCII(_ text: String, x: Int, y: Int, style: Style, limit: Int) -> Int? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        var column = x
+        let base = y * width
+        for byte in utf8 {
+            if column >= limit { break }
+            if column >= 0 {
+                if cells[base + column].isContinuation || (column + 1 < width && cells[base + column + 1].isContinuation) {
+                    repairWideNeighbours(x: column, y: y, columns: 1)
+                }
+                cells[base + column] = Cell(Self.asciiCells[Int(byte)], style: style)
+            }
+            column += 1
+        }
+        return column - x
+    }
+
+    /// Writes text whose every scalar is a one-column character of its own (box drawing, blocks,
+    /// arrows, accented letters): one cell a scalar, without grapheme breaking.
+    private mutating func writeScalars(_ text: String, x: Int, y: Int, style: Style, limit: Int) -> Int {
+        var column = x
+        let base = y * width
+        for scalar in text.unicodeScalars {
+            if column >= limit { break }
+            if column >= 0 {
+                repairWideNeighbours(x: column, y: y, columns: 1)
+                cells[base + column] = Cell(String(scalar), style: style)
+            }
+            column += 1
         }
         return column - x
     }

@@ -13,20 +13,45 @@ public enum DisplayWidth {
         return of(scalar: first)
     }
 
+    /// Widths of the Basic Multilingual Plane, worked out once: a property lookup per character
+    /// was a large part of drawing a frame.
+    static let basicPlane: [UInt8] = (0..<0x10000).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }
+        return UInt8(computeWidth(scalar))
+    }
+
     public static func of(scalar: Unicode.Scalar) -> Int {
+        scalar.value < 0x10000 ? Int(basicPlane[Int(scalar.value)]) : computeWidth(scalar)
+    }
+
+    /// True when every scalar of `text` is a character of its own one column wide (no combining
+    /// marks, joiners, variation selectors or wide characters): then each scalar is one cell.
+    static func isOneColumnPerScalar(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value < 0x10000 && basicPlane[Int($0.value)] == 1 && !isPresentationSelector($0) }
+    }
+
+    private static func isPresentationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar.value) || scalar.value == 0x200D
+    }
+
+    private static func computeWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if value == 0x200B || (0x1160...0x11FF).contains(value) { return 0 }
+        if value == 0x200B || value == 0x200D || (0x1160...0x11FF).contains(value) || (0xFE00...0xFE0F).contains(value) { return 0 }
         if isWide(value) { return 2 }
         if scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
 
     public static func of(_ text: some StringProtocol) -> Int {
+        // Printable ASCII is one column a byte: no grapheme breaking needed.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+        if let string = text as? String, isOneColumnPerScalar(string) { return string.unicodeScalars.count }
         var total = 0
         for character in text { total += of(character) }
         return total
