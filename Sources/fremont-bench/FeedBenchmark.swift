@@ -41,7 +41,7 @@ private func best(of rounds: Int, before: () -> Void = {}, _ body: () -> Void) -
 
 /// An RSS 2.0 document with `items` items, cycling through the items of the shared real RSS feeds
 /// (their namespace declarations gathered on the root, so every prefix they use is bound).
-private func makeLargeFeed(items count: Int, folder: URL) -> Data {
+func makeLargeFeed(items count: Int, folder: URL) -> Data {
     let files = ["nasa__breaking_news_2018-09-05.rss", "nasa__breaking_news_2022-01-12.rss", "feedjira__TechCrunch.xml",
                  "feed-rs__rss_2.0_cloudflare.xml", "feed-rs__rss_2.0_nightvale.xml", "feed-rs__rss_2.0_bbc.xml",
                  "rust-syndication-rss__rss092.xml", "rust-syndication-rss__rss2sample.xml"]

@@ -46,6 +46,7 @@ if only == nil || only == "browser" {
     if only == nil { print() }
     do {
         try BrowserBenchmark.run(dataDirectory: dataDirectory)
+        try FeedsTabBenchmark.run(dataDirectory: dataDirectory)
         try TerminalBenchmark.run()
     } catch {
         FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))

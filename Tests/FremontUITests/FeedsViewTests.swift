@@ -192,3 +192,31 @@ import Testing
         #expect(state.status.message == "not opened: the link has control characters in it")
     }
 }
+
+/// The collapsed lines come from wrapping only the start of the text; they must be exactly the
+/// first lines of the whole text wrapped.
+@Suite struct FeedPreviewTests {
+    static let texts: [String] = [
+        "",
+        "short",
+        String(repeating: "word ", count: 2_000),
+        String(repeating: "antidisestablishmentarianism ", count: 50),
+        String(repeating: "x", count: 500) + " tail",
+        String(repeating: "東京で桜が満開に🌸", count: 40),
+        String(repeating: "a\u{200B}", count: 400),
+        "one\n\ntwo\n\nthree\n\nfour",
+        "one\n\ntwo\n\nthree\n\nfour\n\nfive",
+        "p1 " + String(repeating: "lorem ipsum ", count: 9) + "\n\np2 end",
+        String(repeating: "averyveryverylongwordthatislongerthanthewholelineitself ", count: 12),
+    ]
+
+    @Test(arguments: [1, 7, 20, 35, 75, 195])
+    func previewIsTheStartOfTheWholeWrap(width: Int) {
+        for text in Self.texts {
+            let whole = TextLayout.wrap(text, width: width).filter { !$0.isEmpty }
+            let (preview, cut) = FeedEntryLines.preview(text, width: width)
+            #expect(preview == Array(whole.prefix(FeedEntryLines.previewCount)), "\(text.prefix(30)) at \(width)")
+            #expect(cut == (whole.count > FeedEntryLines.previewCount), "\(text.prefix(30)) at \(width)")
+        }
+    }
+}

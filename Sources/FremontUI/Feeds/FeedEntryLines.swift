@@ -1,40 +1,85 @@
 import FremontCore
 
-/// One entry wrapped for one width: made when the width changes or the entry's feed reloads,
-/// never per key or per frame.
+/// One entry wrapped for one width. The collapsed form (title, the first lines of text) is made
+/// for every item when the width changes or its feed loads, from only as much text as those
+/// lines need; the whole text is wrapped when the item is first expanded at this width. So a
+/// load or a resize costs the same for a short summary and a 25,000-character article, and no
+/// key re-wraps anything.
 struct FeedEntryLines: Sendable {
     /// How many lines of text a collapsed item shows.
     static let previewCount = 4
 
+    let width: Int
     /// The whole title (an expanded item shows it all; a collapsed one its first line, cut).
     let title: [String]
-    let text: [String]
     /// The first lines of text with the blank ones between paragraphs left out.
     let preview: [String]
     /// The collapsed item leaves text out (its last line says so with `…`).
     let textIsCut: Bool
-    /// Under the expanded text: `[n] url` for each numbered link, then the item's own link.
-    let links: [String]
-    let width: Int
+    /// The expanded item's text (blank lines between paragraphs kept), then under it `[n] url`
+    /// for each numbered link and the item's own link; nil until it is first expanded.
+    private(set) var expanded: (text: [String], links: [String])?
 
     init(_ entry: FeedEntry, width: Int) {
         self.width = width
         title = TextLayout.wrap(entry.title, width: width)
-        text = entry.text.isEmpty ? [] : TextLayout.wrap(entry.text, width: width)
-        let nonBlank = text.filter { !$0.isEmpty }
-        preview = Array(nonBlank.prefix(Self.previewCount))
-        textIsCut = nonBlank.count > preview.count
+        (preview, textIsCut) = Self.preview(entry.text, width: width)
+    }
+
+    var isComplete: Bool { expanded != nil }
+
+    /// Wraps the whole text and the links, once per width.
+    mutating func complete(_ entry: FeedEntry) {
+        guard expanded == nil else { return }
+        let text = entry.text.isEmpty ? [] : TextLayout.wrap(entry.text, width: width)
         var links: [String] = []
         for (index, link) in entry.links.enumerated() {
             links += TextLayout.wrap("[\(index + 1)] " + link, width: width)
         }
         if !entry.link.isEmpty { links += TextLayout.wrap("Link: " + TerminalSafeText.singleLine(entry.link), width: width) }
-        self.links = links
+        expanded = (text, links)
     }
 
+    var text: [String] { expanded?.text ?? preview }
+    var links: [String] { expanded?.links ?? [] }
+
     /// Rows an item takes: title, the feed-and-date line, text, links, and a blank line after.
-    func height(expanded: Bool) -> Int {
-        if expanded { return title.count + 1 + text.count + (links.isEmpty ? 0 : 1 + links.count) + 1 }
-        return 1 + 1 + preview.count + 1
+    /// An expanded item must be `complete` first.
+    func height(expanded isExpanded: Bool) -> Int {
+        guard isExpanded, let expanded else { return 1 + 1 + preview.count + 1 }
+        return title.count + 1 + expanded.text.count + (expanded.links.isEmpty ? 0 : 1 + expanded.links.count) + 1
+    }
+
+    /// The first `previewCount` non-blank lines of `text` wrapped to `width`, and whether any
+    /// text is left after them. Paragraphs wrap independently, so these are exactly the first
+    /// non-blank lines of the whole text wrapped; only a prefix of each paragraph is wrapped.
+    static func preview(_ text: String, width: Int) -> ([String], Bool) {
+        var lines: [String] = []
+        var start = text.startIndex
+        while start < text.endIndex {
+            let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+            let paragraph = text[start..<end]
+            start = end < text.endIndex ? text.index(after: end) : end
+            if paragraph.isEmpty { continue }
+            if lines.count == previewCount { return (lines, true) }
+            let needed = previewCount - lines.count
+            let (wrapped, more) = wrapStart(paragraph, width: width, lines: needed)
+            lines += wrapped.prefix(needed)
+            if more || wrapped.count > needed { return (lines, true) }
+        }
+        return (lines, false)
+    }
+
+    /// The first `count` lines of `paragraph` wrapped, and whether it goes on. A line holds at
+    /// most `width` characters, so `count + 2` lines' worth is enough: when that prefix makes
+    /// `count + 2` lines, line `count + 1` ended inside it, so the first `count` are exact.
+    private static func wrapStart(_ paragraph: Substring, width: Int, lines count: Int) -> ([String], Bool) {
+        if let cut = paragraph.index(paragraph.startIndex, offsetBy: (count + 2) * width, limitedBy: paragraph.endIndex),
+           cut < paragraph.endIndex {
+            let lines = TextLayout.wrap(String(paragraph[..<cut]), width: width)
+            if lines.count >= count + 2 { return (Array(lines.prefix(count)), true) }
+        }
+        // Short, or lines shorter than their width (long words, zero-width characters): all of it.
+        return (TextLayout.wrap(String(paragraph), width: width), false)
     }
 }

@@ -186,17 +186,27 @@ public struct FeedsTab: Sendable {
         measure()
     }
 
-    /// Where each entry starts, for the expanded set: additions only, no wrapping.
+    /// Where each entry starts, for the expanded set. Wraps only the whole text of expanded
+    /// items not yet wrapped at this width.
     private mutating func measure() {
         var tops = [Int]()
         tops.reserveCapacity(order.count + 1)
         var line = 0
+        let anyExpanded = !expanded.isEmpty
         for position in order.indices {
             tops.append(line)
-            line += lines(position).height(expanded: expanded.contains(entry(position).key))
+            let isExpanded = anyExpanded && expanded.contains(entry(position).key)
+            if isExpanded { complete(position) }
+            line += lines(position).height(expanded: isExpanded)
         }
         tops.append(line)
         self.tops = tops
+    }
+
+    private mutating func complete(_ position: Int) {
+        let ref = order[position]
+        guard !slots[ref.slot].lines[ref.index].isComplete else { return }
+        slots[ref.slot].lines[ref.index].complete(slots[ref.slot].entries[ref.index])
     }
 
     private var maximumTop: Int { max(0, lineCount - viewportHeight) }
@@ -356,8 +366,12 @@ public struct FeedsTab: Sendable {
     private mutating func toggle() {
         let key = entry(selected).key
         let row = tops[selected] - topLine
-        if expanded.contains(key) { expanded.remove(key) } else { expanded.insert(key) }
-        measure()
+        let isExpanded = expanded.insert(key).inserted
+        if !isExpanded { expanded.remove(key) }
+        // Only this item's height changed: the items after it move by the difference.
+        if isExpanded { complete(selected) }
+        let change = lines(selected).height(expanded: isExpanded) - (tops[selected + 1] - tops[selected])
+        for position in (selected + 1)..<tops.count { tops[position] += change }
         // Collapsing an item read from the middle brings its title back to the top.
         if row < 0 { topLine = tops[selected] }
         reveal()
