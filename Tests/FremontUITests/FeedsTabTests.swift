@@ -60,24 +60,29 @@ import Testing
 
     @Test func expandedItemsAndTheSelectionSurviveResize() throws {
         var state = try FeedsFixtures.nasaBrowser()
-        press(&state, .character("j"), .character("j"), .enter)
+        press(&state, .character("j"), .character("j"), .character("j"), .character("j"), .enter)
         let key = try #require(state.feeds.selectedKey)
-        let row = try #require(screen(state).row(containing: "▾ NASA Invites Media to View Spacecraft"))
-        // Wider and back: the item's title is where it was.
+        let title = "▾ NASA Awards Contract for Earth Science Mission Hosting Services"
+        let found = screen(state).row(containing: title)
+        let row = try #require(found)
+        // Wider and back: the item's title stays on its row.
         _ = state.update(.resize(width: 120, height: 40))
-        #expect(screen(state).row(containing: "▾ NASA Invites Media to View Spacecraft") == row)
+        #expect(screen(state).row(containing: title) == row)
         _ = state.update(.resize(width: 80, height: 24))
-        #expect(screen(state).row(containing: "▾ NASA Invites Media to View Spacecraft") == row)
-        #expect(screen(state).line(row + 2).hasPrefix("│ NASA is inviting media to view NASA’s Ionospheric Connection Explorer"))
-        // Narrower, too small, and back: still selected, still expanded, on screen.
-        for (width, height) in [(40, 12), (33, 9), (20, 5), (80, 24)] {
+        #expect(screen(state).row(containing: title) == row)
+        #expect(screen(state).line(row + 2).hasPrefix("│ NASA has awarded a contract to General Atomics of San Diego, California,"))
+        // Narrower, too small, and back: still selected, still expanded, its title on screen.
+        for (width, height) in [(40, 12), (33, 9), (20, 5), (100, 30), (80, 24)] {
             _ = state.update(.resize(width: width, height: height))
             #expect(state.feeds.selectedKey == key, "\(width)x\(height)")
             #expect(state.feeds.isExpanded(key))
             if !state.isTooSmall {
-                #expect(screen(state).row(containing: "▾ NASA Invites") != nil, "\(width)x\(height)")
+                #expect(screen(state).row(containing: "▾ NASA Awards Contract for") != nil, "\(width)x\(height)")
             }
         }
+        // A window too short for the item shows it from its title.
+        _ = state.update(.resize(width: 40, height: 12))
+        #expect(screen(state).line(1).hasPrefix("▾ NASA Awards Contract for"))
     }
 
     @Test func aReloadKeepsExpandedItemsAndTheSelection() throws {

@@ -164,6 +164,22 @@ import Testing
         #expect(DisplayWidth.of(narrow.line(1)) <= 39)
     }
 
+    @Test func longAddressesBreakAtTheEdgeNotAfterTheirNumber() {
+        var feed = Feed(format: .rss2, title: "Links")
+        feed.items = [FeedItem(id: "1", title: "Long", link: "https://example.com/a/very/long/path/that/goes/on",
+                               summary: "<p>See <a href=\"https://example.com/another/very/long/path/indeed\">this</a>.</p>",
+                               published: FeedsFixtures.now)]
+        var state = FeedsFixtures.browser([("links.xml", FeedParseResult(feed: feed))], width: 40, height: 12)
+        press(&state, .enter)
+        #expect(Array(screen(state).lines[3...7]) == [
+            "│ See this [1].",
+            "│",
+            "│ [1] https://example.com/another/ver",  // 35 columns, the text's width at 40
+            "│ y/long/path/indeed",
+            "│ Link: https://example.com/a/very/lo",
+        ])
+    }
+
     @Test func hostileTextNeverReachesACell() throws {
         let hostile = "\u{1B}]0;owned\u{07}Evil \u{1B}[2J\u{1B}[31mred\u{202E}desrever\u{9B}1m \u{200F}x\u{07}"
         let xml = FeedsFixtures.rss("Feed \u{1B}[5mblink", [

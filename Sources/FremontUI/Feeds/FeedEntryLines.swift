@@ -34,9 +34,9 @@ struct FeedEntryLines: Sendable {
         let text = entry.text.isEmpty ? [] : TextLayout.wrap(entry.text, width: width)
         var links: [String] = []
         for (index, link) in entry.links.enumerated() {
-            links += TextLayout.wrap("[\(index + 1)] " + link, width: width)
+            links += Self.breakAnywhere("[\(index + 1)] " + link, width: width)
         }
-        if !entry.link.isEmpty { links += TextLayout.wrap("Link: " + TerminalSafeText.singleLine(entry.link), width: width) }
+        if !entry.link.isEmpty { links += Self.breakAnywhere("Link: " + TerminalSafeText.singleLine(entry.link), width: width) }
         expanded = (text, links)
     }
 
@@ -48,6 +48,26 @@ struct FeedEntryLines: Sendable {
     func height(expanded isExpanded: Bool) -> Int {
         guard isExpanded, let expanded else { return 1 + 1 + preview.count + 1 }
         return title.count + 1 + expanded.text.count + (expanded.links.isEmpty ? 0 : 1 + expanded.links.count) + 1
+    }
+
+    /// An address cut into lines of `width` columns wherever it reaches the edge: a URL has no
+    /// good place to break, and word wrapping would leave `[1]` alone on its line.
+    static func breakAnywhere(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for character in text {
+            let columns = DisplayWidth.of(character)
+            if used + columns > width, !line.isEmpty {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line.append(character)
+            used += columns
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// The first `previewCount` non-blank lines of `text` wrapped to `width`, and whether any

@@ -176,7 +176,9 @@ public struct FeedsTab: Sendable {
         relayout()
         if let keptRow { topLine = tops[selected] - keptRow }
         clampTop()
-        keepVisible()
+        // With its title on screen, a shrunk window still shows as much of the selected item as
+        // it can; read from the middle, the item stays where the reader was.
+        if let keptRow, keptRow >= 0 { reveal() } else { keepVisible() }
     }
 
     /// Wraps what is not wrapped for `wrapWidth` (every feed after a resize, one after a load)
