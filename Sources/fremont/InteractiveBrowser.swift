@@ -65,31 +65,35 @@ final class InteractiveBrowser {
         case .reload(let tab):
             switch tab {
             case .bikes:
-                guard let source = sources.bikes else { return }
-                _ = state.update(.loadStarted(.bikes, source: source.name))
-                DispatchQueue.global(qos: .userInitiated).async { [inbox] in
-                    let result = Result { () throws(ParseError) -> BikeCounts in try BikeDataLoader.load(source) }
-                    inbox.post(.bikesLoaded(source: source.name, result, at: WallClock.now()))
+                if let source = sources.bikes {
+                    load(.bikes, from: source, into: &state, parse: { (source) throws(ParseError) in try BikeDataLoader.load(source) },
+                         event: { .bikesLoaded(source: $0, $1, at: $2) })
                 }
             case .weather:
-                guard let source = sources.weather else { return }
-                _ = state.update(.loadStarted(.weather, source: source.name))
-                DispatchQueue.global(qos: .userInitiated).async { [inbox] in
-                    let result = Result { () throws(ParseError) -> Forecast in try ForecastReader.read(source) }
-                    inbox.post(.weatherLoaded(source: source.name, result, at: WallClock.now()))
+                if let source = sources.weather {
+                    load(.weather, from: source, into: &state, parse: { (source) throws(ParseError) in try ForecastReader.read(source) },
+                         event: { .weatherLoaded(source: $0, $1, at: $2) })
                 }
             case .feeds:
                 for source in sources.feeds {
-                    _ = state.update(.loadStarted(.feeds, source: source.name))
-                    DispatchQueue.global(qos: .userInitiated).async { [inbox] in
-                        // Parsed and prepared (HTML to text) here, so the UI thread only wraps.
-                        let result = Result { () throws(ParseError) -> PreparedFeed in
-                            PreparedFeed(try FeedParser.parse(source), source: source.name)
-                        }
-                        inbox.post(.feedsLoaded(source: source.name, result, at: WallClock.now()))
-                    }
+                    // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
+                    load(.feeds, from: source, into: &state, parse: { (source) throws(ParseError) in PreparedFeed(try FeedParser.parse(source), source: source.name) },
+                         event: { .feedsLoaded(source: $0, $1, at: $2) })
                 }
             }
+        }
+    }
+
+    /// Reads `source` on a background queue; the result comes back to the UI loop as `event`.
+    private func load<Value: Sendable>(
+        _ tab: TabID, from source: InputSource, into state: inout BrowserState,
+        parse: @escaping @Sendable (InputSource) throws(ParseError) -> Value,
+        event: @escaping @Sendable (String, Result<Value, ParseError>, String) -> BrowserEvent
+    ) {
+        _ = state.update(.loadStarted(tab, source: source.name))
+        DispatchQueue.global(qos: .userInitiated).async { [inbox] in
+            let result = Result { () throws(ParseError) -> Value in try parse(source) }
+            inbox.post(event(source.name, result, WallClock.now()))
         }
     }
 }

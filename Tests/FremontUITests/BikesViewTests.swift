@@ -66,7 +66,7 @@ func type(_ state: inout BrowserState, _ text: String) {
         #expect(lines[1] == "  Date                   North  South")
         #expect(lines[2] == "── Fri 2016-04-01 ──────────────────────")
         #expect(lines[3] == "▼ Fri 2016-04-01 00:00       6      7")
-        #expect(lines[10].hasPrefix(" j/k move  PgUp/PgDn page  [ ] day"))
+        #expect(lines[10] == " j/k move  [ ] day  ? help  q quit")
     }
 
     @Test func busiestHoursAreDeepBlueAndDeepRed() {

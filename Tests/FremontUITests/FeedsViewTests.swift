@@ -49,7 +49,7 @@ import Testing
             "▸ NASA Television to Air Launch of Glo…",
             "  NASA Breaking News · yesterday       ▼",
         ])
-        #expect(buffer.line(10).hasPrefix(" Enter expand  E/C all  o open"))
+        #expect(buffer.line(10) == " Enter expand  E/C all  ? help  q quit")
     }
 
     @Test func theSelectedItemIsReverseWithABarDownItsText() throws {

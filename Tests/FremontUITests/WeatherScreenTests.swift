@@ -109,7 +109,7 @@ import Testing
             " Partly cloudy starting later this",
             " evening, continuing until tomorrow    ▼",
         ])
-        #expect(screen.line(10) == " j/k scroll  PgUp/PgDn page")
+        #expect(screen.line(10) == " j/k scroll  ? help  q quit")
         _ = state.update(.key(.character("G")))
         screen = WeatherFixtures.screen(state)
         // No summary column, weekday only; the bar and the chance of rain stay.

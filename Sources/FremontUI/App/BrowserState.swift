@@ -299,10 +299,17 @@ public struct BrowserState: Sendable {
             buffer.write(" Enter find · Esc cancel", x: 0, y: statusRow, style: theme.footer)
             return
         }
+        // "? help" and "q quit" always show: the tab's hints get the room that is left.
+        let always = [KeyHint("?", "help"), KeyHint("q", "quit")]
+        func needed(_ hint: KeyHint) -> Int { DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.action) + 3 }
+        var room = width - 1 - always.reduce(0) { $0 + needed($1) }
+        var hints: [KeyHint] = []
+        for hint in tabHints() where needed(hint) <= room {
+            hints.append(hint)
+            room -= needed(hint)
+        }
         var x = 1
-        for hint in tabHints() + [KeyHint("?", "help"), KeyHint("q", "quit")] {
-            let needed = DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.action) + 3
-            if x + needed > width { break }
+        for hint in hints + always {
             x += buffer.write(hint.keys, x: x, y: hintsRow, style: theme.footerKey)
             x += buffer.write(" " + hint.action + "  ", x: x, y: hintsRow, style: theme.footer)
         }
