@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Fremont",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "FremontCore", targets: ["FremontCore"]),
         .library(name: "FremontUI", targets: ["FremontUI"]),
