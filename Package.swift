@@ -12,10 +12,19 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // A small HTTP server, for the tests' loopback server only.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
     ],
     targets: [
         // Parsing and models: Foundation (+ FoundationXML) only, no terminal code.
         .target(name: "FremontCore"),
+        // Where data comes from: URLs (streamed into the parsers), the Socrata API, the feed list,
+        // and the SQLite cache that makes offline use possible.
+        .target(
+            name: "FremontSources",
+            dependencies: ["FremontCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // View state and rendering into a screen buffer: pure Swift, no terminal calls.
         .target(name: "FremontUI", dependencies: ["FremontCore"]),
         // The system ncursesw (wide-character build), through a shim for its macros and globals.
@@ -30,6 +39,7 @@ let package = Package(
             name: "fremont",
             dependencies: [
                 "FremontCore",
+                "FremontSources",
                 "FremontUI",
                 "FremontTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -42,6 +52,10 @@ let package = Package(
         // Fixtures are read by path (like ../shared/data), not bundled.
         .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"], exclude: ["Fixtures"]),
         .testTarget(name: "FremontUITests", dependencies: ["FremontUI", "FremontCore"]),
+        .testTarget(
+            name: "FremontSourcesTests",
+            dependencies: ["FremontSources", "FremontCore", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         // Drives the real binary; depending on it makes `swift test` build it first.
         .testTarget(name: "FremontCLITests", dependencies: ["fremont"]),
     ],
