@@ -44,8 +44,9 @@ enum BikeXMLParser {
         if let socrataError = delegate.socrataError {
             throw ParseError(source: reader.name, location: socrataError.location, socrataError.message)
         }
+        let records = delegate.builder.collector.recordCount
         let (rows, warnings) = delegate.builder.collector.finish()
-        return BikeCounts(rows: rows, warnings: warnings)
+        return BikeCounts(rows: rows, warnings: warnings, recordCount: records)
     }
 }
 
