@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["FremontSources", "FremontCore", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         // Drives the real binary; depending on it makes `swift test` build it first.
-        .testTarget(name: "FremontCLITests", dependencies: ["fremont"]),
+        .testTarget(name: "FremontCLITests", dependencies: ["fremont", .product(name: "FlyingFox", package: "FlyingFox")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,11 @@
 import ArgumentParser
 import FremontCore
+import FremontSources
 
 struct BikesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bikes",
-        abstract: "Print the hourly bike counts of a file as a table, CSV or JSON."
+        abstract: "Print the hourly bike counts of a file, a URL or the Socrata API as a table, CSV or JSON."
     )
 
     @OptionGroup var input: BikeSourceOptions
@@ -15,9 +16,15 @@ struct BikesCommand: ParsableCommand {
     func run() throws {
         // With `-` the data comes on standard input, which a browser would need for keys.
         if format == nil, input.source != "-", InteractiveBrowser.isAvailable {
-            let sources = InteractiveBrowser.Sources(bikes: try input.inputSource(), weather: try EmbeddedData.sanFranciscoForecast(),
-                                                     feeds: try EmbeddedData.feeds())
-            InteractiveBrowser(sources: sources).run(startingOn: .bikes)
+            let bikes: DataSource
+            do {
+                bikes = try input.dataSource()
+            } catch {
+                Diagnostics.fail(error.description)
+            }
+            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(try EmbeddedData.sanFranciscoForecast()),
+                                                     feeds: try EmbeddedData.feeds().map { .input($0) })
+            InteractiveBrowser(sources: sources, requestOptions: input.network.requestOptions).run(startingOn: .bikes)
         }
         let (counts, _) = try input.load()
         var output = StandardOutput()

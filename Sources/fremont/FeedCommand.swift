@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import FremontCore
+import FremontSources
 
-/// `fremont feed FILE… [--format text|json]`: on a terminal, the browser's Feeds tab with every
+/// `fremont feed SOURCE… [--format text|json]`: on a terminal, the browser's Feeds tab with every
 /// feed merged; otherwise (or with `--format`, or `-`) the feeds printed one after another.
 struct FeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,8 +11,10 @@ struct FeedCommand: ParsableCommand {
         abstract: "Browse RSS and Atom feeds (broken ones too, with warnings), or print their items."
     )
 
-    @Argument(help: "Feed files (RSS 0.90-2.0 or Atom), or - for standard input.")
+    @Argument(help: "Feed files or http(s) URLs (RSS 0.90-2.0 or Atom), or - for standard input.")
     var sources: [String]
+
+    @OptionGroup var network: NetworkOptions
 
     @Option(help: "Print in this format, text (for a person) or json, instead of opening the browser. Without a terminal, text is printed. Several feeds in json make an array.")
     var format: FeedExport.Format?
@@ -22,19 +25,22 @@ struct FeedCommand: ParsableCommand {
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Give at least one feed file (or - for standard input).") }
         if sources.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
-        for source in sources where source.hasPrefix("http://") || source.hasPrefix("https://") {
-            Diagnostics.fail("\(source): loading from URLs is not supported yet; download the feed and pass its path")
-        }
     }
 
     func run() throws {
-        let inputs: [InputSource] = sources.map { $0 == "-" ? .standardInput : .file($0) }
+        let inputs: [DataSource]
+        do {
+            inputs = try sources.map { (source) throws(ParseError) in try DataSource(argument: source) }
+        } catch {
+            Diagnostics.fail(error.description)
+        }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         if format == nil, !sources.contains("-"), InteractiveBrowser.isAvailable {
-            let browser = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(),
-                                                     weather: try EmbeddedData.sanFranciscoForecast(), feeds: inputs)
-            InteractiveBrowser(sources: browser).run(startingOn: .feeds)
+            let browser = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()),
+                                                     weather: .input(try EmbeddedData.sanFranciscoForecast()), feeds: inputs)
+            InteractiveBrowser(sources: browser, requestOptions: network.requestOptions).run(startingOn: .feeds)
         }
+        let loader = network.loader()
         let format = self.format ?? .text
         let several = inputs.count > 1
         var output = StandardOutput()
@@ -44,7 +50,7 @@ struct FeedCommand: ParsableCommand {
         for input in inputs {
             let result: FeedParseResult
             do {
-                result = try FeedParser.parse(input)
+                result = try FeedParser.parse(loader.open(input))
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()

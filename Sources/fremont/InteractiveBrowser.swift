@@ -1,5 +1,6 @@
 import Foundation
 import FremontCore
+import FremontSources
 import FremontTerminal
 import FremontUI
 import Synchronization
@@ -8,17 +9,22 @@ import Synchronization
 /// loop feeds every event through `BrowserState.update`, redraws, and carries out effects.
 final class InteractiveBrowser {
     struct Sources {
-        var bikes: InputSource?
-        var weather: InputSource?
+        var bikes: DataSource?
+        var weather: DataSource?
         /// Each feed loads on its own, so a slow or broken one holds up no other.
-        var feeds: [InputSource] = []
+        var feeds: [DataSource] = []
     }
 
     private let sources: Sources
     private let inbox = EventInbox()
+    private let fetcher = HTTPFetcher()
+    private let requestOptions: HTTPRequestOptions
+    /// The loads started since the last `.cancelLoads` (Esc), which stops those still under way.
+    private var running: [FetchCancellation] = []
 
-    init(sources: Sources) {
+    init(sources: Sources, requestOptions: HTTPRequestOptions = .init()) {
         self.sources = sources
+        self.requestOptions = requestOptions
     }
 
     /// Whether a browser can run here: both ends must be a terminal.
@@ -66,35 +72,75 @@ final class InteractiveBrowser {
             switch tab {
             case .bikes:
                 if let source = sources.bikes {
-                    load(.bikes, from: source, into: &state, parse: { (source) throws(ParseError) in try BikeDataLoader.load(source) },
+                    load(.bikes, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try loader.bikes(source) },
                          event: { .bikesLoaded(source: $0, $1, at: $2) })
                 }
             case .weather:
                 if let source = sources.weather {
-                    load(.weather, from: source, into: &state, parse: { (source) throws(ParseError) in try ForecastReader.read(source) },
+                    load(.weather, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try ForecastReader.read(loader.open(source)) },
                          event: { .weatherLoaded(source: $0, $1, at: $2) })
                 }
             case .feeds:
                 for source in sources.feeds {
                     // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
-                    load(.feeds, from: source, into: &state, parse: { (source) throws(ParseError) in PreparedFeed(try FeedParser.parse(source), source: source.name) },
-                         event: { .feedsLoaded(source: $0, $1, at: $2) })
+                    load(.feeds, from: source, into: &state, parse: { (loader, source) throws(ParseError) in
+                        PreparedFeed(try FeedParser.parse(loader.open(source)), source: source.name)
+                    }, event: { .feedsLoaded(source: $0, $1, at: $2) })
                 }
             }
+        case .cancelLoads:
+            cancelLoads()
         }
     }
 
-    /// Reads `source` on a background queue; the result comes back to the UI loop as `event`.
+    /// Stops every download under way; each load then ends as a failure that says "cancelled".
+    func cancelLoads() {
+        for cancellation in running { cancellation.cancel() }
+        running = []
+    }
+
+    /// Loads `source` on a background queue (fetching it first if it is on the web); progress
+    /// and the result come back to the UI loop as events.
     private func load<Value: Sendable>(
-        _ tab: TabID, from source: InputSource, into state: inout BrowserState,
-        parse: @escaping @Sendable (InputSource) throws(ParseError) -> Value,
+        _ tab: TabID, from source: DataSource, into state: inout BrowserState,
+        parse: @escaping @Sendable (SourceLoader, DataSource) throws(ParseError) -> Value,
         event: @escaping @Sendable (String, Result<Value, ParseError>, String) -> BrowserEvent
     ) {
-        _ = state.update(.loadStarted(tab, source: source.name))
+        let name = source.name
+        let cancellation = FetchCancellation()
+        running.append(cancellation)
+        _ = state.update(.loadStarted(tab, source: name))
+        let loader = SourceLoader(fetcher: fetcher, options: requestOptions, cancellation: cancellation,
+                                  progress: ProgressThrottle(tab: tab, source: name, inbox: inbox).report)
         DispatchQueue.global(qos: .userInitiated).async { [inbox] in
-            let result = Result { () throws(ParseError) -> Value in try parse(source) }
-            inbox.post(event(source.name, result, WallClock.now()))
+            let result = Result { () throws(ParseError) -> Value in try parse(loader, source) }
+            inbox.post(event(name, result, WallClock.now()))
         }
+    }
+}
+
+/// Passes a download's progress to the UI loop at most ten times a second: chunks arrive far
+/// more often than the status line can change.
+private final class ProgressThrottle: Sendable {
+    private let tab: TabID
+    private let source: String
+    private let inbox: EventInbox
+    private let lastPost = Mutex<UInt64>(0)
+
+    init(tab: TabID, source: String, inbox: EventInbox) {
+        self.tab = tab
+        self.source = source
+        self.inbox = inbox
+    }
+
+    func report(_ bytes: Int, _ expected: Int?) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = lastPost.withLock { last -> Bool in
+            guard now - last >= 100_000_000 else { return false }
+            last = now
+            return true
+        }
+        if due { inbox.post(.loadProgress(tab, source: source, bytes: bytes, expected: expected)) }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FremontCore
+import FremontSources
 
 /// `fremont weather SOURCE [--format text|json]`: a Dark Sky style forecast response, shown in the
 /// browser's Weather tab on a terminal, else printed.
@@ -15,22 +16,31 @@ struct WeatherCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The forecast JSON file, or - for standard input.")
+    @Argument(help: "The forecast JSON file or http(s) URL, or - for standard input.")
     var source: String
+
+    @OptionGroup var network: NetworkOptions
 
     @Option(help: "Print in this format, text (for a person) or json (normalised), instead of opening the browser. Without a terminal, text is printed.")
     var format: Format?
 
     func run() throws {
-        let input: InputSource = source == "-" ? .standardInput : .file(source)
+        let input: DataSource
+        do {
+            input = try DataSource(argument: source)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         if format == nil, source != "-", InteractiveBrowser.isAvailable {
-            let sources = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(), weather: input, feeds: try EmbeddedData.feeds())
-            InteractiveBrowser(sources: sources).run(startingOn: .weather)
+            let sources = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()), weather: input,
+                                                     feeds: try EmbeddedData.feeds().map { .input($0) })
+            InteractiveBrowser(sources: sources, requestOptions: network.requestOptions).run(startingOn: .weather)
         }
         let forecast: Forecast
         do {
-            forecast = try ForecastReader.read(input)
+            forecast = try ForecastReader.read(network.loader().open(input))
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

@@ -21,6 +21,8 @@ public enum BrowserEvent: Sendable {
     /// A timer tick, for the loading spinner.
     case tick
     case loadStarted(TabID, source: String)
+    /// A download's bytes so far (and its size, when the server said), for the status line.
+    case loadProgress(TabID, source: String, bytes: Int, expected: Int?)
     case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)
     case weatherLoaded(source: String, Result<Forecast, ParseError>, at: String)
     /// One feed of the Feeds tab; each source loads (and is prepared) and arrives on its own.
@@ -32,4 +34,6 @@ public enum BrowserEffect: Hashable, Sendable {
     case quit
     case openLink(String)
     case reload(TabID)
+    /// Stop the downloads under way; each ends as a failed load ("cancelled"), the data on screen stays.
+    case cancelLoads
 }

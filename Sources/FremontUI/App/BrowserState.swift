@@ -56,6 +56,12 @@ public struct BrowserState: Sendable {
             } else {
                 status.loading[tab] = source
             }
+        case .loadProgress(let tab, let source, let bytes, let expected):
+            // The Feeds tab counts feeds, not bytes; a report that comes after its load is ignored.
+            if tab != .feeds, status.loading[tab] != nil {
+                let size = expected.map { "\(ByteCountText.describe(bytes)) of \(ByteCountText.describe($0))" } ?? ByteCountText.describe(bytes)
+                status.loading[tab] = "\(source) · \(size)"
+            }
         case .bikesLoaded(let source, let result, let time):
             status.loading[.bikes] = nil
             switch result {
