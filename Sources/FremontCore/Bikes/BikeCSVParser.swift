@@ -28,8 +28,9 @@ enum BikeCSVParser {
         guard header != nil else {
             throw ParseError(source: reader.name, "no header and no rows: the file holds only blank lines")
         }
+        let records = collector.recordCount
         let (rows, warnings) = collector.finish()
-        return BikeCounts(rows: rows, warnings: warnings)
+        return BikeCounts(rows: rows, warnings: warnings, recordCount: records)
     }
 
     private static func mapHeader(_ record: CSVRecord, source: String) throws(ParseError) -> (count: Int, date: Int, north: Int?, south: Int?, total: Int?) {

@@ -4,10 +4,14 @@ public struct BikeCounts: Sendable {
     public let rows: [BikeRow]
     public let warnings: [ParseWarning]
     public let summary: BikeSummary
+    /// How many records the source held, kept or skipped: a page of an API is full when this
+    /// reaches the page size, even if some of its rows were unreadable.
+    public let recordCount: Int
 
-    public init(rows: [BikeRow], warnings: [ParseWarning] = []) {
+    public init(rows: [BikeRow], warnings: [ParseWarning] = [], recordCount: Int? = nil) {
         self.rows = rows
         self.warnings = warnings
+        self.recordCount = recordCount ?? rows.count
         self.summary = BikeSummary(rows: rows)
     }
 

@@ -18,8 +18,9 @@ enum BikeJSONParser {
         if let extra = try scanner.peekSignificant() {
             throw scanner.error("unexpected \(scanner.describe(extra)) after the array of rows")
         }
+        let records = collector.recordCount
         let (rows, warnings) = collector.finish()
-        return BikeCounts(rows: rows, warnings: warnings)
+        return BikeCounts(rows: rows, warnings: warnings, recordCount: records)
     }
 
     private static func parseRow(_ scanner: JSONScanner, into collector: inout BikeRowCollector) throws(ParseError) {

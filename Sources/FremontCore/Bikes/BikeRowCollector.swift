@@ -6,6 +6,8 @@ struct BikeRowCollector {
     private var rowLines: [Int] = []
     private(set) var warnings: [ParseWarning] = []
     private var isSorted = true
+    /// Every record offered, kept or skipped.
+    private(set) var recordCount = 0
 
     init(expectedRows: Int = 0) {
         rows.reserveCapacity(expectedRows)
@@ -18,6 +20,7 @@ struct BikeRowCollector {
         northbound: CountField, southbound: CountField, total: CountField? = nil,
         at location: SourceLocation
     ) {
+        recordCount += 1
         var problems: [String] = []
         describe(northbound, "northbound", into: &problems)
         describe(southbound, "southbound", into: &problems)

@@ -30,12 +30,13 @@ enum BikeXMLParser {
 
         if let failure = delegate.failure { throw ParseError(source: reader.name, location: failure.location, failure.message) }
         guard succeeded else {
-            if let readError = parser.parserError as? ParseError { throw readError }
+            if let readError = parser.parserError as? ParseError ?? reader.failure { throw readError }
             let location = SourceLocation(line: parser.lineNumber + skippedLines, column: parser.columnNumber)
             throw ParseError(source: reader.name, location: location, XMLErrorDescription.describe(parser.parserError))
         }
         // XMLParser(stream:) on Linux reports success for a document cut off mid-way.
         guard delegate.rootClosed else {
+            if let readError = reader.failure { throw readError }
             let location = SourceLocation(line: parser.lineNumber + skippedLines, column: parser.columnNumber)
             let root = delegate.rootName.map { "</\($0)>" } ?? "its root element"
             throw ParseError(source: reader.name, location: location, "the document ends before \(root) (is it cut off?)")
@@ -43,8 +44,9 @@ enum BikeXMLParser {
         if let socrataError = delegate.socrataError {
             throw ParseError(source: reader.name, location: socrataError.location, socrataError.message)
         }
+        let records = delegate.builder.collector.recordCount
         let (rows, warnings) = delegate.builder.collector.finish()
-        return BikeCounts(rows: rows, warnings: warnings)
+        return BikeCounts(rows: rows, warnings: warnings, recordCount: records)
     }
 }
 

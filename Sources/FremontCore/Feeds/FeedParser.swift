@@ -21,9 +21,7 @@ public enum FeedParser {
         try checkContent(head, name)
         let declared = try checkDoctype(head, complete: head.count < headLength, name)
 
-        var isStandardInput = false
-        if case .standardInput = source.origin { isStandardInput = true }
-        let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: isStandardInput)
+        let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: !source.canReopen)
         // A lying encoding declaration reads without error, as mojibake: straight to the repair.
         if !FeedRepair.declarationLies(head) {
             let strict = FeedBuilder(limits: limits, abortOnError: true)
@@ -35,7 +33,7 @@ public enum FeedParser {
         // The strict parse failed: repair in memory (the size is bounded by the limit) and read again.
         var bytes: [UInt8]
         if let recorded = stream.recorded {
-            // Standard input cannot be opened again: what the strict parse read, then the rest.
+            // Standard input and downloads cannot be opened again: what the strict parse read, then the rest.
             bytes = try readAll(reader, already: [UInt8](recorded), name, limits)
         } else {
             bytes = try readAll(try source.open(), already: [], name, limits)

@@ -9,10 +9,14 @@ public final class ByteReader {
     public let name: String
     /// Bytes handed out so far (peeked bytes count once they are read).
     public private(set) var bytesRead = 0
+    /// Why the source stopped early (a download cut off, say), once a read has thrown: parsers
+    /// that read through `XMLParser` lose the thrown error and find it here.
+    public private(set) var failure: ParseError?
 
     private enum Backing {
         case descriptor(Int32, owned: Bool)
         case data(Data, offset: Int)
+        case channel(ByteChannel)
     }
 
     private var backing: Backing
@@ -33,8 +37,19 @@ public final class ByteReader {
         self.chunkSize = chunkSize
     }
 
+    init(channel: ByteChannel, name: String, chunkSize: Int) {
+        self.backing = .channel(channel)
+        self.name = name
+        self.chunkSize = chunkSize
+    }
+
     deinit {
-        if case .descriptor(let descriptor, true) = backing { close(descriptor) }
+        switch backing {
+        case .descriptor(let descriptor, true): close(descriptor)
+        // The parser is done with the body, whether or not it read all of it: stop the download.
+        case .channel(let channel): channel.close()
+        default: break
+        }
     }
 
     /// The first `count` bytes (fewer at the end of the source), without consuming them.
@@ -104,6 +119,13 @@ public final class ByteReader {
             data.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: start..<(start + count))
             backing = .data(data, offset: offset + count)
             return count
+        case .channel(let channel):
+            do {
+                return try channel.read(into: buffer)
+            } catch {
+                failure = error
+                throw error
+            }
         }
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
 
-/// Where bytes come from: a file, bytes already in memory (embedded data, a test), or standard input.
-/// `name` is what messages call it.
+/// Where bytes come from: a file, bytes already in memory (embedded data, a test), standard input,
+/// or a stream filled as it arrives (a download). `name` is what messages call it.
 public struct InputSource: Sendable {
     public enum Origin: Sendable {
         case file(path: String)
         case bytes(Data)
         case standardInput
+        /// Read once, as the producer pushes it: parsers start before the body is complete.
+        case stream(ByteChannel)
     }
 
     public var origin: Origin
@@ -33,6 +35,19 @@ public struct InputSource: Sendable {
         InputSource(origin: .standardInput, name: "<stdin>")
     }
 
+    public static func stream(_ channel: ByteChannel, name: String) -> InputSource {
+        InputSource(origin: .stream(channel), name: name)
+    }
+
+    /// Whether `open` can be called again to read from the start (false for standard input and
+    /// streams, which a parser that reads twice must record as it goes).
+    public var canReopen: Bool {
+        switch origin {
+        case .file, .bytes: return true
+        case .standardInput, .stream: return false
+        }
+    }
+
     /// Opens the source for reading in chunks.
     public func open(chunkSize: Int = ByteReader.defaultChunkSize) throws(ParseError) -> ByteReader {
         switch origin {
@@ -52,6 +67,9 @@ public struct InputSource: Sendable {
             return ByteReader(data: data, name: name, chunkSize: chunkSize)
         case .standardInput:
             return ByteReader(descriptor: STDIN_FILENO, ownsDescriptor: false, name: name, chunkSize: chunkSize)
+        case .stream(let channel):
+            guard channel.claim() else { throw ParseError(source: name, "a download can be read only once") }
+            return ByteReader(channel: channel, name: name, chunkSize: chunkSize)
         }
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the response said about itself, for the caller and the cache.
+public struct HTTPResponseInfo: Sendable {
+    /// Where the data came from in the end, after any redirects.
+    public var url: URL
+    public var status: Int
+    public var etag: String?
+    public var lastModified: String?
+    public var contentType: String?
+
+    public init(url: URL, status: Int, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
+        self.url = url
+        self.status = status
+        self.etag = etag
+        self.lastModified = lastModified
+        self.contentType = contentType
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import FremontCore
+import Synchronization
+
+/// One request from start to end: waiting for the headers, then streaming the body into its
+/// channel. Every way it can end (an answer, an error, a timer, Esc, the size cap, the reader
+/// going away) passes through the same lock, so exactly one ending is reported.
+final class HTTPTransfer: Sendable {
+    private enum Phase { case waiting, streaming, ended }
+
+    private struct State {
+        var phase = Phase.waiting
+        var outcome: Result<HTTPFetchOutcome, ParseError>?
+        var received = 0
+        /// The body's length when the server gave one and no content coding changes it.
+        var expected: Int?
+        var redirects = 0
+        var cancel: (@Sendable () -> Void)?
+    }
+
+    static let maximumRedirects = 10
+
+    let url: URL
+    let name: String
+    let options: HTTPRequestOptions
+    private let progress: (@Sendable (Int, Int?) -> Void)?
+    private let channel = ByteChannel()
+    private let state = Mutex(State())
+    private let headersArrived = DispatchSemaphore(value: 0)
+
+    init(url: URL, options: HTTPRequestOptions, progress: (@Sendable (Int, Int?) -> Void)?) {
+        self.url = url
+        self.name = url.absoluteString
+        self.options = options
+        self.progress = progress
+    }
+
+    /// How to stop the network side (the task's `cancel`), set before the task starts.
+    func setCancel(_ cancel: @escaping @Sendable () -> Void) {
+        state.withLock { $0.cancel = cancel }
+        // A parser that stops early (a bad root element, a limit) needs no more of the body.
+        channel.whenClosed { [weak self] in self?.stop() }
+    }
+
+    /// Blocks until the headers arrive or the transfer fails first.
+    func waitForHeaders() throws(ParseError) -> HTTPFetchOutcome {
+        headersArrived.wait()
+        let outcome = state.withLock { $0.outcome }
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        case nil: throw ParseError(source: name, "the download ended without an answer")
+        }
+    }
+
+    /// Arms the connect and total timers.
+    func startTimers() {
+        let connect = min(options.connectTimeout, options.timeout)
+        DispatchQueue.global().asyncAfter(deadline: .now() + connect) { [weak self] in
+            guard let self, self.isWaiting else { return }
+            self.fail("no answer within \(Self.seconds(connect))")
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + options.timeout) { [weak self] in
+            guard let self else { return }
+            let received = self.state.withLock { $0.received }
+            self.fail("the download took longer than \(Self.seconds(self.options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))")
+        }
+    }
+
+    private var isWaiting: Bool { state.withLock { $0.phase == .waiting } }
+
+    // MARK: Events from the session
+
+    /// Whether to take the body: only a 2xx is data. Everything else ends the transfer here.
+    func receive(_ response: URLResponse) -> Bool {
+        guard let http = response as? HTTPURLResponse else {
+            fail("the answer is not an HTTP response")
+            return false
+        }
+        let header = { (name: String) -> String? in http.value(forHTTPHeaderField: name) }
+        let info = HTTPResponseInfo(url: http.url ?? url, status: http.statusCode, etag: header("ETag"),
+                                    lastModified: header("Last-Modified"), contentType: header("Content-Type"))
+        switch http.statusCode {
+        case 304:
+            end(with: .success(.notModified(info)), phase: .ended)
+            return false
+        case 200..<300:
+            // A gzip body arrives decoded, so a Content-Length (of the coded bytes) says nothing then.
+            let coding = header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            let encoded = !coding.isEmpty && coding != "identity"
+            let length = http.expectedContentLength
+            if length > options.maximumBytes, !encoded {
+                fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download")
+                return false
+            }
+            state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
+            end(with: .success(.body(.stream(channel, name: name), info)), phase: .streaming)
+            return true
+        default:
+            var message = HTTPStatusText.describe(http.statusCode)
+            if (300..<400).contains(http.statusCode), let location = header("Location") {
+                message += " to \(location), which was not followed"
+            }
+            fail(message)
+            return false
+        }
+    }
+
+    func receive(_ data: Data) {
+        let (received, expected, over) = state.withLock { state -> (Int, Int?, Bool) in
+            guard state.phase == .streaming else { return (0, nil, false) }
+            state.received += data.count
+            return (state.received, state.expected, state.received > options.maximumBytes)
+        }
+        guard received > 0 else { return }
+        if over {
+            fail("stopped at the \(ByteCountText.describe(options.maximumBytes)) limit for a download: the server sent more")
+            return
+        }
+        channel.push(data)
+        progress?(received, expected)
+    }
+
+    func complete(_ error: (any Error)?) {
+        if let error {
+            fail(describe(error))
+            return
+        }
+        let cut = state.withLock { state -> String? in
+            guard state.phase == .streaming, let expected = state.expected, state.received < expected else { return nil }
+            return "the download is cut off: \(state.received) of \(expected) bytes arrived"
+        }
+        if let cut {
+            fail(cut)
+            return
+        }
+        let wasWaiting = state.withLock { state -> Bool in
+            defer { state.phase = .ended }
+            return state.phase == .waiting
+        }
+        if wasWaiting {
+            end(with: .failure(ParseError(source: name, "the server closed the connection without an answer")), phase: .ended)
+        } else {
+            channel.finish()
+        }
+    }
+
+    /// Follows http and https redirects, up to a limit; nil refuses (the 3xx then ends it).
+    func redirect(_ request: URLRequest) -> URLRequest? {
+        guard let target = request.url, let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            fail("redirected to \(request.url?.absoluteString ?? "an unreadable address"), which is not an http or https address")
+            return nil
+        }
+        let count = state.withLock { state -> Int in
+            state.redirects += 1
+            return state.redirects
+        }
+        guard count <= Self.maximumRedirects else {
+            fail("more than \(Self.maximumRedirects) redirects (a redirect loop?)")
+            return nil
+        }
+        return request
+    }
+
+    // MARK: Endings
+
+    /// Ends the transfer with `message`: `fetch` throws it, or the body's reader does.
+    func fail(_ message: String) {
+        let error = ParseError(source: name, message)
+        let (cancel, signal) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
+            switch state.phase {
+            case .ended:
+                return (nil, false)
+            case .waiting:
+                state.phase = .ended
+                state.outcome = .failure(error)
+                return (state.cancel, true)
+            case .streaming:
+                state.phase = .ended
+                channel.fail(error)
+                return (state.cancel, false)
+            }
+        }
+        if signal { headersArrived.signal() }
+        cancel?()
+    }
+
+    /// The reader went away: nothing to report, only the network to stop.
+    private func stop() {
+        let cancel = state.withLock { state -> (@Sendable () -> Void)? in
+            guard state.phase != .ended else { return nil }
+            state.phase = .ended
+            return state.cancel
+        }
+        cancel?()
+    }
+
+    private func end(with outcome: Result<HTTPFetchOutcome, ParseError>, phase: Phase) {
+        let signal = state.withLock { state -> Bool in
+            guard state.phase == .waiting else { return false }
+            state.phase = phase
+            state.outcome = outcome
+            return true
+        }
+        if signal { headersArrived.signal() }
+    }
+
+    /// One line for a URLSession error, in words rather than codes.
+    private func describe(_ error: any Error) -> String {
+        let host = url.host ?? "the server"
+        let place = url.port.map { "\(host):\($0)" } ?? host
+        guard let urlError = error as? URLError else { return "the download failed: \(error.localizedDescription)" }
+        switch urlError.code {
+        case .cannotFindHost, .dnsLookupFailed:
+            return "cannot find the server \(host) (DNS lookup failed)"
+        case .cannotConnectToHost:
+            return "cannot connect to \(place) (connection refused)"
+        case .notConnectedToInternet:
+            return "no network connection"
+        case .timedOut:
+            return "no answer within \(Self.seconds(options.connectTimeout))"
+        case .networkConnectionLost:
+            let received = state.withLock { $0.received }
+            return "the connection to \(place) was lost after \(ByteCountText.describe(received)): the download is cut off"
+        case .httpTooManyRedirects:
+            return "more than \(Self.maximumRedirects) redirects (a redirect loop?)"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return "the secure connection to \(place) failed: \(urlError.localizedDescription)"
+        case .cancelled:
+            return "cancelled"
+        case .unsupportedURL:
+            return "cannot load this address (unsupported)"
+        default:
+            return "the download failed: \(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+        }
+    }
+
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
