@@ -16,6 +16,10 @@ final class InteractiveBrowser {
 
     private let sources: Sources
     private let inbox = EventInbox()
+    /// Bumped when a tab's loads are cancelled: results of an older generation are dropped.
+    private var generations: [TabID: Int] = [:]
+    /// Loads under way, by tab: the source and the event that reports it cancelled.
+    private var pending: [TabID: [(source: String, cancelled: () -> BrowserEvent)]] = [:]
 
     init(sources: Sources) {
         self.sources = sources
@@ -33,8 +37,10 @@ final class InteractiveBrowser {
         for tab in TabID.allCases { perform(.reload(tab), state: &state, screen: screen) }
         var lastTick = DispatchTime.now()
         while true {
-            for event in inbox.takeAll() {
-                for effect in state.update(event) { perform(effect, state: &state, screen: screen) }
+            for delivery in inbox.takeAll() {
+                guard delivery.generation == generations[delivery.tab, default: 0] else { continue }
+                pending[delivery.tab]?.removeAll { $0.source == delivery.source }
+                for effect in state.update(delivery.event) { perform(effect, state: &state, screen: screen) }
             }
             if buffer.width != state.width || buffer.height != state.height {
                 buffer = ScreenBuffer(width: state.width, height: state.height)
@@ -62,6 +68,15 @@ final class InteractiveBrowser {
             let outcome = LinkOpener.open(link)
             // Set directly: a key sent to clear the line would also reach the tab (Esc ends a search).
             if let message = outcome { state.status.message = message }
+        case .cancelLoads(let tab):
+            // The UI is free at once; whatever the background work still brings is dropped.
+            generations[tab, default: 0] += 1
+            let cancelled = pending.removeValue(forKey: tab) ?? []
+            for load in cancelled {
+                for effect in state.update(load.cancelled()) { perform(effect, state: &state, screen: screen) }
+            }
+        case .loadMonth:
+            state.status.message = "months load from the open-data API"
         case .reload(let tab):
             switch tab {
             case .bikes:
@@ -91,22 +106,33 @@ final class InteractiveBrowser {
         event: @escaping @Sendable (String, Result<Value, ParseError>, String) -> BrowserEvent
     ) {
         _ = state.update(.loadStarted(tab, source: source.name))
+        let generation = generations[tab, default: 0]
+        let name = source.name
+        pending[tab, default: []].append((name, { event(name, .failure(ParseError(source: name, "cancelled")), WallClock.now()) }))
         DispatchQueue.global(qos: .userInitiated).async { [inbox] in
             let result = Result { () throws(ParseError) -> Value in try parse(source) }
-            inbox.post(event(source.name, result, WallClock.now()))
+            inbox.post(event(name, result, WallClock.now()), tab: tab, source: name, generation: generation)
         }
     }
 }
 
-/// Events from background work, waiting for the UI loop to take them.
+/// Events from background work, waiting for the UI loop to take them, each with the load it
+/// belongs to (so the loop can drop results of cancelled loads).
 final class EventInbox: Sendable {
-    private let events = Mutex<[BrowserEvent]>([])
-
-    func post(_ event: BrowserEvent) {
-        events.withLock { $0.append(event) }
+    struct Delivery: Sendable {
+        var event: BrowserEvent
+        var tab: TabID
+        var source: String
+        var generation: Int
     }
 
-    func takeAll() -> [BrowserEvent] {
+    private let events = Mutex<[Delivery]>([])
+
+    func post(_ event: BrowserEvent, tab: TabID, source: String, generation: Int) {
+        events.withLock { $0.append(Delivery(event: event, tab: tab, source: source, generation: generation)) }
+    }
+
+    func takeAll() -> [Delivery] {
         events.withLock { events in
             defer { events.removeAll() }
             return events
