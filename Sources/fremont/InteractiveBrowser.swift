@@ -16,6 +16,15 @@ final class InteractiveBrowser {
 
     private let sources: Sources
     private let inbox = EventInbox()
+    /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
+    /// and one slow feed holds up no other.
+    private let loads: OperationQueue = {
+        let queue = OperationQueue()
+        queue.name = "fremont.loads"
+        queue.maxConcurrentOperationCount = 4
+        queue.qualityOfService = .userInitiated
+        return queue
+    }()
     /// Bumped when a tab's loads are cancelled: results of an older generation are dropped.
     private var generations: [TabID: Int] = [:]
     /// Loads under way, by tab: the source and the event that reports it cancelled.
@@ -99,7 +108,7 @@ final class InteractiveBrowser {
         }
     }
 
-    /// Reads `source` on a background queue; the result comes back to the UI loop as `event`.
+    /// Reads `source` on the load queue; the result comes back to the UI loop as `event`.
     private func load<Value: Sendable>(
         _ tab: TabID, from source: InputSource, into state: inout BrowserState,
         parse: @escaping @Sendable (InputSource) throws(ParseError) -> Value,
@@ -109,7 +118,7 @@ final class InteractiveBrowser {
         let generation = generations[tab, default: 0]
         let name = source.name
         pending[tab, default: []].append((name, { event(name, .failure(ParseError(source: name, "cancelled")), WallClock.now()) }))
-        DispatchQueue.global(qos: .userInitiated).async { [inbox] in
+        loads.addOperation { [inbox] in
             let result = Result { () throws(ParseError) -> Value in try parse(source) }
             inbox.post(event(name, result, WallClock.now()), tab: tab, source: name, generation: generation)
         }
