@@ -16,6 +16,19 @@ final class InteractiveBrowser {
 
     private let sources: Sources
     private let inbox = EventInbox()
+    /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
+    /// and one slow feed holds up no other.
+    private let loads: OperationQueue = {
+        let queue = OperationQueue()
+        queue.name = "fremont.loads"
+        queue.maxConcurrentOperationCount = 4
+        queue.qualityOfService = .userInitiated
+        return queue
+    }()
+    /// Bumped when a tab's loads are cancelled: results of an older generation are dropped.
+    private var generations: [TabID: Int] = [:]
+    /// Loads under way, by tab: the source and the event that reports it cancelled.
+    private var pending: [TabID: [(source: String, cancelled: () -> BrowserEvent)]] = [:]
 
     init(sources: Sources) {
         self.sources = sources
@@ -33,8 +46,10 @@ final class InteractiveBrowser {
         for tab in TabID.allCases { perform(.reload(tab), state: &state, screen: screen) }
         var lastTick = DispatchTime.now()
         while true {
-            for event in inbox.takeAll() {
-                for effect in state.update(event) { perform(effect, state: &state, screen: screen) }
+            for delivery in inbox.takeAll() {
+                guard delivery.generation == generations[delivery.tab, default: 0] else { continue }
+                pending[delivery.tab]?.removeAll { $0.source == delivery.source }
+                for effect in state.update(delivery.event) { perform(effect, state: &state, screen: screen) }
             }
             if buffer.width != state.width || buffer.height != state.height {
                 buffer = ScreenBuffer(width: state.width, height: state.height)
@@ -62,6 +77,15 @@ final class InteractiveBrowser {
             let outcome = LinkOpener.open(link)
             // Set directly: a key sent to clear the line would also reach the tab (Esc ends a search).
             if let message = outcome { state.status.message = message }
+        case .cancelLoads(let tab):
+            // The UI is free at once; whatever the background work still brings is dropped.
+            generations[tab, default: 0] += 1
+            let cancelled = pending.removeValue(forKey: tab) ?? []
+            for load in cancelled {
+                for effect in state.update(load.cancelled()) { perform(effect, state: &state, screen: screen) }
+            }
+        case .loadMonth:
+            state.status.message = "months load from the open-data API"
         case .reload(let tab):
             switch tab {
             case .bikes:
@@ -84,29 +108,40 @@ final class InteractiveBrowser {
         }
     }
 
-    /// Reads `source` on a background queue; the result comes back to the UI loop as `event`.
+    /// Reads `source` on the load queue; the result comes back to the UI loop as `event`.
     private func load<Value: Sendable>(
         _ tab: TabID, from source: InputSource, into state: inout BrowserState,
         parse: @escaping @Sendable (InputSource) throws(ParseError) -> Value,
         event: @escaping @Sendable (String, Result<Value, ParseError>, String) -> BrowserEvent
     ) {
         _ = state.update(.loadStarted(tab, source: source.name))
-        DispatchQueue.global(qos: .userInitiated).async { [inbox] in
+        let generation = generations[tab, default: 0]
+        let name = source.name
+        pending[tab, default: []].append((name, { event(name, .failure(ParseError(source: name, "cancelled")), WallClock.now()) }))
+        loads.addOperation { [inbox] in
             let result = Result { () throws(ParseError) -> Value in try parse(source) }
-            inbox.post(event(source.name, result, WallClock.now()))
+            inbox.post(event(name, result, WallClock.now()), tab: tab, source: name, generation: generation)
         }
     }
 }
 
-/// Events from background work, waiting for the UI loop to take them.
+/// Events from background work, waiting for the UI loop to take them, each with the load it
+/// belongs to (so the loop can drop results of cancelled loads).
 final class EventInbox: Sendable {
-    private let events = Mutex<[BrowserEvent]>([])
-
-    func post(_ event: BrowserEvent) {
-        events.withLock { $0.append(event) }
+    struct Delivery: Sendable {
+        var event: BrowserEvent
+        var tab: TabID
+        var source: String
+        var generation: Int
     }
 
-    func takeAll() -> [BrowserEvent] {
+    private let events = Mutex<[Delivery]>([])
+
+    func post(_ event: BrowserEvent, tab: TabID, source: String, generation: Int) {
+        events.withLock { $0.append(Delivery(event: event, tab: tab, source: source, generation: generation)) }
+    }
+
+    func takeAll() -> [Delivery] {
         events.withLock { events in
             defer { events.removeAll() }
             return events

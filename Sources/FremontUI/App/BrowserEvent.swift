@@ -21,6 +21,8 @@ public enum BrowserEvent: Sendable {
     /// A timer tick, for the loading spinner.
     case tick
     case loadStarted(TabID, source: String)
+    /// A download's progress: bytes so far, and the total when the server said.
+    case loadProgress(TabID, bytes: Int, expected: Int?)
     case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)
     case weatherLoaded(source: String, Result<Forecast, ParseError>, at: String)
     /// One feed of the Feeds tab; each source loads (and is prepared) and arrives on its own.
@@ -32,4 +34,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case quit
     case openLink(String)
     case reload(TabID)
+    /// Stop the tab's downloads (Esc while loading).
+    case cancelLoads(TabID)
+    /// Load another month of bike counts from the open-data API (`<` and `>` on Bikes).
+    case loadMonth(year: Int, month: Int)
 }
