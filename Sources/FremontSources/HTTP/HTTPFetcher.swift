@@ -29,8 +29,9 @@ public final class HTTPFetcher: Sendable {
     }
 
     deinit {
-        // The session holds its delegate strongly until it is invalidated.
-        session.invalidateAndCancel()
+        // The session holds its delegate strongly until it is invalidated. Bodies still
+        // streaming finish first: a caller may drop the fetcher as soon as `fetch` returns.
+        session.finishTasksAndInvalidate()
     }
 
     /// Returns once the status and headers arrive; the body then streams through the InputSource.
@@ -56,7 +57,7 @@ public final class HTTPFetcher: Sendable {
 
         let transfer = HTTPTransfer(url: url, options: options, progress: progress)
         let task = session.dataTask(with: request)
-        let handle = TaskHandle(task)
+        let handle = TaskHandle(task, session: session)
         transfer.setCancel { handle.cancel() }
         delegate.register(transfer, for: task)
         cancellation?.onCancel { transfer.fail("cancelled") }
@@ -70,8 +71,18 @@ public final class HTTPFetcher: Sendable {
 /// marked Sendable on Linux).
 private struct TaskHandle: @unchecked Sendable {
     let task: URLSessionTask
+    /// Kept until the transfer ends (the delegate then lets it go), so the body keeps streaming
+    /// after the fetcher itself is gone.
+    let session: URLSession
 
-    init(_ task: URLSessionTask) { self.task = task }
+    init(_ task: URLSessionTask, session: URLSession) {
+        self.task = task
+        self.session = session
+    }
 
-    func cancel() { task.cancel() }
+    /// Later, never inside a session callback: `cancel` waits on the session's work queue, which
+    /// may be the very queue the caller is on.
+    func cancel() {
+        DispatchQueue.global().async { task.cancel() }
+    }
 }

@@ -19,6 +19,13 @@ final class HTTPTransfer: Sendable {
         var expected: Int?
         var redirects = 0
         var cancel: (@Sendable () -> Void)?
+
+        /// The way to cancel, given up once the transfer has ended: it holds the session, which
+        /// a finished transfer must not keep alive.
+        mutating func takeCancel() -> (@Sendable () -> Void)? {
+            defer { cancel = nil }
+            return cancel
+        }
     }
 
     static let maximumRedirects = 10
@@ -77,7 +84,7 @@ final class HTTPTransfer: Sendable {
     /// Whether to take the body: only a 2xx is data. Everything else ends the transfer here.
     func receive(_ response: URLResponse) -> Bool {
         guard let http = response as? HTTPURLResponse else {
-            fail("the answer is not an HTTP response")
+            fail("the answer is not an HTTP response", cancelling: false)
             return false
         }
         let header = { (name: String) -> String? in http.value(forHTTPHeaderField: name) }
@@ -93,7 +100,7 @@ final class HTTPTransfer: Sendable {
             let encoded = !coding.isEmpty && coding != "identity"
             let length = http.expectedContentLength
             if length > options.maximumBytes, !encoded {
-                fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download")
+                fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download", cancelling: false)
                 return false
             }
             state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
@@ -104,7 +111,7 @@ final class HTTPTransfer: Sendable {
             if (300..<400).contains(http.statusCode), let location = header("Location") {
                 message += " to \(location), which was not followed"
             }
-            fail(message)
+            fail(message, cancelling: false)
             return false
         }
     }
@@ -125,33 +132,38 @@ final class HTTPTransfer: Sendable {
     }
 
     func complete(_ error: (any Error)?) {
-        if let error {
-            fail(describe(error))
-            return
-        }
+        // Fewer bytes than the Content-Length: curl reports it as an error, or not at all.
         let cut = state.withLock { state -> String? in
             guard state.phase == .streaming, let expected = state.expected, state.received < expected else { return nil }
             return "the download is cut off: \(state.received) of \(expected) bytes arrived"
         }
         if let cut {
-            fail(cut)
+            fail(cut, cancelling: false)
             return
         }
-        let wasWaiting = state.withLock { state -> Bool in
-            defer { state.phase = .ended }
-            return state.phase == .waiting
+        if let error {
+            fail(describe(error), cancelling: false)
+            return
         }
-        if wasWaiting {
-            end(with: .failure(ParseError(source: name, "the server closed the connection without an answer")), phase: .ended)
-        } else {
-            channel.finish()
+        let before = state.withLock { state -> Phase in
+            let phase = state.phase
+            if phase == .streaming {
+                state.phase = .ended
+                _ = state.takeCancel()
+            }
+            return phase
+        }
+        switch before {
+        case .waiting: end(with: .failure(ParseError(source: name, "the server closed the connection without an answer")), phase: .ended)
+        case .streaming: channel.finish()
+        case .ended: break
         }
     }
 
     /// Follows http and https redirects, up to a limit; nil refuses (the 3xx then ends it).
     func redirect(_ request: URLRequest) -> URLRequest? {
         guard let target = request.url, let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            fail("redirected to \(request.url?.absoluteString ?? "an unreadable address"), which is not an http or https address")
+            fail("redirected to \(request.url?.absoluteString ?? "an unreadable address"), which is not an http or https address", cancelling: false)
             return nil
         }
         let count = state.withLock { state -> Int in
@@ -159,7 +171,7 @@ final class HTTPTransfer: Sendable {
             return state.redirects
         }
         guard count <= Self.maximumRedirects else {
-            fail("more than \(Self.maximumRedirects) redirects (a redirect loop?)")
+            fail("more than \(Self.maximumRedirects) redirects (a redirect loop?)", cancelling: false)
             return nil
         }
         return request
@@ -168,7 +180,9 @@ final class HTTPTransfer: Sendable {
     // MARK: Endings
 
     /// Ends the transfer with `message`: `fetch` throws it, or the body's reader does.
-    func fail(_ message: String) {
+    /// `cancelling` is false inside the session's own callbacks, which end the task themselves
+    /// (a `.cancel` disposition, a refused redirect): cancelling there too upsets URLSession.
+    func fail(_ message: String, cancelling: Bool = true) {
         let error = ParseError(source: name, message)
         let (cancel, signal) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
             switch state.phase {
@@ -177,15 +191,15 @@ final class HTTPTransfer: Sendable {
             case .waiting:
                 state.phase = .ended
                 state.outcome = .failure(error)
-                return (state.cancel, true)
+                return (state.takeCancel(), true)
             case .streaming:
                 state.phase = .ended
                 channel.fail(error)
-                return (state.cancel, false)
+                return (state.takeCancel(), false)
             }
         }
         if signal { headersArrived.signal() }
-        cancel?()
+        if cancelling { cancel?() }
     }
 
     /// The reader went away: nothing to report, only the network to stop.
@@ -193,7 +207,7 @@ final class HTTPTransfer: Sendable {
         let cancel = state.withLock { state -> (@Sendable () -> Void)? in
             guard state.phase != .ended else { return nil }
             state.phase = .ended
-            return state.cancel
+            return state.takeCancel()
         }
         cancel?()
     }
@@ -203,6 +217,7 @@ final class HTTPTransfer: Sendable {
             guard state.phase == .waiting else { return false }
             state.phase = phase
             state.outcome = outcome
+            if phase == .ended { _ = state.takeCancel() }
             return true
         }
         if signal { headersArrived.signal() }

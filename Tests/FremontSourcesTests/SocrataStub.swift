@@ -1,0 +1,51 @@
+import FlyingFox
+import FremontCore
+import Foundation
+
+/// A Socrata endpoint over a synthetic 2016 (8,784 hourly rows) that honours what the real one
+/// does: `$where=date between '…' and '…'`, `$order=date`, `$offset`, and `$limit` (1,000 when
+/// not given), in the format the resource's extension names.
+enum SocrataStub {
+    static let year: [BikeRow] = {
+        var rows: [BikeRow] = []
+        var date = LocalDateTime(year: 2016, month: 1, day: 1)!
+        while date.year == 2016 {
+            let hour = date.hourNumber
+            rows.append(BikeRow(date: date, northbound: (hour * 7) % 311, southbound: (hour * 13) % 257))
+            date = date.addingHours(1)
+        }
+        return rows
+    }()
+
+    static func answer(_ request: HTTPRequest) throws -> HTTPResponse {
+        var query: [String: String] = [:]
+        for item in request.query { query[item.name] = item.value }
+        var rows = year
+        if let clause = query["$where"] {
+            let pattern = /^date between '([0-9T:-]+)' and '([0-9T:-]+)'$/
+            guard let match = clause.wholeMatch(of: pattern) else {
+                return HTTPResponse(statusCode: .badRequest, body: Data(#"{"error":true,"message":"bad $where"}"#.utf8))
+            }
+            let low = String(match.1), high = String(match.2)
+            rows = rows.filter { $0.date.isoString >= low && $0.date.isoString <= high }
+        }
+        let offset = Int(query["$offset"] ?? "0") ?? 0
+        let limit = Int(query["$limit"] ?? "1000") ?? 1000
+        let page = Array(rows.dropFirst(offset).prefix(limit))
+        let body: String
+        switch (request.path as NSString).pathExtension {
+        case "json":
+            body = "[" + page.map { #"{"date":"\#($0.date.isoString).000","fremont_bridge_nb":"\#($0.northbound!)","fremont_bridge_sb":"\#($0.southbound!)"}"# }
+                .joined(separator: ",\n") + "]\n"
+        case "xml":
+            body = "<response>" + page.map { "<row><date>\($0.date.isoString)</date><fremont_bridge_nb>\($0.northbound!)</fremont_bridge_nb><fremont_bridge_sb>\($0.southbound!)</fremont_bridge_sb></row>" }
+                .joined() + "</response>"
+        case "csv":
+            body = "\"date\",\"fremont_bridge_nb\",\"fremont_bridge_sb\"\n"
+                + page.map { "\"\($0.date.isoString).000\",\"\($0.northbound!)\",\"\($0.southbound!)\"\n" }.joined()
+        default:
+            return HTTPResponse(statusCode: .notFound)
+        }
+        return HTTPResponse(statusCode: .ok, body: Data(body.utf8))
+    }
+}
