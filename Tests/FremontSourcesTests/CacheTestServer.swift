@@ -3,7 +3,8 @@ import FlyingFox
 import Synchronization
 
 /// A real HTTP server on 127.0.0.1 for the cache's tests, on a port the system picks: started by
-/// the test, answering with whatever the test sets, recording each request's conditional headers.
+/// the test, answering with whatever the test sets (LoopbackServer's routes are fixed; the cache
+/// needs a feed that changes between fetches), recording each request's conditional headers.
 final class CacheTestServer: Sendable {
     struct Request: Sendable, Equatable {
         var path: String
@@ -73,13 +74,5 @@ final class CacheTestServer: Sendable {
                 return state.responder(request)
             }
         }
-    }
-}
-
-/// Runs blocking work (HTTPFetcher waits on the network) off Swift's small cooperative pool,
-/// where the loopback server's own tasks run.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }

@@ -25,14 +25,14 @@ import FremontCore
         let fetcher = Self.fetcher(cache)
         let url = server.url("/feed.xml")
 
-        let first = try await offThePool { try fetcher.feed(url) }
+        let first = try await offPool { try fetcher.feed(url) }
         #expect(!first.notModified)
         #expect(first.newItemIDs == ["a", "b"])
         #expect(first.cached.feed.items.map(\.id) == ["a", "b"])
         #expect(first.cached.unreadCount == 2)
         try cache.markRead(feedURL: url.absoluteString, itemIDs: ["a"])
 
-        let second = try await offThePool { try fetcher.feed(url) }
+        let second = try await offPool { try fetcher.feed(url) }
         #expect(second.notModified)
         #expect(second.newItemIDs.isEmpty)
         #expect(second.cached.feed.items.map(\.id) == ["a", "b"])
@@ -52,14 +52,14 @@ import FremontCore
         let cache = CacheDatabase()
         let fetcher = Self.fetcher(cache)
         let url = server.url("/feed.xml")
-        _ = try await offThePool { try fetcher.feed(url) }
+        _ = try await offPool { try fetcher.feed(url) }
         try cache.markRead(feedURL: url.absoluteString, itemIDs: ["a", "b"])
 
         server.respond { request in
             #expect(request.ifNoneMatch == "\"v1\"")
             return .init(body: Self.rss(["c", "b"]), etag: "\"v2\"")
         }
-        let second = try await offThePool { try fetcher.feed(url) }
+        let second = try await offPool { try fetcher.feed(url) }
         #expect(!second.notModified)
         #expect(second.newItemIDs == ["c"])
         #expect(second.cached.feed.items.map(\.id) == ["c", "b", "a"])
@@ -73,9 +73,9 @@ import FremontCore
         let cache = CacheDatabase()
         let fetcher = Self.fetcher(cache)
         let url = server.url("/feed.xml")
-        _ = try await offThePool { try fetcher.feed(url) }
+        _ = try await offPool { try fetcher.feed(url) }
         server.respond { _ in .init(status: .internalServerError, body: Data("oops".utf8)) }
-        await #expect(throws: ParseError.self) { try await offThePool { try fetcher.feed(url) } }
+        await #expect(throws: ParseError.self) { try await offPool { try fetcher.feed(url) } }
         let cached = try #require(try cache.cachedFeed(url: url.absoluteString))
         #expect(cached.feed.items.map(\.id) == ["a"])
         #expect(cached.lastError?.contains("500") == true)
@@ -96,14 +96,14 @@ import FremontCore
         let fetcher = Self.fetcher(cache)
         let weatherURL = server.url("/forecast.json"), bikesURL = server.url("/fremont.csv")
 
-        let fresh = try await offThePool { try fetcher.forecast(weatherURL) }
-        let again = try await offThePool { try fetcher.forecast(weatherURL) }
+        let fresh = try await offPool { try fetcher.forecast(weatherURL) }
+        let again = try await offPool { try fetcher.forecast(weatherURL) }
         #expect(!fresh.notModified && again.notModified)
         #expect(again.value.forecast == fresh.value.forecast)
         #expect(again.value.json == forecast)
 
-        let rows = try await offThePool { try fetcher.bikes(bikesURL) }
-        let rowsAgain = try await offThePool { try fetcher.bikes(bikesURL) }
+        let rows = try await offPool { try fetcher.bikes(bikesURL) }
+        let rowsAgain = try await offPool { try fetcher.bikes(bikesURL) }
         #expect(!rows.notModified && rowsAgain.notModified)
         #expect(rowsAgain.value.rows == rows.value.rows)
         #expect(rows.value.rows.count == (try BikeDataLoader.load(.bytes(bikes, name: "csv"))).rows.count)
