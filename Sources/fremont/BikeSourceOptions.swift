@@ -4,8 +4,11 @@ import FremontCore
 
 /// The options every bike command shares: where the data is and how to read it.
 struct BikeSourceOptions: ParsableArguments {
-    @Argument(help: "A bike-count file (XML, CSV or JSON, told apart by content), or - for standard input. Without one, the April 2016 counts built into fremont.")
+    @Argument(help: "A bike-count file (XML, CSV or JSON, told apart by content), an http or https address, or - for standard input. Without one, the April 2016 counts built into fremont.")
     var source: String?
+
+    @Flag(help: "Read an address from the cache alone, never the network, and say how old the data is.")
+    var offline = false
 
     @Option(name: .customLong("input-format"), help: "Read the source as this format instead of detecting it: xml, csv or json.")
     var inputFormat: BikeDataFormat?
@@ -18,6 +21,15 @@ struct BikeSourceOptions: ParsableArguments {
 
     /// Loads the counts, printing warnings to stderr; on failure prints one line and exits non-zero.
     func load() throws -> (counts: BikeCounts, name: String) {
+        if let source, let url = WebSources.url(source) {
+            do {
+                let counts = try WebSources.bikes(url, format: inputFormat, delimiter: delimiter?.byte, offline: offline)
+                Diagnostics.printWarnings(counts.warnings, source: source, limit: maxWarnings)
+                return (counts, source)
+            } catch {
+                Diagnostics.fail(error.description)
+            }
+        }
         let input = try inputSource()
         do {
             let counts = try BikeDataLoader.load(input, format: inputFormat, delimiter: delimiter?.byte)
@@ -28,12 +40,13 @@ struct BikeSourceOptions: ParsableArguments {
         }
     }
 
+    /// Whether the source is a web address, which the printing path loads (through the cache).
+    var isWebAddress: Bool { source.map { WebSources.url($0) != nil } ?? false }
+
+    /// A file, standard input or the built-in counts (web addresses go through `load()`).
     func inputSource() throws -> InputSource {
         guard let source else { return try EmbeddedData.aprilBikes() }
         if source == "-" { return .standardInput }
-        if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            Diagnostics.fail("\(source): loading from URLs is not supported yet; download the file and pass its path")
-        }
         return .file(source)
     }
 }

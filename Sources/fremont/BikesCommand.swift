@@ -14,7 +14,8 @@ struct BikesCommand: ParsableCommand {
 
     func run() throws {
         // With `-` the data comes on standard input, which a browser would need for keys.
-        if format == nil, input.source != "-", InteractiveBrowser.isAvailable {
+        // Web addresses print for now: the browser reads files and built-in data.
+        if format == nil, input.source != "-", !input.isWebAddress, InteractiveBrowser.isAvailable {
             let sources = InteractiveBrowser.Sources(bikes: try input.inputSource(), weather: try EmbeddedData.sanFranciscoForecast(),
                                                      feeds: try EmbeddedData.feeds())
             InteractiveBrowser(sources: sources).run(startingOn: .bikes)

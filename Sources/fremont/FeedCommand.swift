@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FremontCore
+import FremontSources
 
 /// `fremont feed FILE… [--format text|json]`: on a terminal, the browser's Feeds tab with every
 /// feed merged; otherwise (or with `--format`, or `-`) the feeds printed one after another.
@@ -10,8 +11,11 @@ struct FeedCommand: ParsableCommand {
         abstract: "Browse RSS and Atom feeds (broken ones too, with warnings), or print their items."
     )
 
-    @Argument(help: "Feed files (RSS 0.90-2.0 or Atom), or - for standard input.")
-    var sources: [String]
+    @Argument(help: "Feed files (RSS 0.90-2.0 or Atom), http or https addresses, or - for standard input. Without any, the feeds you follow (see 'fremont feeds').")
+    var sources: [String] = []
+
+    @Flag(help: "Read addresses from the cache alone, never the network, and say how old the data is.")
+    var offline = false
 
     @Option(help: "Print in this format, text (for a person) or json, instead of opening the browser. Without a terminal, text is printed. Several feeds in json make an array.")
     var format: FeedExport.Format?
@@ -20,17 +24,16 @@ struct FeedCommand: ParsableCommand {
     var maxWarnings = 20
 
     func validate() throws {
-        guard !sources.isEmpty else { throw ValidationError("Give at least one feed file (or - for standard input).") }
         if sources.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
-        for source in sources where source.hasPrefix("http://") || source.hasPrefix("https://") {
-            Diagnostics.fail("\(source): loading from URLs is not supported yet; download the feed and pass its path")
-        }
     }
 
     func run() throws {
+        let sources = try self.sources.isEmpty ? followedFeeds() : self.sources
         let inputs: [InputSource] = sources.map { $0 == "-" ? .standardInput : .file($0) }
-        // Standard input is the terminal the browser reads keys from, so `-` always prints.
-        if format == nil, !sources.contains("-"), InteractiveBrowser.isAvailable {
+        let addresses = sources.map(WebSources.url)
+        // Standard input is the terminal the browser reads keys from, so `-` always prints;
+        // web addresses print for now (the browser reads files).
+        if format == nil, !sources.contains("-"), !addresses.contains(where: { $0 != nil }), InteractiveBrowser.isAvailable {
             let browser = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(),
                                                      weather: try EmbeddedData.sanFranciscoForecast(), feeds: inputs)
             InteractiveBrowser(sources: browser).run(startingOn: .feeds)
@@ -41,10 +44,15 @@ struct FeedCommand: ParsableCommand {
         var failed = false
         var printed = 0
         if several, format == .json { output.write("[") }
-        for input in inputs {
+        for (input, address) in zip(inputs, addresses) {
             let result: FeedParseResult
             do {
-                result = try FeedParser.parse(input)
+                if let address {
+                    let fetched = try WebSources.feed(address, offline: offline)
+                    result = FeedParseResult(feed: fetched.feed, warnings: fetched.warnings)
+                } else {
+                    result = try FeedParser.parse(input)
+                }
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()
@@ -52,7 +60,7 @@ struct FeedCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
+            Diagnostics.printWarnings(result.warnings, source: address?.absoluteString ?? input.name, limit: maxWarnings)
             if printed > 0 { output.write(format == .json ? "," : "\n") }
             FeedExport.write(result.feed, as: format) { output.write($0) }
             printed += 1
@@ -60,6 +68,20 @@ struct FeedCommand: ParsableCommand {
         if several, format == .json { output.write("]\n") }
         output.flush()
         if failed { throw ExitCode(1) }
+    }
+
+    /// The addresses in the feed list, when no source is given.
+    private func followedFeeds() throws -> [String] {
+        let list: FeedList?
+        do {
+            list = try FeedList.load()
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+        guard let list, !list.entries.isEmpty else {
+            throw ValidationError("Give at least one feed file (or - for standard input), or follow feeds with 'fremont feeds add URL'.")
+        }
+        return list.entries.map(\.url)
     }
 }
 

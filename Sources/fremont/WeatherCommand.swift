@@ -15,22 +15,31 @@ struct WeatherCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The forecast JSON file, or - for standard input.")
+    @Argument(help: "The forecast JSON file, an http or https address, or - for standard input.")
     var source: String
+
+    @Flag(help: "Read an address from the cache alone, never the network, and say how old the data is.")
+    var offline = false
 
     @Option(help: "Print in this format, text (for a person) or json (normalised), instead of opening the browser. Without a terminal, text is printed.")
     var format: Format?
 
     func run() throws {
         let input: InputSource = source == "-" ? .standardInput : .file(source)
-        // Standard input is the terminal the browser reads keys from, so `-` always prints.
-        if format == nil, source != "-", InteractiveBrowser.isAvailable {
+        let address = WebSources.url(source)
+        // Standard input is the terminal the browser reads keys from, so `-` always prints;
+        // web addresses print for now (the browser reads files).
+        if format == nil, source != "-", address == nil, InteractiveBrowser.isAvailable {
             let sources = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(), weather: input, feeds: try EmbeddedData.feeds())
             InteractiveBrowser(sources: sources).run(startingOn: .weather)
         }
         let forecast: Forecast
         do {
-            forecast = try ForecastReader.read(input)
+            if let address {
+                forecast = try WebSources.forecast(address, offline: offline)
+            } else {
+                forecast = try ForecastReader.read(input)
+            }
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

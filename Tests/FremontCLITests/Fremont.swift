@@ -31,7 +31,9 @@ enum Fremont {
         try run(arguments: arguments, input: input.map { Data($0.utf8) })
     }
 
-    static func run(arguments: [String], input stdin: Data? = nil) throws -> Result {
+    /// `environment` is added to this process's (XDG_CONFIG_HOME and XDG_CACHE_HOME pointing at
+    /// a test's own folders, so the real ~/.config and ~/.cache are never touched).
+    static func run(arguments: [String], input stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -43,6 +45,9 @@ enum Fremont {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = out
         process.standardError = err
         if let stdin {

@@ -70,7 +70,7 @@ public struct CachedFetcher: Sendable {
     // MARK: Bike counts
 
     /// A file of counts at an address (XML, CSV or JSON), cached as a whole source.
-    public func bikes(_ url: URL, format: BikeDataFormat? = nil, cancellation: FetchCancellation? = nil,
+    public func bikes(_ url: URL, format: BikeDataFormat? = nil, delimiter: UInt8? = nil, cancellation: FetchCancellation? = nil,
                       progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedBikes> {
         let key = url.absoluteString
         let held = try? cache.cachedBikes(source: key)
@@ -82,7 +82,7 @@ public struct CachedFetcher: Sendable {
             let warnings = attempt { try cache.touchBikes(source: key, validators: validators, fetchedAt: cached.fetchedAt) }
             return CachedFetch(value: cached, warnings: warnings, notModified: true)
         case .body(let source, let info):
-            let counts = try BikeDataLoader.load(source, format: format)
+            let counts = try BikeDataLoader.load(source, format: format, delimiter: delimiter)
             let cached = CachedBikes(source: key, span: nil, rows: counts.rows,
                                      validators: CacheValidators(etag: info.etag, lastModified: info.lastModified), fetchedAt: now())
             let warnings = attempt {

@@ -118,7 +118,8 @@ public struct FeedList: Sendable, Equatable {
         String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
-    static func isWebAddress(_ text: String) -> Bool {
+    /// An http or https address with a host: the only kind a feed list holds.
+    public static func isWebAddress(_ text: String) -> Bool {
         let lowered = text.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
               let url = URL(string: text), url.host?.isEmpty == false
