@@ -1,14 +1,29 @@
 import ArgumentParser
 import Foundation
 import FremontCore
+import FremontSources
 
 /// The options every bike command shares: where the data is and how to read it.
 struct BikeSourceOptions: ParsableArguments {
-    @Argument(help: "A bike-count file (XML, CSV or JSON, told apart by content), an http or https address, or - for standard input. Without one, the April 2016 counts built into fremont.")
+    @Argument(help: "A bike-count file or http(s) URL (XML, CSV or JSON, told apart by content), or - for standard input. Without one (and without --month or --from), the April 2016 counts built into fremont.")
     var source: String?
 
-    @Flag(help: "Read an address from the cache alone, never the network, and say how old the data is.")
-    var offline = false
+    @Option(help: "Ask the Socrata API for this month's counts, like 2016-04.")
+    var month: String?
+
+    @Option(help: "Ask the Socrata API for the counts from this day (like 2016-04-01); give --to too.")
+    var from: String?
+
+    @Option(help: "The last day (like 2016-04-07) for --from; it is included.")
+    var to: String?
+
+    @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format.")
+    var endpoint: String = SocrataQuery.defaultEndpoint.absoluteString
+
+    @Option(name: .customLong("page-size"), help: "Rows per Socrata request; pages follow until one comes back short.")
+    var pageSize = SocrataQuery.defaultPageSize
+
+    @OptionGroup var network: NetworkOptions
 
     @Option(name: .customLong("input-format"), help: "Read the source as this format instead of detecting it: xml, csv or json.")
     var inputFormat: BikeDataFormat?
@@ -19,35 +34,49 @@ struct BikeSourceOptions: ParsableArguments {
     @Option(name: .customLong("max-warnings"), help: "How many warnings to print on stderr (the rest are counted).")
     var maxWarnings = 20
 
+    func validate() throws {
+        let asksAPI = month != nil || from != nil || to != nil
+        if asksAPI, source != nil { throw ValidationError("Give either a SOURCE or --month/--from, not both.") }
+        if month != nil, from != nil || to != nil { throw ValidationError("Give either --month or --from and --to, not both.") }
+        if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together.") }
+        if pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
+    }
+
     /// Loads the counts, printing warnings to stderr; on failure prints one line and exits non-zero.
     func load() throws -> (counts: BikeCounts, name: String) {
-        if let source, let url = WebSources.url(source) {
-            do {
-                let counts = try WebSources.bikes(url, format: inputFormat, delimiter: delimiter?.byte, offline: offline)
-                Diagnostics.printWarnings(counts.warnings, source: source, limit: maxWarnings)
-                return (counts, source)
-            } catch {
-                Diagnostics.fail(error.description)
-            }
-        }
-        let input = try inputSource()
         do {
-            let counts = try BikeDataLoader.load(input, format: inputFormat, delimiter: delimiter?.byte)
-            Diagnostics.printWarnings(counts.warnings, source: input.name, limit: maxWarnings)
-            return (counts, input.name)
+            let source = try dataSource()
+            let counts = try WebSources.bikes(source, format: inputFormat, delimiter: delimiter?.byte, network)
+            Diagnostics.printWarnings(counts.warnings, source: source.name, limit: maxWarnings)
+            return (counts, source.name)
         } catch {
             Diagnostics.fail(error.description)
         }
     }
 
-    /// Whether the source is a web address, which the printing path loads (through the cache).
-    var isWebAddress: Bool { source.map { WebSources.url($0) != nil } ?? false }
+    /// What to load: the SOURCE, a Socrata query, or the built-in April.
+    func dataSource() throws(ParseError) -> DataSource {
+        if let month {
+            return .socrata(try SocrataQuery.month(month, endpoint: try endpointURL(), pageSize: pageSize))
+        }
+        if let from, let to {
+            return .socrata(try SocrataQuery.days(from: from, to: to, endpoint: try endpointURL(), pageSize: pageSize))
+        }
+        guard let source else {
+            do {
+                return .input(try EmbeddedData.aprilBikes())
+            } catch {
+                throw ParseError(source: "fremont", "the built-in data is missing from this build")
+            }
+        }
+        return try DataSource(argument: source)
+    }
 
-    /// A file, standard input or the built-in counts (web addresses go through `load()`).
-    func inputSource() throws -> InputSource {
-        guard let source else { return try EmbeddedData.aprilBikes() }
-        if source == "-" { return .standardInput }
-        return .file(source)
+    private func endpointURL() throws(ParseError) -> URL {
+        guard case .url(let url) = try SourceLocator(endpoint) else {
+            throw ParseError(source: endpoint, "the endpoint must be an http or https address")
+        }
+        return url
     }
 }
 

@@ -1,10 +1,11 @@
 import ArgumentParser
 import FremontCore
+import FremontSources
 
 struct BikesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bikes",
-        abstract: "Print the hourly bike counts of a file as a table, CSV or JSON."
+        abstract: "Print the hourly bike counts of a file, a URL or the Socrata API as a table, CSV or JSON."
     )
 
     @OptionGroup var input: BikeSourceOptions
@@ -14,11 +15,17 @@ struct BikesCommand: ParsableCommand {
 
     func run() throws {
         // With `-` the data comes on standard input, which a browser would need for keys.
-        // Web addresses print for now: the browser reads files and built-in data.
-        if format == nil, input.source != "-", !input.isWebAddress, InteractiveBrowser.isAvailable {
-            let sources = InteractiveBrowser.Sources(bikes: try input.inputSource(), weather: try EmbeddedData.sanFranciscoForecast(),
-                                                     feeds: try EmbeddedData.feeds())
-            InteractiveBrowser(sources: sources).run(startingOn: .bikes)
+        let bikes: DataSource
+        do {
+            bikes = try input.dataSource()
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+        // The browser reads the web live; --offline reads the cache, so it prints.
+        if format == nil, input.source != "-", !WebSources.needsCache(bikes, input.network), InteractiveBrowser.isAvailable {
+            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(try EmbeddedData.sanFranciscoForecast()),
+                                                     feeds: try EmbeddedData.feeds().map { .input($0) })
+            InteractiveBrowser(sources: sources, requestOptions: input.network.requestOptions).run(startingOn: .bikes)
         }
         let (counts, _) = try input.load()
         var output = StandardOutput()

@@ -3,7 +3,7 @@ import Foundation
 import FremontCore
 import FremontSources
 
-/// `fremont feed FILE… [--format text|json]`: on a terminal, the browser's Feeds tab with every
+/// `fremont feed SOURCE… [--format text|json]`: on a terminal, the browser's Feeds tab with every
 /// feed merged; otherwise (or with `--format`, or `-`) the feeds printed one after another.
 struct FeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,11 +11,10 @@ struct FeedCommand: ParsableCommand {
         abstract: "Browse RSS and Atom feeds (broken ones too, with warnings), or print their items."
     )
 
-    @Argument(help: "Feed files (RSS 0.90-2.0 or Atom), http or https addresses, or - for standard input. Without any, the feeds you follow (see 'fremont feeds').")
+    @Argument(help: "Feed files or http(s) URLs (RSS 0.90-2.0 or Atom), or - for standard input. Without any, the feeds you follow (see 'fremont feeds').")
     var sources: [String] = []
 
-    @Flag(help: "Read addresses from the cache alone, never the network, and say how old the data is.")
-    var offline = false
+    @OptionGroup var network: NetworkOptions
 
     @Option(help: "Print in this format, text (for a person) or json, instead of opening the browser. Without a terminal, text is printed. Several feeds in json make an array.")
     var format: FeedExport.Format?
@@ -28,15 +27,19 @@ struct FeedCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sources = try self.sources.isEmpty ? followedFeeds() : self.sources
-        let inputs: [InputSource] = sources.map { $0 == "-" ? .standardInput : .file($0) }
-        let addresses = sources.map(WebSources.url)
-        // Standard input is the terminal the browser reads keys from, so `-` always prints;
-        // web addresses print for now (the browser reads files).
-        if format == nil, !sources.contains("-"), !addresses.contains(where: { $0 != nil }), InteractiveBrowser.isAvailable {
-            let browser = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(),
-                                                     weather: try EmbeddedData.sanFranciscoForecast(), feeds: inputs)
-            InteractiveBrowser(sources: browser).run(startingOn: .feeds)
+        let sources = self.sources.isEmpty ? try followedFeeds() : self.sources
+        let inputs: [DataSource]
+        do {
+            inputs = try sources.map { (source) throws(ParseError) in try DataSource(argument: source) }
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+        // Standard input is the terminal the browser reads keys from, so `-` always prints.
+        // The browser reads the web live; --offline reads the cache, so it prints.
+        if format == nil, !sources.contains("-"), !inputs.contains(where: { WebSources.needsCache($0, network) }), InteractiveBrowser.isAvailable {
+            let browser = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()),
+                                                     weather: .input(try EmbeddedData.sanFranciscoForecast()), feeds: inputs)
+            InteractiveBrowser(sources: browser, requestOptions: network.requestOptions).run(startingOn: .feeds)
         }
         let format = self.format ?? .text
         let several = inputs.count > 1
@@ -44,15 +47,10 @@ struct FeedCommand: ParsableCommand {
         var failed = false
         var printed = 0
         if several, format == .json { output.write("[") }
-        for (input, address) in zip(inputs, addresses) {
+        for input in inputs {
             let result: FeedParseResult
             do {
-                if let address {
-                    let fetched = try WebSources.feed(address, offline: offline)
-                    result = FeedParseResult(feed: fetched.feed, warnings: fetched.warnings)
-                } else {
-                    result = try FeedParser.parse(input)
-                }
+                result = try WebSources.feed(input, network)
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()
@@ -60,7 +58,7 @@ struct FeedCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            Diagnostics.printWarnings(result.warnings, source: address?.absoluteString ?? input.name, limit: maxWarnings)
+            Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
             if printed > 0 { output.write(format == .json ? "," : "\n") }
             FeedExport.write(result.feed, as: format) { output.write($0) }
             printed += 1

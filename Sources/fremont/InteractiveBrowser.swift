@@ -1,5 +1,6 @@
 import Foundation
 import FremontCore
+import FremontSources
 import FremontTerminal
 import FremontUI
 import Synchronization
@@ -8,10 +9,10 @@ import Synchronization
 /// loop feeds every event through `BrowserState.update`, redraws, and carries out effects.
 final class InteractiveBrowser {
     struct Sources {
-        var bikes: InputSource?
-        var weather: InputSource?
+        var bikes: DataSource?
+        var weather: DataSource?
         /// Each feed loads on its own, so a slow or broken one holds up no other.
-        var feeds: [InputSource] = []
+        var feeds: [DataSource] = []
     }
 
     private let sources: Sources
@@ -27,11 +28,14 @@ final class InteractiveBrowser {
     }()
     /// Bumped when a tab's loads are cancelled: results of an older generation are dropped.
     private var generations: [TabID: Int] = [:]
-    /// Loads under way, by tab: the source and the event that reports it cancelled.
-    private var pending: [TabID: [(source: String, cancelled: () -> BrowserEvent)]] = [:]
+    /// Loads under way, by tab: the source, its download's cancellation, and the event that reports it cancelled.
+    private var pending: [TabID: [(source: String, cancellation: FetchCancellation, cancelled: () -> BrowserEvent)]] = [:]
+    private let fetcher = HTTPFetcher()
+    private let requestOptions: HTTPRequestOptions
 
-    init(sources: Sources) {
+    init(sources: Sources, requestOptions: HTTPRequestOptions = .init()) {
         self.sources = sources
+        self.requestOptions = requestOptions
     }
 
     /// Whether a browser can run here: both ends must be a terminal.
@@ -48,7 +52,7 @@ final class InteractiveBrowser {
         while true {
             for delivery in inbox.takeAll() {
                 guard delivery.generation == generations[delivery.tab, default: 0] else { continue }
-                pending[delivery.tab]?.removeAll { $0.source == delivery.source }
+                if delivery.isResult { pending[delivery.tab]?.removeAll { $0.source == delivery.source } }
                 for effect in state.update(delivery.event) { perform(effect, state: &state, screen: screen) }
             }
             if buffer.width != state.width || buffer.height != state.height {
@@ -82,6 +86,8 @@ final class InteractiveBrowser {
             generations[tab, default: 0] += 1
             let cancelled = pending.removeValue(forKey: tab) ?? []
             for load in cancelled {
+                // Stops the download too, so a cancelled load costs no more bandwidth.
+                load.cancellation.cancel()
                 for effect in state.update(load.cancelled()) { perform(effect, state: &state, screen: screen) }
             }
         case .loadMonth:
@@ -90,38 +96,70 @@ final class InteractiveBrowser {
             switch tab {
             case .bikes:
                 if let source = sources.bikes {
-                    load(.bikes, from: source, into: &state, parse: { (source) throws(ParseError) in try BikeDataLoader.load(source) },
+                    load(.bikes, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try loader.bikes(source) },
                          event: { .bikesLoaded(source: $0, $1, at: $2) })
                 }
             case .weather:
                 if let source = sources.weather {
-                    load(.weather, from: source, into: &state, parse: { (source) throws(ParseError) in try ForecastReader.read(source) },
+                    load(.weather, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try ForecastReader.read(loader.open(source)) },
                          event: { .weatherLoaded(source: $0, $1, at: $2) })
                 }
             case .feeds:
                 for source in sources.feeds {
                     // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
-                    load(.feeds, from: source, into: &state, parse: { (source) throws(ParseError) in PreparedFeed(try FeedParser.parse(source), source: source.name) },
-                         event: { .feedsLoaded(source: $0, $1, at: $2) })
+                    load(.feeds, from: source, into: &state, parse: { (loader, source) throws(ParseError) in
+                        PreparedFeed(try FeedParser.parse(loader.open(source)), source: source.name)
+                    }, event: { .feedsLoaded(source: $0, $1, at: $2) })
                 }
             }
         }
     }
 
-    /// Reads `source` on the load queue; the result comes back to the UI loop as `event`.
+    /// Loads `source` on the load queue (fetching it first if it is on the web); progress and
+    /// the result come back to the UI loop as events.
     private func load<Value: Sendable>(
-        _ tab: TabID, from source: InputSource, into state: inout BrowserState,
-        parse: @escaping @Sendable (InputSource) throws(ParseError) -> Value,
+        _ tab: TabID, from source: DataSource, into state: inout BrowserState,
+        parse: @escaping @Sendable (SourceLoader, DataSource) throws(ParseError) -> Value,
         event: @escaping @Sendable (String, Result<Value, ParseError>, String) -> BrowserEvent
     ) {
-        _ = state.update(.loadStarted(tab, source: source.name))
-        let generation = generations[tab, default: 0]
         let name = source.name
-        pending[tab, default: []].append((name, { event(name, .failure(ParseError(source: name, "cancelled")), WallClock.now()) }))
+        _ = state.update(.loadStarted(tab, source: name))
+        let generation = generations[tab, default: 0]
+        let cancellation = FetchCancellation()
+        pending[tab, default: []].append((name, cancellation, { event(name, .failure(ParseError(source: name, "cancelled")), WallClock.now()) }))
+        let throttle = ProgressThrottle(tab: tab, source: name, generation: generation, inbox: inbox)
+        let loader = SourceLoader(fetcher: fetcher, options: requestOptions, cancellation: cancellation, progress: throttle.report)
         loads.addOperation { [inbox] in
-            let result = Result { () throws(ParseError) -> Value in try parse(source) }
+            let result = Result { () throws(ParseError) -> Value in try parse(loader, source) }
             inbox.post(event(name, result, WallClock.now()), tab: tab, source: name, generation: generation)
         }
+    }
+}
+
+/// Passes a download's progress to the UI loop at most ten times a second: chunks arrive far
+/// more often than the status line can change.
+private final class ProgressThrottle: Sendable {
+    private let tab: TabID
+    private let source: String
+    private let generation: Int
+    private let inbox: EventInbox
+    private let lastPost = Mutex<UInt64>(0)
+
+    init(tab: TabID, source: String, generation: Int, inbox: EventInbox) {
+        self.tab = tab
+        self.source = source
+        self.generation = generation
+        self.inbox = inbox
+    }
+
+    func report(_ bytes: Int, _ expected: Int?) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = lastPost.withLock { last -> Bool in
+            guard now - last >= 100_000_000 else { return false }
+            last = now
+            return true
+        }
+        if due { inbox.post(.loadProgress(tab, bytes: bytes, expected: expected), tab: tab, source: source, generation: generation, final: false) }
     }
 }
 
@@ -133,12 +171,14 @@ final class EventInbox: Sendable {
         var tab: TabID
         var source: String
         var generation: Int
+        /// A load's result ends it; progress reports do not.
+        var isResult: Bool
     }
 
     private let events = Mutex<[Delivery]>([])
 
-    func post(_ event: BrowserEvent, tab: TabID, source: String, generation: Int) {
-        events.withLock { $0.append(Delivery(event: event, tab: tab, source: source, generation: generation)) }
+    func post(_ event: BrowserEvent, tab: TabID, source: String, generation: Int, final isResult: Bool = true) {
+        events.withLock { $0.append(Delivery(event: event, tab: tab, source: source, generation: generation, isResult: isResult)) }
     }
 
     func takeAll() -> [Delivery] {

@@ -4,7 +4,7 @@ import FremontCore
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Print the summary of a file's counts: totals, averages per day, the ratio, busiest and missing hours."
+        abstract: "Print the summary of the counts (of a file, a URL or the Socrata API): totals, averages per day, the ratio, busiest and missing hours."
     )
 
     @OptionGroup var input: BikeSourceOptions

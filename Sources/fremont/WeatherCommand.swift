@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FremontCore
+import FremontSources
 
 /// `fremont weather SOURCE [--format text|json]`: a Dark Sky style forecast response, shown in the
 /// browser's Weather tab on a terminal, else printed.
@@ -15,31 +16,32 @@ struct WeatherCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The forecast JSON file, an http or https address, or - for standard input.")
+    @Argument(help: "The forecast JSON file or http(s) URL, or - for standard input.")
     var source: String
 
-    @Flag(help: "Read an address from the cache alone, never the network, and say how old the data is.")
-    var offline = false
+    @OptionGroup var network: NetworkOptions
 
     @Option(help: "Print in this format, text (for a person) or json (normalised), instead of opening the browser. Without a terminal, text is printed.")
     var format: Format?
 
     func run() throws {
-        let input: InputSource = source == "-" ? .standardInput : .file(source)
-        let address = WebSources.url(source)
-        // Standard input is the terminal the browser reads keys from, so `-` always prints;
-        // web addresses print for now (the browser reads files).
-        if format == nil, source != "-", address == nil, InteractiveBrowser.isAvailable {
-            let sources = InteractiveBrowser.Sources(bikes: try EmbeddedData.aprilBikes(), weather: input, feeds: try EmbeddedData.feeds())
-            InteractiveBrowser(sources: sources).run(startingOn: .weather)
+        let input: DataSource
+        do {
+            input = try DataSource(argument: source)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+        // Standard input is the terminal the browser reads keys from, so `-` always prints.
+        // The browser reads the web live; --offline reads the cache, so it prints.
+        if format == nil, source != "-", !WebSources.needsCache(input, network), InteractiveBrowser.isAvailable {
+            let sources = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()), weather: input,
+                                                     feeds: try EmbeddedData.feeds().map { .input($0) })
+            InteractiveBrowser(sources: sources, requestOptions: network.requestOptions).run(startingOn: .weather)
         }
         let forecast: Forecast
         do {
-            if let address {
-                forecast = try WebSources.forecast(address, offline: offline)
-            } else {
-                forecast = try ForecastReader.read(input)
-            }
+            forecast = try WebSources.forecast(input, network)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

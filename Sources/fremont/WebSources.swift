@@ -2,22 +2,11 @@ import Foundation
 import FremontCore
 import FremontSources
 
-/// Sources given as web addresses, for the printing forms of the commands: fetched through the
-/// cache (conditional GET, stored for later), or with `--offline` read from the cache alone, the
-/// data's age said on stderr. Failures are one line and a non-zero exit, like every other.
+/// Loading for the printing forms of the commands, with the cache in the way of the web:
+/// addresses and Socrata queries are fetched through it (conditional GET, stored for later), or
+/// with `--offline` read from it alone, the data's age said on stderr. Files and standard input
+/// load as they are. Failures are `ParseError`s, which the commands print as one line.
 enum WebSources {
-    /// The address in an argument, or nil when it is a file or `-`.
-    static func url(_ argument: String) -> URL? {
-        let lowered = argument.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return nil }
-        do {
-            guard case .url(let url) = try SourceLocator(argument) else { return nil }
-            return url
-        } catch {
-            Diagnostics.fail(error.description)
-        }
-    }
-
     /// The cache, opened once; why it is a fresh one (damaged, locked) is said once, on stderr.
     static let cache: CacheDatabase = {
         let cache = CacheDatabase.open()
@@ -25,46 +14,72 @@ enum WebSources {
         return cache
     }()
 
-    static var fetcher: CachedFetcher { CachedFetcher(cache: cache, fetcher: HTTPFetcher()) }
+    static func fetcher(_ network: NetworkOptions) -> CachedFetcher {
+        CachedFetcher(cache: cache, fetcher: HTTPFetcher(), options: network.requestOptions)
+    }
 
-    static func feed(_ url: URL, offline: Bool) throws(ParseError) -> (feed: Feed, warnings: [ParseWarning]) {
+    static func feed(_ source: DataSource, _ network: NetworkOptions) throws(ParseError) -> FeedParseResult {
+        guard case .url(let url) = source else { return try FeedParser.parse(network.loader().open(source)) }
         let key = url.absoluteString
-        guard offline else {
-            let fetch = try fetcher.feed(url)
-            return (fetch.cached.feed, fetch.warnings)
+        guard network.offline else {
+            let fetch = try fetcher(network).feed(url)
+            return FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings)
         }
-        guard let cached = read({ try cache.cachedFeed(url: key) }, key), let fetchedAt = cached.fetchedAt else {
+        guard let cached = try read({ try cache.cachedFeed(url: key) }, key), let fetchedAt = cached.fetchedAt else {
             throw notCached(key)
         }
         sayAge(key, fetchedAt)
-        return (cached.feed, [])
+        return FeedParseResult(feed: cached.feed)
     }
 
-    static func bikes(_ url: URL, format: BikeDataFormat?, delimiter: UInt8?, offline: Bool) throws(ParseError) -> BikeCounts {
-        let key = url.absoluteString
-        guard offline else {
-            let fetch = try fetcher.bikes(url, format: format, delimiter: delimiter)
-            return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
+    static func bikes(_ source: DataSource, format: BikeDataFormat?, delimiter: UInt8?,
+                      _ network: NetworkOptions) throws(ParseError) -> BikeCounts {
+        let cached: CachedBikes?
+        switch source {
+        case .input:
+            return try network.loader().bikes(source, format: format, delimiter: delimiter)
+        case .url(let url):
+            guard network.offline else {
+                let fetch = try fetcher(network).bikes(url, format: format, delimiter: delimiter)
+                return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
+            }
+            cached = try read({ try cache.cachedBikes(source: url.absoluteString) }, source.name)
+        case .socrata(let query):
+            guard network.offline else {
+                let fetch = try fetcher(network).bikes(query)
+                return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
+            }
+            cached = try read({ try cache.cachedBikes(source: query.endpoint.absoluteString, span: query.first...query.last) }, source.name)
         }
-        guard let cached = read({ try cache.cachedBikes(source: key) }, key) else { throw notCached(key) }
-        sayAge(key, cached.fetchedAt)
+        guard let cached else { throw notCached(source.name) }
+        sayAge(source.name, cached.fetchedAt)
         return cached.counts
     }
 
-    static func forecast(_ url: URL, offline: Bool) throws(ParseError) -> Forecast {
+    static func forecast(_ source: DataSource, _ network: NetworkOptions) throws(ParseError) -> Forecast {
+        guard case .url(let url) = source else { return try ForecastReader.read(network.loader().open(source)) }
         let key = url.absoluteString
-        guard offline else { return try fetcher.forecast(url).value.forecast }
-        guard let cached = read({ try cache.cachedForecast(source: key) }, key) else { throw notCached(key) }
+        guard network.offline else { return try fetcher(network).forecast(url).value.forecast }
+        guard let cached = try read({ try cache.cachedForecast(source: key) }, key) else { throw notCached(key) }
         sayAge(key, cached.fetchedAt)
         return cached.forecast
     }
 
-    /// A cache that fails to read is a failure of this command, in one line.
-    private static func read<T>(_ body: () throws -> T?, _ key: String) -> T? {
+    /// Whether `--offline` keeps this source from the browser, which reads the web only live.
+    static func needsCache(_ source: DataSource, _ network: NetworkOptions) -> Bool {
+        guard network.offline else { return false }
+        if case .input = source { return false }
+        return true
+    }
+
+    /// A cache that fails to read is a failure of this load, in one line.
+    private static func read<T>(_ body: () throws -> T?, _ key: String) throws(ParseError) -> T? {
         do {
             return try body()
+        } catch let error as ParseError {
+            throw error
         } catch {
-            Diagnostics.fail("\(key): cannot read the cache: \(error)")
+            throw ParseError(source: key, "cannot read the cache: \(error)")
         }
     }
 

@@ -35,8 +35,11 @@ enum SocrataStub {
         let body: String
         switch (request.path as NSString).pathExtension {
         case "json":
-            body = "[" + page.map { #"{"date":"\#($0.date.isoString).000","fremont_bridge_nb":"\#($0.northbound!)","fremont_bridge_sb":"\#($0.southbound!)"}"# }
-                .joined(separator: ",\n") + "]\n"
+            let spoiled = request.path.contains("with-bad-row")
+            body = "[" + page.map { row in
+                let north = spoiled && row.date.isoString == "2016-04-15T03:00:00" ? "lots" : "\(row.northbound!)"
+                return #"{"date":"\#(row.date.isoString).000","fremont_bridge_nb":"\#(north)","fremont_bridge_sb":"\#(row.southbound!)"}"#
+            }.joined(separator: ",\n") + "]\n"
         case "xml":
             body = "<response>" + page.map { "<row><date>\($0.date.isoString)</date><fremont_bridge_nb>\($0.northbound!)</fremont_bridge_nb><fremont_bridge_sb>\($0.southbound!)</fremont_bridge_sb></row>" }
                 .joined() + "</response>"

@@ -72,8 +72,13 @@ final class HTTPTransfer: Sendable {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + options.timeout) { [weak self] in
             guard let self else { return }
-            let received = self.state.withLock { $0.received }
-            self.fail("the download took longer than \(Self.seconds(self.options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))")
+            let (waiting, received) = self.state.withLock { ($0.phase == .waiting, $0.received) }
+            // With both limits equal (a short --timeout), either timer may fire first.
+            if waiting {
+                self.fail("no answer within \(Self.seconds(connect))")
+            } else {
+                self.fail("the download took longer than \(Self.seconds(self.options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))")
+            }
         }
     }
 

@@ -1,0 +1,45 @@
+import Foundation
+import FremontCore
+
+/// Turns a `DataSource` into something to parse, fetching when it is on the web. One loader
+/// serves one load: its cancellation and progress belong to that load.
+public struct SourceLoader: Sendable {
+    public var fetcher: HTTPFetcher
+    public var options: HTTPRequestOptions
+    public var cancellation: FetchCancellation?
+    /// Bytes so far, and the expected total when the server said.
+    public var progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)?
+
+    public init(fetcher: HTTPFetcher = HTTPFetcher(), options: HTTPRequestOptions = .init(),
+                cancellation: FetchCancellation? = nil, progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil) {
+        self.fetcher = fetcher
+        self.options = options
+        self.cancellation = cancellation
+        self.progress = progress
+    }
+
+    /// The bytes of `source`: at hand, or streaming from the server once its headers are in.
+    public func open(_ source: DataSource) throws(ParseError) -> InputSource {
+        switch source {
+        case .input(let input):
+            return input
+        case .url(let url):
+            switch try fetcher.fetch(url, options: options, cancellation: cancellation, progress: progress) {
+            case .body(let body, _):
+                return body
+            case .notModified:
+                throw ParseError(source: url.absoluteString, "the server answered 304 Not Modified to a request that was not conditional")
+            }
+        case .socrata(let query):
+            throw ParseError(source: query.name, "a Socrata query holds bike counts only")
+        }
+    }
+
+    /// Bike counts from any source; a Socrata query arrives page by page.
+    public func bikes(_ source: DataSource, format: BikeDataFormat? = nil, delimiter: UInt8? = nil) throws(ParseError) -> BikeCounts {
+        if case .socrata(let query) = source {
+            return try SocrataPager(fetcher: fetcher, options: options).load(query, cancellation: cancellation, progress: progress)
+        }
+        return try BikeDataLoader.load(open(source), format: format, delimiter: delimiter)
+    }
+}

@@ -1,0 +1,89 @@
+import FlyingFox
+import Foundation
+import Synchronization
+
+/// A loopback HTTP server for the command-line tests: the shared data under `/data/`, a 404, a
+/// slow answer, and a Socrata endpoint whose April 2016 rows are the shared file's own.
+final class CLITestServer: Sendable {
+    let server: HTTPServer
+    let port: UInt16
+    private let task: Task<Void, any Error>
+    private let log = Mutex<[String]>([])
+
+    private init(server: HTTPServer, port: UInt16, task: Task<Void, any Error>) {
+        self.server = server
+        self.port = port
+        self.task = task
+    }
+
+    static func with<T: Sendable>(_ body: (CLITestServer) async throws -> T) async throws -> T {
+        let http = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        let task = Task { try await http.run() }
+        try await http.waitUntilListening()
+        guard case .ip4(_, let port) = await http.listeningAddress else { throw CocoaError(.fileReadUnknown) }
+        let server = CLITestServer(server: http, port: port, task: task)
+        await server.install()
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    func stop() async {
+        await server.stop()
+        task.cancel()
+    }
+
+    func url(_ path: String) -> String {
+        "http://127.0.0.1:\(port)\(path)"
+    }
+
+    /// The paths and queries asked, in order.
+    var requests: [String] { log.withLock { $0 } }
+
+    private func install() async {
+        await server.appendRoute("GET /data/*") { [self] request in
+            record(request)
+            let path = Fremont.data(String(request.path.dropFirst("/data/".count)))
+            guard FileManager.default.fileExists(atPath: path) else { return HTTPResponse(statusCode: .notFound) }
+            return HTTPResponse(statusCode: .ok, body: try HTTPBodySequence(file: URL(fileURLWithPath: path)))
+        }
+        await server.appendRoute("GET /slow") { [self] request in
+            record(request)
+            try await Task.sleep(for: .seconds(3))
+            return HTTPResponse(statusCode: .ok, body: Data("[]".utf8))
+        }
+        await server.appendRoute("GET /resource/4xy5-26gy.json") { [self] request in
+            record(request)
+            return try Self.socrata(request)
+        }
+    }
+
+    private func record(_ request: HTTPRequest) {
+        let query = request.target.query()
+        log.withLock { $0.append(query.isEmpty ? request.path : "\(request.path)?\(query)") }
+    }
+
+    /// `$where=date between '…' and '…'`, `$limit` (1,000 unless given) and `$offset` over the
+    /// shared April JSON, in Socrata's own shape.
+    private static func socrata(_ request: HTTPRequest) throws -> HTTPResponse {
+        var query: [String: String] = [:]
+        for item in request.query { query[item.name] = item.value }
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fremont.data("bikes/fremont-2016-04.json")))
+        var rows = try JSONSerialization.jsonObject(with: data) as? [[String: String]] ?? []
+        if let clause = query["$where"], let match = clause.wholeMatch(of: /date between '([0-9T:-]+)' and '([0-9T:-]+)'/) {
+            rows = rows.filter { row in
+                let date = String(row["date", default: ""].prefix(19))
+                return date >= match.1 && date <= match.2
+            }
+        }
+        let offset = Int(query["$offset"] ?? "0") ?? 0
+        let limit = Int(query["$limit"] ?? "1000") ?? 1000
+        let page = Array(rows.dropFirst(offset).prefix(limit))
+        return HTTPResponse(statusCode: .ok, body: try JSONSerialization.data(withJSONObject: page))
+    }
+}
