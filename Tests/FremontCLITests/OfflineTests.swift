@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import FremontCore
 import FremontSources
@@ -82,21 +81,16 @@ import Testing
 
     @Test func withTheServerStoppedOfflineShowsTheLastFetch() async throws {
         let home = try TestHome()
-        let body = try Data(contentsOf: URL(fileURLWithPath: Self.feedFile))
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
-        await server.appendRoute("GET /nasa.rss") { _ in
-            HTTPResponse(statusCode: .ok, headers: [HTTPHeader("ETag"): "\"1\"", .contentType: "application/rss+xml"], body: body)
+        let feed = "/data/feeds/real/nasa__breaking_news_2018-09-05.rss"
+        let month = ["bikes", "--month", "2016-04", "--page-size", "300", "--format", "csv"]
+        let (url, endpoint, online, onlineMonth) = try await CLITestServer.with { server in
+            let url = server.url(feed), endpoint = server.url("/resource/4xy5-26gy.json")
+            let online = try await detached { try Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment) }
+            let onlineMonth = try await detached { try Fremont.run(arguments: month + ["--endpoint", endpoint], environment: home.environment) }
+            return (url, endpoint, online, onlineMonth)
         }
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening()
-        guard case .ip4(_, let port) = await server.listeningAddress else { throw CocoaError(.fileReadUnknown) }
-        let url = "http://127.0.0.1:\(port)/nasa.rss"
-
-        let online = try await detached { try Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment) }
-        await server.stop()
-        task.cancel()
-        #expect(online.status == 0)
-        #expect(online.errors == "")
+        #expect(online.status == 0 && onlineMonth.status == 0)
+        #expect(online.errors == "" && onlineMonth.errors == "")
 
         let failed = try await detached { try Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment) }
         #expect(failed.status == 1)
@@ -106,6 +100,20 @@ import Testing
         #expect(offline.status == 0)
         #expect(offline.output == online.output)
         #expect(offline.errors == "fremont: \(url): cached just now (offline)\n")
+
+        // A Socrata month is cached by endpoint and span.
+        let offlineMonth = try await detached {
+            try Fremont.run(arguments: month + ["--endpoint", endpoint, "--offline"], environment: home.environment)
+        }
+        #expect(offlineMonth.status == 0)
+        #expect(offlineMonth.output == onlineMonth.output)
+        #expect(offlineMonth.output.split(separator: "\n").count == 721)
+        #expect(offlineMonth.errors.hasSuffix(": cached just now (offline)\n"))
+        let otherMonth = try await detached {
+            try Fremont.run(arguments: ["bikes", "--month", "2016-05", "--endpoint", endpoint, "--offline"], environment: home.environment)
+        }
+        #expect(otherMonth.status == 1)
+        #expect(otherMonth.errors.hasSuffix("2016-05-01…2016-05-31: not in the cache (--offline); fetch it once without --offline\n"))
     }
 
     /// Runs the binary on a thread of its own: waiting for it must not hold one of the few
