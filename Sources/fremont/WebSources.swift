@@ -14,8 +14,11 @@ enum WebSources {
         return cache
     }()
 
+    /// One HTTP session for every feed of a run.
+    private static let http = HTTPFetcher()
+
     static func fetcher(_ network: NetworkOptions) -> CachedFetcher {
-        CachedFetcher(cache: cache, fetcher: HTTPFetcher(), options: network.requestOptions)
+        CachedFetcher(cache: cache, fetcher: http, options: network.requestOptions)
     }
 
     static func feed(_ source: DataSource, _ network: NetworkOptions) throws(ParseError) -> FeedParseResult {
