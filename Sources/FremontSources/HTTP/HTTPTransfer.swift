@@ -89,7 +89,7 @@ final class HTTPTransfer: Sendable {
     /// Whether to take the body: only a 2xx is data. Everything else ends the transfer here.
     func receive(_ response: URLResponse) -> Bool {
         guard let http = response as? HTTPURLResponse else {
-            fail("the answer is not an HTTP response", cancelling: false)
+            fail("the answer is not an HTTP response")
             return false
         }
         let header = { (name: String) -> String? in http.value(forHTTPHeaderField: name) }
@@ -105,7 +105,7 @@ final class HTTPTransfer: Sendable {
             let encoded = !coding.isEmpty && coding != "identity"
             let length = http.expectedContentLength
             if length > options.maximumBytes, !encoded {
-                fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download", cancelling: false)
+                fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download")
                 return false
             }
             state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
@@ -116,7 +116,7 @@ final class HTTPTransfer: Sendable {
             if (300..<400).contains(http.statusCode), let location = header("Location") {
                 message += " to \(location), which was not followed"
             }
-            fail(message, cancelling: false)
+            fail(message)
             return false
         }
     }
@@ -185,8 +185,8 @@ final class HTTPTransfer: Sendable {
     // MARK: Endings
 
     /// Ends the transfer with `message`: `fetch` throws it, or the body's reader does.
-    /// `cancelling` is false inside the session's own callbacks, which end the task themselves
-    /// (a `.cancel` disposition, a refused redirect): cancelling there too upsets URLSession.
+    /// `cancelling` is false where the task ends anyway (it completed, or a redirect was refused:
+    /// cancelling during a redirect trips an assertion in URLSession).
     func fail(_ message: String, cancelling: Bool = true) {
         let error = ParseError(source: name, message)
         let (cancel, signal) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
