@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 import FremontCore
 @testable import FremontSources
@@ -215,6 +216,30 @@ import FremontCore
         try cache.storeFeed(Feed(format: .rss2, items: [Self.item("a")]), url: "u")
         #expect(try cache.cachedFeed(url: "u")?.feed.items.count == 1)
         #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func manyThreadsReadAndWriteAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try CacheDatabase(path: directory.file("cache.sqlite").path)
+        let failures = Mutex(0)
+        // Eight loads store their feeds while others read and mark: one writer at a time, no waiting readers.
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            let url = "https://example.org/\(index % 8)"
+            do {
+                if index < 8 {
+                    try cache.storeFeed(Feed(format: .rss2, items: (0..<50).map { Self.item("\(index)-\($0)") }), url: url)
+                } else {
+                    _ = try cache.cachedFeed(url: url)
+                    try cache.markRead(feedURL: url, itemIDs: ["\(index % 8)-0"])
+                }
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        for index in 0..<8 {
+            #expect(try cache.cachedFeed(url: "https://example.org/\(index)")?.feed.items.count == 50)
+        }
     }
 
     @Test func ageInWords() {
