@@ -46,7 +46,7 @@ struct BikeSourceOptions: ParsableArguments {
     func load() throws -> (counts: BikeCounts, name: String) {
         do {
             let source = try dataSource()
-            let counts = try WebSources.bikes(source, format: inputFormat, delimiter: delimiter?.byte, network)
+            let counts = try WebSources.bikes(source, format: inputFormat, delimiter: delimiter?.byte, network.settings)
             Diagnostics.printWarnings(counts.warnings, source: source.name, limit: maxWarnings)
             return (counts, source.name)
         } catch {

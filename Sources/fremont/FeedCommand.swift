@@ -36,10 +36,10 @@ struct FeedCommand: ParsableCommand {
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         // The browser reads the web live; --offline reads the cache, so it prints.
-        if format == nil, !sources.contains("-"), !inputs.contains(where: { WebSources.needsCache($0, network) }), InteractiveBrowser.isAvailable {
+        if format == nil, !sources.contains("-"), InteractiveBrowser.isAvailable {
             let browser = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()),
                                                      weather: .input(try EmbeddedData.sanFranciscoForecast()), feeds: inputs)
-            InteractiveBrowser(sources: browser, requestOptions: network.requestOptions).run(startingOn: .feeds)
+            InteractiveBrowser(sources: browser, settings: network.settings).run(startingOn: .feeds)
         }
         let format = self.format ?? .text
         let several = inputs.count > 1
@@ -50,7 +50,7 @@ struct FeedCommand: ParsableCommand {
         for input in inputs {
             let result: FeedParseResult
             do {
-                result = try WebSources.feed(input, network)
+                result = try WebSources.feed(input, network.settings)
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()

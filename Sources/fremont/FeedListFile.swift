@@ -18,6 +18,13 @@ enum FeedListFile {
         }
     }
 
+    /// The feeds you follow, as sources; nil when there is no list (or it lists none).
+    static func followed() -> [DataSource]? {
+        guard let list = try? FeedList.load(from: location), !list.entries.isEmpty else { return nil }
+        let sources = list.entries.compactMap { try? DataSource(argument: $0.url) }
+        return sources.isEmpty ? nil : sources
+    }
+
     static func save(_ list: FeedList) {
         do {
             try list.save(to: location)

@@ -15,7 +15,8 @@ final class InteractiveBrowser {
         var feeds: [DataSource] = []
     }
 
-    private let sources: Sources
+    /// A var: `<` and `>` replace the bike source with another month, which `r` then reloads.
+    private var sources: Sources
     private let inbox = EventInbox()
     /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
     /// and one slow feed holds up no other.
@@ -30,12 +31,12 @@ final class InteractiveBrowser {
     private var generations: [TabID: Int] = [:]
     /// Loads under way, by tab: the source, its download's cancellation, and the event that reports it cancelled.
     private var pending: [TabID: [(source: String, cancellation: FetchCancellation, cancelled: () -> BrowserEvent)]] = [:]
-    private let fetcher = HTTPFetcher()
-    private let requestOptions: HTTPRequestOptions
+    /// Live through the cache, or `--offline` from the cache alone.
+    private let settings: FetchSettings
 
-    init(sources: Sources, requestOptions: HTTPRequestOptions = .init()) {
+    init(sources: Sources, settings: FetchSettings = .init()) {
         self.sources = sources
-        self.requestOptions = requestOptions
+        self.settings = settings
     }
 
     /// Whether a browser can run here: both ends must be a terminal.
@@ -90,25 +91,35 @@ final class InteractiveBrowser {
                 load.cancellation.cancel()
                 for effect in state.update(load.cancelled()) { perform(effect, state: &state, screen: screen) }
             }
-        case .loadMonth:
-            state.status.message = "months load from the open-data API"
+        case .loadMonth(let year, let month):
+            // The month from the open-data API: the endpoint already in use, or the city's.
+            var endpoint = SocrataQuery.defaultEndpoint
+            if case .socrata(let query)? = sources.bikes { endpoint = query.endpoint }
+            guard let query = try? SocrataQuery.month("\(year)-\(month < 10 ? "0" : "")\(month)", endpoint: endpoint) else { return }
+            perform(.cancelLoads(.bikes), state: &state, screen: screen)
+            sources.bikes = .socrata(query)
+            perform(.reload(.bikes), state: &state, screen: screen)
         case .reload(let tab):
             switch tab {
             case .bikes:
                 if let source = sources.bikes {
-                    load(.bikes, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try loader.bikes(source) },
+                    load(.bikes, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
+                        try WebSources.bikes(source, format: nil, delimiter: nil, settings, context)
+                    },
                          event: { .bikesLoaded(source: $0, $1, at: $2) })
                 }
             case .weather:
                 if let source = sources.weather {
-                    load(.weather, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try ForecastReader.read(loader.open(source)) },
+                    load(.weather, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
+                        try WebSources.forecast(source, settings, context)
+                    },
                          event: { .weatherLoaded(source: $0, $1, at: $2) })
                 }
             case .feeds:
                 for source in sources.feeds {
                     // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
-                    load(.feeds, from: source, into: &state, parse: { (loader, source) throws(ParseError) in
-                        PreparedFeed(try FeedParser.parse(loader.open(source)), source: source.name)
+                    load(.feeds, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
+                        PreparedFeed(try WebSources.feed(source, settings, context), source: source.name)
                     }, event: { .feedsLoaded(source: $0, $1, at: $2) })
                 }
             }
@@ -119,7 +130,7 @@ final class InteractiveBrowser {
     /// the result come back to the UI loop as events.
     private func load<Value: Sendable>(
         _ tab: TabID, from source: DataSource, into state: inout BrowserState,
-        parse: @escaping @Sendable (SourceLoader, DataSource) throws(ParseError) -> Value,
+        parse: @escaping @Sendable (FetchSettings, LoadContext, DataSource) throws(ParseError) -> Value,
         event: @escaping @Sendable (String, Result<Value, ParseError>, String) -> BrowserEvent
     ) {
         let name = source.name
@@ -128,9 +139,14 @@ final class InteractiveBrowser {
         let cancellation = FetchCancellation()
         pending[tab, default: []].append((name, cancellation, { event(name, .failure(ParseError(source: name, "cancelled")), WallClock.now()) }))
         let throttle = ProgressThrottle(tab: tab, source: name, generation: generation, inbox: inbox)
-        let loader = SourceLoader(fetcher: fetcher, options: requestOptions, cancellation: cancellation, progress: throttle.report)
-        loads.addOperation { [inbox] in
-            let result = Result { () throws(ParseError) -> Value in try parse(loader, source) }
+        // Notes (a cached copy's age) go to the status line: stderr would scribble on the screen.
+        // The status line names sources by their file name, as errors do.
+        let shortName = name.split(separator: "/").last.map(String.init) ?? name
+        let context = LoadContext(cancellation: cancellation, progress: throttle.report, note: { [inbox] note in
+            inbox.post(.notice(note.replacingOccurrences(of: name, with: shortName)), tab: tab, source: name, generation: generation, final: false)
+        })
+        loads.addOperation { [inbox, settings] in
+            let result = Result { () throws(ParseError) -> Value in try parse(settings, context, source) }
             inbox.post(event(name, result, WallClock.now()), tab: tab, source: name, generation: generation)
         }
     }

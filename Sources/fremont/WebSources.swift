@@ -17,62 +17,62 @@ enum WebSources {
     /// One HTTP session for every feed of a run.
     private static let http = HTTPFetcher()
 
-    static func fetcher(_ network: NetworkOptions) -> CachedFetcher {
-        CachedFetcher(cache: cache, fetcher: http, options: network.requestOptions)
+    static func fetcher(_ settings: FetchSettings) -> CachedFetcher {
+        CachedFetcher(cache: cache, fetcher: http, options: settings.requestOptions)
     }
 
-    static func feed(_ source: DataSource, _ network: NetworkOptions) throws(ParseError) -> FeedParseResult {
-        guard case .url(let url) = source else { return try FeedParser.parse(network.loader().open(source)) }
+    /// Files, standard input and built-in data: read directly, never cached.
+    private static func loader(_ settings: FetchSettings, _ context: LoadContext) -> SourceLoader {
+        SourceLoader(fetcher: http, options: settings.requestOptions, cancellation: context.cancellation, progress: context.progress)
+    }
+
+    static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> FeedParseResult {
+        guard case .url(let url) = source else { return try FeedParser.parse(loader(settings, context).open(source)) }
         let key = url.absoluteString
-        guard network.offline else {
-            let fetch = try fetcher(network).feed(url)
+        guard settings.offline else {
+            let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
             return FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings)
         }
         guard let cached = try read({ try cache.cachedFeed(url: key) }, key), let fetchedAt = cached.fetchedAt else {
             throw notCached(key)
         }
-        sayAge(key, fetchedAt)
+        sayAge(key, fetchedAt, context)
         return FeedParseResult(feed: cached.feed)
     }
 
     static func bikes(_ source: DataSource, format: BikeDataFormat?, delimiter: UInt8?,
-                      _ network: NetworkOptions) throws(ParseError) -> BikeCounts {
+                      _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> BikeCounts {
         let cached: CachedBikes?
         switch source {
         case .input:
-            return try network.loader().bikes(source, format: format, delimiter: delimiter)
+            return try loader(settings, context).bikes(source, format: format, delimiter: delimiter)
         case .url(let url):
-            guard network.offline else {
-                let fetch = try fetcher(network).bikes(url, format: format, delimiter: delimiter)
+            guard settings.offline else {
+                let fetch = try fetcher(settings).bikes(url, format: format, delimiter: delimiter, cancellation: context.cancellation, progress: context.progress)
                 return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
             }
             cached = try read({ try cache.cachedBikes(source: url.absoluteString) }, source.name)
         case .socrata(let query):
-            guard network.offline else {
-                let fetch = try fetcher(network).bikes(query)
+            guard settings.offline else {
+                let fetch = try fetcher(settings).bikes(query, cancellation: context.cancellation, progress: context.progress)
                 return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
             }
             cached = try read({ try cache.cachedBikes(source: query.endpoint.absoluteString, span: query.first...query.last) }, source.name)
         }
         guard let cached else { throw notCached(source.name) }
-        sayAge(source.name, cached.fetchedAt)
+        sayAge(source.name, cached.fetchedAt, context)
         return cached.counts
     }
 
-    static func forecast(_ source: DataSource, _ network: NetworkOptions) throws(ParseError) -> Forecast {
-        guard case .url(let url) = source else { return try ForecastReader.read(network.loader().open(source)) }
+    static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> Forecast {
+        guard case .url(let url) = source else { return try ForecastReader.read(loader(settings, context).open(source)) }
         let key = url.absoluteString
-        guard network.offline else { return try fetcher(network).forecast(url).value.forecast }
+        guard settings.offline else {
+            return try fetcher(settings).forecast(url, cancellation: context.cancellation, progress: context.progress).value.forecast
+        }
         guard let cached = try read({ try cache.cachedForecast(source: key) }, key) else { throw notCached(key) }
-        sayAge(key, cached.fetchedAt)
+        sayAge(key, cached.fetchedAt, context)
         return cached.forecast
-    }
-
-    /// Whether `--offline` keeps this source from the browser, which reads the web only live.
-    static func needsCache(_ source: DataSource, _ network: NetworkOptions) -> Bool {
-        guard network.offline else { return false }
-        if case .input = source { return false }
-        return true
     }
 
     /// A cache that fails to read is a failure of this load, in one line.
@@ -90,7 +90,7 @@ enum WebSources {
         ParseError(source: key, "not in the cache (--offline); fetch it once without --offline")
     }
 
-    private static func sayAge(_ key: String, _ fetchedAt: Date) {
-        Diagnostics.note("\(key): \(CacheAge.text(since: fetchedAt)) (offline)")
+    private static func sayAge(_ key: String, _ fetchedAt: Date, _ context: LoadContext) {
+        context.note("\(key): \(CacheAge.text(since: fetchedAt)) (offline)")
     }
 }

@@ -147,3 +147,34 @@ import Testing
         try await expectShellRestored(tmux, status: "0")
     }
 }
+
+/// Issue 5's acceptance in the browser: `fremont` opens on the feeds you follow, fetched from
+/// the web; with the server gone, `fremont --offline` still shows them, and says how old they are.
+@Suite(.serialized) struct OfflineBrowserTests {
+    private let fremont = Fremont.executable.path
+
+    @Test func withTheServerStoppedOfflineShowsTheLastFetch() async throws {
+        let home = try TestHome()
+        let tmux = try TmuxSession(width: 100, height: 24, environment: home.environment)
+        try await tmux.ready()
+        let url = try await CLITestServer.with { server in
+            let url = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let added = try Fremont.run(arguments: ["feeds", "add", url], environment: home.environment)
+            #expect(added.status == 0)
+            try tmux.run("\(fremont); echo EXIT=$?")
+            // With a feed list, `fremont` alone opens on the feeds.
+            try await tmux.waitFor("NASA to Host Live Chat on Successful Mission to Asteroid Belt")
+            try tmux.send("q")
+            try await tmux.waitFor("EXIT=0")
+            return url
+        }
+        try tmux.run("clear; \(fremont) --offline; echo EXIT=$?")
+        let screen = try await tmux.waitFor("cached")
+        #expect(screen.contains("NASA to Host Live Chat on Successful Mission to Asteroid Belt"))
+        #expect(screen.contains("nasa__breaking_news_2018-09-05.rss: cached"))
+        #expect(screen.contains("(offline)"))
+        _ = url
+        try tmux.send("q")
+        try await tmux.waitFor("EXIT=0")
+    }
+}

@@ -21,6 +21,8 @@ public enum BrowserEvent: Sendable {
     /// A timer tick, for the loading spinner.
     case tick
     case loadStarted(TabID, source: String)
+    /// Something for the status line (how old a cached copy is).
+    case notice(String)
     /// A download's progress: bytes so far, and the total when the server said.
     case loadProgress(TabID, bytes: Int, expected: Int?)
     case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)

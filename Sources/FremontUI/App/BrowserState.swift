@@ -50,6 +50,8 @@ public struct BrowserState: Sendable {
             if !isTooSmall { feeds.resize(viewport: contentArea) }
         case .tick:
             status.spinnerFrame += 1
+        case .notice(let text):
+            status.message = text
         case .loadProgress(let tab, let bytes, let expected):
             status.progress[tab] = (bytes, expected)
         case .loadStarted(let tab, let source):
