@@ -91,6 +91,9 @@ final class InteractiveBrowser {
                 load.cancellation.cancel()
                 for effect in state.update(load.cancelled()) { perform(effect, state: &state, screen: screen) }
             }
+        case .markRead(let source, let id):
+            // Written off the UI thread; a cache that cannot be written only loses the mark.
+            loads.addOperation { try? WebSources.markRead(feedURL: source, id: id) }
         case .loadMonth(let year, let month):
             // The month from the open-data API: the endpoint already in use, or the city's.
             var endpoint = SocrataQuery.defaultEndpoint
@@ -119,7 +122,8 @@ final class InteractiveBrowser {
                 for source in sources.feeds {
                     // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
                     load(.feeds, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
-                        PreparedFeed(try WebSources.feed(source, settings, context), source: source.name)
+                        let result = try WebSources.feed(source, settings, context)
+                        return PreparedFeed(result, source: source.name, readItemIDs: WebSources.readItemIDs(source))
                     }, event: { .feedsLoaded(source: $0, $1, at: $2) })
                 }
             }

@@ -75,6 +75,17 @@ enum WebSources {
         return cached.forecast
     }
 
+    /// The items already read of a feed the cache tracks; nil for files and built-in feeds.
+    static func readItemIDs(_ source: DataSource) -> Set<String>? {
+        guard case .url(let url) = source else { return nil }
+        return (try? cache.cachedFeed(url: url.absoluteString))??.readItemIDs
+    }
+
+    /// Remembers that an item was read, so it stays read after a restart.
+    static func markRead(feedURL: String, id: String) throws {
+        try cache.markRead(feedURL: feedURL, itemIDs: [id])
+    }
+
     /// A cache that fails to read is a failure of this load, in one line.
     private static func read<T>(_ body: () throws -> T?, _ key: String) throws(ParseError) -> T? {
         do {

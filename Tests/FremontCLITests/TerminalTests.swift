@@ -162,15 +162,21 @@ import Testing
             let added = try Fremont.run(arguments: ["feeds", "add", url], environment: home.environment)
             #expect(added.status == 0)
             try tmux.run("\(fremont); echo EXIT=$?")
-            // With a feed list, `fremont` alone opens on the feeds.
-            try await tmux.waitFor("NASA to Host Live Chat on Successful Mission to Asteroid Belt")
+            // With a feed list, `fremont` alone opens on the feeds, every item new (●).
+            let first = try await tmux.waitFor("● NASA to Host Live Chat on Successful Mission to Asteroid Belt")
+            #expect(first.contains("● NASA Television to Air Launch"))
+            // Reading (expanding) the first item marks it read.
+            try tmux.send("Enter")
+            try await tmux.waitFor("▾ NASA to Host Live Chat")
             try tmux.send("q")
             try await tmux.waitFor("EXIT=0")
             return url
         }
         try tmux.run("clear; \(fremont) --offline; echo EXIT=$?")
         let screen = try await tmux.waitFor("cached")
-        #expect(screen.contains("NASA to Host Live Chat on Successful Mission to Asteroid Belt"))
+        // Read state survived the restart: the first item is read, the next still new.
+        #expect(screen.contains("▸ NASA to Host Live Chat on Successful Mission to Asteroid Belt"))
+        #expect(screen.contains("● NASA Television to Air Launch"))
         #expect(screen.contains("nasa__breaking_news_2018-09-05.rss: cached"))
         #expect(screen.contains("(offline)"))
         _ = url

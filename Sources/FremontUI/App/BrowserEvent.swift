@@ -38,6 +38,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case reload(TabID)
     /// Stop the tab's downloads (Esc while loading).
     case cancelLoads(TabID)
+    /// Remember in the cache that a feed item was read.
+    case markRead(source: String, id: String)
     /// Load another month of bike counts from the open-data API (`<` and `>` on Bikes).
     case loadMonth(year: Int, month: Int)
 }

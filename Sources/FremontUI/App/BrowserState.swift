@@ -210,6 +210,7 @@ public struct BrowserState: Sendable {
             status.message = text
             return []
         case .openLink(let link): return [.openLink(link)]
+        case .markRead(let source, let id): return [.markRead(source: source, id: id)]
         }
     }
 
