@@ -17,8 +17,8 @@ struct BikeSourceOptions: ParsableArguments {
     @Option(help: "The last day (like 2016-04-07) for --from; it is included.")
     var to: String?
 
-    @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format.")
-    var endpoint: String = SocrataQuery.defaultEndpoint.absoluteString
+    @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format. Default: the config file's endpoint, else Seattle's Fremont Bridge counts.")
+    var endpoint: String?
 
     @Option(name: .customLong("page-size"), help: "Rows per Socrata request; pages follow until one comes back short.")
     var pageSize = SocrataQuery.defaultPageSize
@@ -73,6 +73,7 @@ struct BikeSourceOptions: ParsableArguments {
     }
 
     private func endpointURL() throws(ParseError) -> URL {
+        guard let endpoint else { return try ConfigFile.endpoint() }
         guard case .url(let url) = try SourceLocator(endpoint) else {
             throw ParseError(source: endpoint, "the endpoint must be an http or https address")
         }

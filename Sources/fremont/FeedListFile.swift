@@ -33,3 +33,13 @@ enum FeedListFile {
         }
     }
 }
+
+/// The config file, read once; its warnings go to stderr like the feed list's.
+enum ConfigFile {
+    /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.
+    static func endpoint() throws(ParseError) -> URL {
+        guard let config = try FremontConfig.load() else { return SocrataQuery.defaultEndpoint }
+        Diagnostics.printWarnings(config.warnings, source: FremontDirectories().config.appendingPathComponent("config").path, limit: 20)
+        return config.endpoint ?? SocrataQuery.defaultEndpoint
+    }
+}

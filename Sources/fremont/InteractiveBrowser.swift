@@ -95,8 +95,9 @@ final class InteractiveBrowser {
             // Written off the UI thread; a cache that cannot be written only loses the mark.
             loads.addOperation { try? WebSources.markRead(feedURL: source, id: id) }
         case .loadMonth(let year, let month):
-            // The month from the open-data API: the endpoint already in use, or the city's.
-            var endpoint = SocrataQuery.defaultEndpoint
+            // The month from the open-data API: the endpoint already in use, else the config's,
+            // else the city's.
+            var endpoint = (try? FremontConfig.load())??.endpoint ?? SocrataQuery.defaultEndpoint
             if case .socrata(let query)? = sources.bikes { endpoint = query.endpoint }
             guard let query = try? SocrataQuery.month("\(year)-\(month < 10 ? "0" : "")\(month)", endpoint: endpoint) else { return }
             perform(.cancelLoads(.bikes), state: &state, screen: screen)
