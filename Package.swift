@@ -56,8 +56,12 @@ let package = Package(
             name: "FremontSourcesTests",
             dependencies: ["FremontSources", "FremontCore", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        // Drives the real binary; depending on it makes `swift test` build it first.
-        .testTarget(name: "FremontCLITests", dependencies: ["fremont", .product(name: "FlyingFox", package: "FlyingFox")]),
+        // Drives the real binary; depending on it makes `swift test` build it first. The cache's
+        // tests fill a cache through FremontSources and serve files on loopback with FlyingFox.
+        .testTarget(
+            name: "FremontCLITests",
+            dependencies: ["fremont", "FremontSources", "FremontCore", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

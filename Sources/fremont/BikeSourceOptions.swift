@@ -17,8 +17,8 @@ struct BikeSourceOptions: ParsableArguments {
     @Option(help: "The last day (like 2016-04-07) for --from; it is included.")
     var to: String?
 
-    @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format.")
-    var endpoint: String = SocrataQuery.defaultEndpoint.absoluteString
+    @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format. Default: the config file's endpoint, else Seattle's Fremont Bridge counts.")
+    var endpoint: String?
 
     @Option(name: .customLong("page-size"), help: "Rows per Socrata request; pages follow until one comes back short.")
     var pageSize = SocrataQuery.defaultPageSize
@@ -46,7 +46,7 @@ struct BikeSourceOptions: ParsableArguments {
     func load() throws -> (counts: BikeCounts, name: String) {
         do {
             let source = try dataSource()
-            let counts = try network.loader().bikes(source, format: inputFormat, delimiter: delimiter?.byte)
+            let counts = try WebSources.bikes(source, format: inputFormat, delimiter: delimiter?.byte, network.settings)
             Diagnostics.printWarnings(counts.warnings, source: source.name, limit: maxWarnings)
             return (counts, source.name)
         } catch {
@@ -73,6 +73,7 @@ struct BikeSourceOptions: ParsableArguments {
     }
 
     private func endpointURL() throws(ParseError) -> URL {
+        guard let endpoint else { return try ConfigFile.endpoint() }
         guard case .url(let url) = try SourceLocator(endpoint) else {
             throw ParseError(source: endpoint, "the endpoint must be an http or https address")
         }

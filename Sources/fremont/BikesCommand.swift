@@ -1,5 +1,6 @@
 import ArgumentParser
 import FremontCore
+import FremontUI
 import FremontSources
 
 struct BikesCommand: ParsableCommand {
@@ -15,16 +16,20 @@ struct BikesCommand: ParsableCommand {
 
     func run() throws {
         // With `-` the data comes on standard input, which a browser would need for keys.
+        let bikes: DataSource
+        do {
+            bikes = try input.dataSource()
+        } catch {
+            Diagnostics.fail(error.description)
+        }
         if format == nil, input.source != "-", InteractiveBrowser.isAvailable {
-            let bikes: DataSource
-            do {
-                bikes = try input.dataSource()
-            } catch {
-                Diagnostics.fail(error.description)
-            }
-            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(try EmbeddedData.sanFranciscoForecast()),
-                                                     feeds: try EmbeddedData.feeds().map { .input($0) })
-            InteractiveBrowser(sources: sources, requestOptions: input.network.requestOptions).run(startingOn: .bikes)
+            // The feeds you follow when there is a list (and then `fremont` alone opens on them);
+            // the built-in ones otherwise.
+            let followed = FeedListFile.followed()
+            let feeds: [DataSource] = try followed ?? EmbeddedData.feeds().map { .input($0) }
+            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(try EmbeddedData.sanFranciscoForecast()), feeds: feeds)
+            let opening: TabID = followed != nil && input.source == nil ? .feeds : .bikes
+            InteractiveBrowser(sources: sources, settings: input.network.settings).run(startingOn: opening)
         }
         let (counts, _) = try input.load()
         var output = StandardOutput()

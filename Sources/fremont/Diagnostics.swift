@@ -17,6 +17,11 @@ enum Diagnostics {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
+    /// Something a person should know that is not a failure (data read from the cache, and its age).
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("fremont: \(TerminalSafeText.singleLine(message))\n".utf8))
+    }
+
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("fremont: \(TerminalSafeText.singleLine(message))\n".utf8))
         Foundation.exit(1)

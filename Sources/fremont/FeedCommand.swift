@@ -11,8 +11,8 @@ struct FeedCommand: ParsableCommand {
         abstract: "Browse RSS and Atom feeds (broken ones too, with warnings), or print their items."
     )
 
-    @Argument(help: "Feed files or http(s) URLs (RSS 0.90-2.0 or Atom), or - for standard input.")
-    var sources: [String]
+    @Argument(help: "Feed files or http(s) URLs (RSS 0.90-2.0 or Atom), or - for standard input. Without any, the feeds you follow (see 'fremont feeds').")
+    var sources: [String] = []
 
     @OptionGroup var network: NetworkOptions
 
@@ -23,11 +23,11 @@ struct FeedCommand: ParsableCommand {
     var maxWarnings = 20
 
     func validate() throws {
-        guard !sources.isEmpty else { throw ValidationError("Give at least one feed file (or - for standard input).") }
         if sources.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
     }
 
     func run() throws {
+        let sources = self.sources.isEmpty ? try followedFeeds() : self.sources
         let inputs: [DataSource]
         do {
             inputs = try sources.map { (source) throws(ParseError) in try DataSource(argument: source) }
@@ -35,12 +35,12 @@ struct FeedCommand: ParsableCommand {
             Diagnostics.fail(error.description)
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
+        // The browser reads the web live; --offline reads the cache, so it prints.
         if format == nil, !sources.contains("-"), InteractiveBrowser.isAvailable {
             let browser = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()),
                                                      weather: .input(try EmbeddedData.sanFranciscoForecast()), feeds: inputs)
-            InteractiveBrowser(sources: browser, requestOptions: network.requestOptions).run(startingOn: .feeds)
+            InteractiveBrowser(sources: browser, settings: network.settings).run(startingOn: .feeds)
         }
-        let loader = network.loader()
         let format = self.format ?? .text
         let several = inputs.count > 1
         var output = StandardOutput()
@@ -50,7 +50,7 @@ struct FeedCommand: ParsableCommand {
         for input in inputs {
             let result: FeedParseResult
             do {
-                result = try FeedParser.parse(loader.open(input))
+                result = try WebSources.feed(input, network.settings)
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()
@@ -66,6 +66,20 @@ struct FeedCommand: ParsableCommand {
         if several, format == .json { output.write("]\n") }
         output.flush()
         if failed { throw ExitCode(1) }
+    }
+
+    /// The addresses in the feed list, when no source is given.
+    private func followedFeeds() throws -> [String] {
+        let list: FeedList?
+        do {
+            list = try FeedList.load()
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+        guard let list, !list.entries.isEmpty else {
+            throw ValidationError("Give at least one feed file (or - for standard input), or follow feeds with 'fremont feeds add URL'.")
+        }
+        return list.entries.map(\.url)
     }
 }
 

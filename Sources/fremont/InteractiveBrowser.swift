@@ -15,16 +15,28 @@ final class InteractiveBrowser {
         var feeds: [DataSource] = []
     }
 
-    private let sources: Sources
+    /// A var: `<` and `>` replace the bike source with another month, which `r` then reloads.
+    private var sources: Sources
     private let inbox = EventInbox()
-    private let fetcher = HTTPFetcher()
-    private let requestOptions: HTTPRequestOptions
-    /// The loads started since the last `.cancelLoads` (Esc), which stops those still under way.
-    private var running: [FetchCancellation] = []
+    /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
+    /// and one slow feed holds up no other.
+    private let loads: OperationQueue = {
+        let queue = OperationQueue()
+        queue.name = "fremont.loads"
+        queue.maxConcurrentOperationCount = 4
+        queue.qualityOfService = .userInitiated
+        return queue
+    }()
+    /// Bumped when a tab's loads are cancelled: results of an older generation are dropped.
+    private var generations: [TabID: Int] = [:]
+    /// Loads under way, by tab: the source, its download's cancellation, and the event that reports it cancelled.
+    private var pending: [TabID: [(source: String, cancellation: FetchCancellation, cancelled: () -> BrowserEvent)]] = [:]
+    /// Live through the cache, or `--offline` from the cache alone.
+    private let settings: FetchSettings
 
-    init(sources: Sources, requestOptions: HTTPRequestOptions = .init()) {
+    init(sources: Sources, settings: FetchSettings = .init()) {
         self.sources = sources
-        self.requestOptions = requestOptions
+        self.settings = settings
     }
 
     /// Whether a browser can run here: both ends must be a terminal.
@@ -39,8 +51,10 @@ final class InteractiveBrowser {
         for tab in TabID.allCases { perform(.reload(tab), state: &state, screen: screen) }
         var lastTick = DispatchTime.now()
         while true {
-            for event in inbox.takeAll() {
-                for effect in state.update(event) { perform(effect, state: &state, screen: screen) }
+            for delivery in inbox.takeAll() {
+                guard delivery.generation == generations[delivery.tab, default: 0] else { continue }
+                if delivery.isResult { pending[delivery.tab]?.removeAll { $0.source == delivery.source } }
+                for effect in state.update(delivery.event) { perform(effect, state: &state, screen: screen) }
             }
             if buffer.width != state.width || buffer.height != state.height {
                 buffer = ScreenBuffer(width: state.width, height: state.height)
@@ -68,53 +82,77 @@ final class InteractiveBrowser {
             let outcome = LinkOpener.open(link)
             // Set directly: a key sent to clear the line would also reach the tab (Esc ends a search).
             if let message = outcome { state.status.message = message }
+        case .cancelLoads(let tab):
+            // The UI is free at once; whatever the background work still brings is dropped.
+            generations[tab, default: 0] += 1
+            let cancelled = pending.removeValue(forKey: tab) ?? []
+            for load in cancelled {
+                // Stops the download too, so a cancelled load costs no more bandwidth.
+                load.cancellation.cancel()
+                for effect in state.update(load.cancelled()) { perform(effect, state: &state, screen: screen) }
+            }
+        case .markRead(let source, let id):
+            // Written off the UI thread; a cache that cannot be written only loses the mark.
+            loads.addOperation { try? WebSources.markRead(feedURL: source, id: id) }
+        case .loadMonth(let year, let month):
+            // The month from the open-data API: the endpoint already in use, else the config's,
+            // else the city's.
+            var endpoint = (try? FremontConfig.load())??.endpoint ?? SocrataQuery.defaultEndpoint
+            if case .socrata(let query)? = sources.bikes { endpoint = query.endpoint }
+            guard let query = try? SocrataQuery.month("\(year)-\(month < 10 ? "0" : "")\(month)", endpoint: endpoint) else { return }
+            perform(.cancelLoads(.bikes), state: &state, screen: screen)
+            sources.bikes = .socrata(query)
+            perform(.reload(.bikes), state: &state, screen: screen)
         case .reload(let tab):
             switch tab {
             case .bikes:
                 if let source = sources.bikes {
-                    load(.bikes, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try loader.bikes(source) },
+                    load(.bikes, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
+                        try WebSources.bikes(source, format: nil, delimiter: nil, settings, context)
+                    },
                          event: { .bikesLoaded(source: $0, $1, at: $2) })
                 }
             case .weather:
                 if let source = sources.weather {
-                    load(.weather, from: source, into: &state, parse: { (loader, source) throws(ParseError) in try ForecastReader.read(loader.open(source)) },
+                    load(.weather, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
+                        try WebSources.forecast(source, settings, context)
+                    },
                          event: { .weatherLoaded(source: $0, $1, at: $2) })
                 }
             case .feeds:
                 for source in sources.feeds {
                     // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
-                    load(.feeds, from: source, into: &state, parse: { (loader, source) throws(ParseError) in
-                        PreparedFeed(try FeedParser.parse(loader.open(source)), source: source.name)
+                    load(.feeds, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
+                        let result = try WebSources.feed(source, settings, context)
+                        return PreparedFeed(result, source: source.name, readItemIDs: WebSources.readItemIDs(source))
                     }, event: { .feedsLoaded(source: $0, $1, at: $2) })
                 }
             }
-        case .cancelLoads:
-            cancelLoads()
         }
     }
 
-    /// Stops every download under way; each load then ends as a failure that says "cancelled".
-    func cancelLoads() {
-        for cancellation in running { cancellation.cancel() }
-        running = []
-    }
-
-    /// Loads `source` on a background queue (fetching it first if it is on the web); progress
-    /// and the result come back to the UI loop as events.
+    /// Loads `source` on the load queue (fetching it first if it is on the web); progress and
+    /// the result come back to the UI loop as events.
     private func load<Value: Sendable>(
         _ tab: TabID, from source: DataSource, into state: inout BrowserState,
-        parse: @escaping @Sendable (SourceLoader, DataSource) throws(ParseError) -> Value,
+        parse: @escaping @Sendable (FetchSettings, LoadContext, DataSource) throws(ParseError) -> Value,
         event: @escaping @Sendable (String, Result<Value, ParseError>, String) -> BrowserEvent
     ) {
         let name = source.name
-        let cancellation = FetchCancellation()
-        running.append(cancellation)
         _ = state.update(.loadStarted(tab, source: name))
-        let loader = SourceLoader(fetcher: fetcher, options: requestOptions, cancellation: cancellation,
-                                  progress: ProgressThrottle(tab: tab, source: name, inbox: inbox).report)
-        DispatchQueue.global(qos: .userInitiated).async { [inbox] in
-            let result = Result { () throws(ParseError) -> Value in try parse(loader, source) }
-            inbox.post(event(name, result, WallClock.now()))
+        let generation = generations[tab, default: 0]
+        let cancellation = FetchCancellation()
+        pending[tab, default: []].append((name, cancellation, { event(name, .failure(ParseError(source: name, "cancelled")), WallClock.now()) }))
+        let throttle = ProgressThrottle(tab: tab, source: name, generation: generation, inbox: inbox)
+        // Notes (a cached copy's age) go to the status line: stderr would scribble on the screen.
+        // The status line names sources by their file name, as errors do.
+        let shortName = name.split(separator: "/").last.map(String.init) ?? name
+        let context = LoadContext(cancellation: cancellation, progress: throttle.report, note: { [inbox] note in
+            inbox.post(.notice(note.replacingOccurrences(of: name, with: shortName)), tab: tab, source: name, generation: generation, final: false)
+        })
+        loads.addOperation { [inbox, settings] in
+            let result = Result { () throws(ParseError) -> Value in try parse(settings, context, source) }
+            inbox.post(event(name, result, WallClock.now()), tab: tab, source: name, generation: generation)
         }
     }
 }
@@ -124,12 +162,14 @@ final class InteractiveBrowser {
 private final class ProgressThrottle: Sendable {
     private let tab: TabID
     private let source: String
+    private let generation: Int
     private let inbox: EventInbox
     private let lastPost = Mutex<UInt64>(0)
 
-    init(tab: TabID, source: String, inbox: EventInbox) {
+    init(tab: TabID, source: String, generation: Int, inbox: EventInbox) {
         self.tab = tab
         self.source = source
+        self.generation = generation
         self.inbox = inbox
     }
 
@@ -140,19 +180,29 @@ private final class ProgressThrottle: Sendable {
             last = now
             return true
         }
-        if due { inbox.post(.loadProgress(tab, source: source, bytes: bytes, expected: expected)) }
+        if due { inbox.post(.loadProgress(tab, bytes: bytes, expected: expected), tab: tab, source: source, generation: generation, final: false) }
     }
 }
 
-/// Events from background work, waiting for the UI loop to take them.
+/// Events from background work, waiting for the UI loop to take them, each with the load it
+/// belongs to (so the loop can drop results of cancelled loads).
 final class EventInbox: Sendable {
-    private let events = Mutex<[BrowserEvent]>([])
-
-    func post(_ event: BrowserEvent) {
-        events.withLock { $0.append(event) }
+    struct Delivery: Sendable {
+        var event: BrowserEvent
+        var tab: TabID
+        var source: String
+        var generation: Int
+        /// A load's result ends it; progress reports do not.
+        var isResult: Bool
     }
 
-    func takeAll() -> [BrowserEvent] {
+    private let events = Mutex<[Delivery]>([])
+
+    func post(_ event: BrowserEvent, tab: TabID, source: String, generation: Int, final isResult: Bool = true) {
+        events.withLock { $0.append(Delivery(event: event, tab: tab, source: source, generation: generation, isResult: isResult)) }
+    }
+
+    func takeAll() -> [Delivery] {
         events.withLock { events in
             defer { events.removeAll() }
             return events

@@ -33,14 +33,15 @@ struct WeatherCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
+        // The browser reads the web live; --offline reads the cache, so it prints.
         if format == nil, source != "-", InteractiveBrowser.isAvailable {
             let sources = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()), weather: input,
                                                      feeds: try EmbeddedData.feeds().map { .input($0) })
-            InteractiveBrowser(sources: sources, requestOptions: network.requestOptions).run(startingOn: .weather)
+            InteractiveBrowser(sources: sources, settings: network.settings).run(startingOn: .weather)
         }
         let forecast: Forecast
         do {
-            forecast = try ForecastReader.read(network.loader().open(input))
+            forecast = try WebSources.forecast(input, network.settings)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

@@ -31,7 +31,10 @@ enum Fremont {
         try run(arguments: arguments, input: input.map { Data($0.utf8) })
     }
 
-    static func run(arguments: [String], input stdin: Data? = nil) throws -> Result {
+    /// `environment` is added to this process's. XDG_CONFIG_HOME and XDG_CACHE_HOME always point
+    /// at a test's own folders (this run's, unless given), so the real ~/.config and ~/.cache are
+    /// never touched.
+    static func run(arguments: [String], input stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -43,6 +46,10 @@ enum Fremont {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        // Web sources go through the cache: unless the test says where, it is this run's folder.
+        let folders = ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                       "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(folders) { $1 }.merging(environment) { $1 }
         process.standardOutput = out
         process.standardError = err
         if let stdin {

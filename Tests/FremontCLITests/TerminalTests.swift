@@ -6,70 +6,74 @@ import Testing
     private let fremont = Fremont.executable.path
 
     /// After fremont exits, the shell is usable: the prompt is back, echo and line mode are on.
-    private func expectShellRestored(_ tmux: TmuxSession, status: String) throws {
-        try tmux.waitFor("EXIT=\(status)")
+    private func expectShellRestored(_ tmux: TmuxSession, status: String) async throws {
+        try await tmux.waitFor("EXIT=\(status)")
         try tmux.run("stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; echo")
-        let screen = try tmux.waitFor("echo icanon")
+        let screen = try await tmux.waitFor("echo icanon")
         #expect(screen.contains("PROMPT$"))
     }
 
-    @Test func startScrollToTheEndOfTheMonthAndQuit() throws {
+    @Test func startScrollToTheEndOfTheMonthAndQuit() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
+        try await tmux.ready()
         try tmux.run("\(fremont); echo EXIT=$?")
-        var screen = try tmux.waitFor("Friday, April 1, 2016 12:00 AM")
+        var screen = try await tmux.waitFor("Friday, April 1, 2016 12:00 AM")
         #expect(screen.contains("1 Bikes"))
         #expect(screen.contains("▲ North 46,905  ▼ South 46,734"))
         try tmux.send("G")
-        screen = try tmux.waitFor("Saturday, April 30, 2016 11:00 PM")
+        screen = try await tmux.waitFor("Saturday, April 30, 2016 11:00 PM")
         #expect(!screen.contains("April 1, 2016 12:00 AM"))
         // Colours reach the terminal: the busiest rows' shades are in the 256-colour palette.
         try tmux.send("g")
-        try tmux.waitFor("April 1, 2016 12:00 AM")
+        try await tmux.waitFor("April 1, 2016 12:00 AM")
         let colored = try tmux.capture(escapes: true)
         #expect(colored.contains("\u{1B}[48;5;"), "\(colored.prefix(600).debugDescription)")
         try tmux.send("q")
-        try expectShellRestored(tmux, status: "0")
+        try await expectShellRestored(tmux, status: "0")
     }
 
-    @Test func switchTabsAndHelp() throws {
+    @Test func switchTabsAndHelp() async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
+        try await tmux.ready()
         try tmux.run("\(fremont); echo EXIT=$?")
-        try tmux.waitFor("April 1, 2016")
+        try await tmux.waitFor("April 1, 2016")
         try tmux.send("3")
-        try tmux.waitUntil("weather tab") { !$0.contains("April 1, 2016 12:00 AM") }
+        try await tmux.waitUntil("weather tab") { !$0.contains("April 1, 2016 12:00 AM") }
         try tmux.send("1")
-        try tmux.waitFor("April 1, 2016 12:00 AM")
+        try await tmux.waitFor("April 1, 2016 12:00 AM")
         try tmux.send("?")
-        try tmux.waitFor("Any key closes this help")
+        try await tmux.waitFor("Any key closes this help")
         try tmux.send("Escape")
-        try tmux.waitUntil("help to close") { !$0.contains("Any key closes this help") }
+        try await tmux.waitUntil("help to close") { !$0.contains("Any key closes this help") }
         try tmux.send("C-c")
-        try expectShellRestored(tmux, status: "0")
+        try await expectShellRestored(tmux, status: "0")
     }
 
-    @Test func resizeReLaysOutAtOnce() throws {
+    @Test func resizeReLaysOutAtOnce() async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
+        try await tmux.ready()
         try tmux.run("\(fremont); echo EXIT=$?")
-        try tmux.waitFor("Friday, April 1, 2016 12:00 AM")
+        try await tmux.waitFor("Friday, April 1, 2016 12:00 AM")
         try tmux.resize(width: 40, height: 12)
-        var screen = try tmux.waitFor("Fri 2016-04-01 00:00")
+        var screen = try await tmux.waitFor("Fri 2016-04-01 00:00")
         #expect(!screen.contains("Friday, April 1, 2016 12:00 AM"))
         try tmux.resize(width: 24, height: 6)
-        try tmux.waitFor("Window too small")
+        try await tmux.waitFor("Window too small")
         try tmux.resize(width: 120, height: 40)
-        screen = try tmux.waitFor("Friday, April 1, 2016 12:00 AM")
+        screen = try await tmux.waitFor("Friday, April 1, 2016 12:00 AM")
         #expect(screen.contains("3,121.3/day over 30 days"))
         try tmux.send("q")
-        try expectShellRestored(tmux, status: "0")
+        try await expectShellRestored(tmux, status: "0")
     }
 
     /// The built-in feeds, newest first: Night Vale's episode (1 Feb 2023), then Debian's news.
-    @Test func expandAndCollapseAFeedItem() throws {
+    @Test func expandAndCollapseAFeedItem() async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
+        try await tmux.ready()
         try tmux.run("\(fremont); echo EXIT=$?")
-        try tmux.waitFor("April 1, 2016")
+        try await tmux.waitFor("April 1, 2016")
         try tmux.send("2")
-        var screen = try tmux.waitFor("Updated Debian 11: 11.6 released")
+        var screen = try await tmux.waitFor("Updated Debian 11: 11.6 released")
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let debianRow = try #require(rows.firstIndex { $0.contains("Updated Debian 11") })
         #expect(rows[1].hasPrefix("▸ 221 - The Glow Cloud, Explained"))
@@ -79,62 +83,104 @@ import Testing
         #expect(itemLines(screen) == 5)
         // Expanded, the episode's whole text pushes the next item off the screen.
         try tmux.send("Enter")
-        screen = try tmux.waitFor("▾ 221 - The Glow Cloud")
+        // Wait for the whole frame, not its first changed line: curses repaints line by line.
+        screen = try await tmux.waitUntil("the item to expand") { $0.contains("▾ 221 - The Glow Cloud") && itemLines($0) == 20 }
         #expect(screen.contains("The voice of Dr. Janet Lubelle is Janet Varney."))
         #expect(!screen.contains("Updated Debian 11"))
         #expect(itemLines(screen) == 20)
         try tmux.send("PageDown")
-        try tmux.waitFor("[1] https://shotgunmarmalade.bandcamp.com/")
+        try await tmux.waitFor("[1] https://shotgunmarmalade.bandcamp.com/")
         // Collapsed again (Space this time), from the middle of the text: back to four lines.
         try tmux.send("Space")
-        screen = try tmux.waitFor("▸ 221 - The Glow Cloud")
+        screen = try await tmux.waitUntil("the item to collapse") { $0.contains("▸ 221 - The Glow Cloud") && itemLines($0) == 5 && $0.contains("Updated Debian 11") }
         let after = screen.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(after.firstIndex { $0.contains("Updated Debian 11") } == debianRow)
         #expect(itemLines(screen) == 5)
         #expect(!screen.contains("[1] https://shotgunmarmalade"))
         try tmux.send("q")
-        try expectShellRestored(tmux, status: "0")
+        try await expectShellRestored(tmux, status: "0")
     }
 
-    @Test func feedFilesOpenOnTheFeedsTab() throws {
+    @Test func feedFilesOpenOnTheFeedsTab() async throws {
         let tmux = try TmuxSession(width: 100, height: 30)
+        try await tmux.ready()
         let nasa = Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss")
         let broken = Fremont.data("bikes/malformed/truncated.xml")
         try tmux.run("\(fremont) feed \(nasa) \(broken); echo EXIT=$?")
-        let screen = try tmux.waitFor("NASA to Host Live Chat")
+        let screen = try await tmux.waitFor("NASA to Host Live Chat")
         #expect(screen.contains("2 feeds"))
         // The file that is not a feed says why, on the tab and on the status line.
-        try tmux.waitFor("Could not read truncated.xml")
+        try await tmux.waitFor("Could not read truncated.xml")
         try tmux.send("q")
-        try expectShellRestored(tmux, status: "0")
+        try await expectShellRestored(tmux, status: "0")
     }
 
     @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130")])
-    func aSignalRestoresTheTerminal(signal: String, status: String) throws {
+    func aSignalRestoresTheTerminal(signal: String, status: String) async throws {
         let tmux = try TmuxSession(width: 80, height: 24)
+        try await tmux.ready()
         try tmux.run("\(fremont); echo EXIT=$?")
-        try tmux.waitFor("April 1, 2016")
+        try await tmux.waitFor("April 1, 2016")
         let pid = try #require(try tmux.foregroundProcess())
         kill(pid, signal == "TERM" ? SIGTERM : signal == "HUP" ? SIGHUP : SIGINT)
-        try expectShellRestored(tmux, status: status)
+        try await expectShellRestored(tmux, status: status)
     }
 
-    @Test func noColorLeavesMarkersAndNoColours() throws {
+    @Test func noColorLeavesMarkersAndNoColours() async throws {
         let tmux = try TmuxSession(width: 80, height: 24, environment: ["NO_COLOR": "1"])
+        try await tmux.ready()
         try tmux.run("\(fremont); echo EXIT=$?")
-        let screen = try tmux.waitFor("April 1, 2016  6:00 AM")
+        let screen = try await tmux.waitFor("April 1, 2016  6:00 AM")
         #expect(screen.contains("▲ Friday, April 1, 2016  6:00 AM"))
         #expect(!(try tmux.capture(escapes: true)).contains("48;5;"))
         try tmux.send("q")
-        try expectShellRestored(tmux, status: "0")
+        try await expectShellRestored(tmux, status: "0")
     }
 
-    @Test func aBrokenFileSaysSoOnTheStatusLine() throws {
+    @Test func aBrokenFileSaysSoOnTheStatusLine() async throws {
         let tmux = try TmuxSession(width: 100, height: 24)
+        try await tmux.ready()
         try tmux.run("\(fremont) bikes \(Fremont.data("bikes/malformed/truncated.xml")); echo EXIT=$?")
-        let screen = try tmux.waitFor("truncated.xml:1:5001: the document ends before </response>")
+        let screen = try await tmux.waitFor("truncated.xml:1:5001: the document ends before </response>")
         #expect(screen.contains("No bike counts: truncated.xml:1:5001"))
         try tmux.send("q")
-        try expectShellRestored(tmux, status: "0")
+        try await expectShellRestored(tmux, status: "0")
+    }
+}
+
+/// Issue 5's acceptance in the browser: `fremont` opens on the feeds you follow, fetched from
+/// the web; with the server gone, `fremont --offline` still shows them, and says how old they are.
+@Suite(.serialized) struct OfflineBrowserTests {
+    private let fremont = Fremont.executable.path
+
+    @Test func withTheServerStoppedOfflineShowsTheLastFetch() async throws {
+        let home = try TestHome()
+        let tmux = try TmuxSession(width: 100, height: 24, environment: home.environment)
+        try await tmux.ready()
+        let url = try await CLITestServer.with { server in
+            let url = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let added = try Fremont.run(arguments: ["feeds", "add", url], environment: home.environment)
+            #expect(added.status == 0)
+            try tmux.run("\(fremont); echo EXIT=$?")
+            // With a feed list, `fremont` alone opens on the feeds, every item new (●).
+            let first = try await tmux.waitFor("● NASA to Host Live Chat on Successful Mission to Asteroid Belt")
+            #expect(first.contains("● NASA Television to Air Launch"))
+            // Reading (expanding) the first item marks it read.
+            try tmux.send("Enter")
+            try await tmux.waitFor("▾ NASA to Host Live Chat")
+            try tmux.send("q")
+            try await tmux.waitFor("EXIT=0")
+            return url
+        }
+        try tmux.run("clear; \(fremont) --offline; echo EXIT=$?")
+        let screen = try await tmux.waitFor("cached")
+        // Read state survived the restart: the first item is read, the next still new.
+        #expect(screen.contains("▸ NASA to Host Live Chat on Successful Mission to Asteroid Belt"))
+        #expect(screen.contains("● NASA Television to Air Launch"))
+        #expect(screen.contains("nasa__breaking_news_2018-09-05.rss: cached"))
+        #expect(screen.contains("(offline)"))
+        _ = url
+        try tmux.send("q")
+        try await tmux.waitFor("EXIT=0")
     }
 }

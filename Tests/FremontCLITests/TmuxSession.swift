@@ -14,7 +14,11 @@ final class TmuxSession {
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
                   "env"] + assignments + ["bash", "--norc", "--noprofile", "-i"])
-        _ = try waitFor("PROMPT$")
+    }
+
+    /// Waits for the shell's first prompt.
+    func ready() async throws {
+        _ = try await waitFor("PROMPT$")
     }
 
     deinit {
@@ -44,18 +48,27 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text`, and returns the screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
-        try waitUntil(timeout: timeout, "screen to show \(text)") { $0.contains(text) }
+    func waitFor(_ text: String, timeout: TimeInterval = 10) async throws -> String {
+        try await waitUntil(timeout: timeout, "screen to show \(text)") { $0.contains(text) }
     }
 
     @discardableResult
-    func waitUntil(timeout: TimeInterval = 10, _ what: String, _ condition: (String) -> Bool) throws -> String {
+    func waitUntil(timeout: TimeInterval = 10, _ what: String, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if condition(screen) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
+            if condition(screen) {
+                // Curses repaints line by line: take the screen only once it has settled, so a
+                // test never reads half of one frame and half of the next.
+                try await Task.sleep(for: .milliseconds(60))
+                let again = try capture()
+                if again == screen { return screen }
+                continue
+            }
+            // Sleeping async hands the thread back: the tests share a small pool with the
+            // loopback servers of other suites, which a blocking wait would starve.
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw TmuxError.timeout("waited \(timeout) s for the \(what); the screen was:\n\(screen)")
     }

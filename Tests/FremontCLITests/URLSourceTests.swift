@@ -65,6 +65,25 @@ import Testing
         }
     }
 
+    @Test func theConfigFileNamesTheEndpoint() async throws {
+        let home = try TestHome()
+        let local = try Fremont.run(arguments: ["bikes", Fremont.data("bikes/fremont-2016-04.json"), "--format", "csv"])
+        try await CLITestServer.with { server in
+            let config = home.config.appendingPathComponent("fremont/config")
+            try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "# another counter\nendpoint = \(server.url("/resource/4xy5-26gy.json"))\n".write(to: config, atomically: true, encoding: .utf8)
+            let run = try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(with: Result { try Fremont.run(arguments: ["bikes", "--month", "2016-04", "--format", "csv"], environment: home.environment) })
+                }
+            }
+            #expect(run.status == 0)
+            #expect(run.errors == "")
+            #expect(run.output == local.output)
+            #expect(server.requests.first?.hasPrefix("/resource/4xy5-26gy.json?$where=") == true)
+        }
+    }
+
     @Test func aWeekFromTheSocrataAPI() async throws {
         try await CLITestServer.with { server in
             let run = try await fremont("bikes", "--from", "2016-04-01", "--to", "2016-04-07",

@@ -6,15 +6,15 @@ import FoundationXML
 /// Words for `XMLParser`'s errors: on Linux they carry no description, and the `ErrorCode` enum's
 /// raw values there are one off from the codes the errors hold (libxml2's own numbers), so this
 /// maps libxml2's numbers directly.
-enum XMLErrorDescription {
-    static func describe(_ error: Error?) -> String {
+public enum XMLErrorDescription {
+    public static func describe(_ error: Error?) -> String {
         guard let error = error as NSError?, error.domain == XMLParser.errorDomain else {
             return "not well-formed XML"
         }
         return message(forCode: error.code)
     }
 
-    static func message(forCode code: Int) -> String {
+    public static func message(forCode code: Int) -> String {
         switch code {
         case 3, 4: return "the document is empty or does not start with an element"
         case 5: return "extra content after the end of the document"

@@ -241,7 +241,11 @@ final class HTTPTransfer: Sendable {
         case .notConnectedToInternet:
             return "no network connection"
         case .timedOut:
-            return "no answer within \(Self.seconds(options.connectTimeout))"
+            // URLSession's idle timer races ours: once the headers are in, it is the download
+            // that stalled, and the words must say so whichever timer fired first.
+            let (waiting, received) = state.withLock { ($0.phase == .waiting, $0.received) }
+            if waiting { return "no answer within \(Self.seconds(min(options.connectTimeout, options.timeout)))" }
+            return "the download took longer than \(Self.seconds(options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))"
         case .networkConnectionLost:
             let received = state.withLock { $0.received }
             return "the connection to \(place) was lost after \(ByteCountText.describe(received)): the download is cut off"

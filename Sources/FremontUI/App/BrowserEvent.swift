@@ -21,8 +21,10 @@ public enum BrowserEvent: Sendable {
     /// A timer tick, for the loading spinner.
     case tick
     case loadStarted(TabID, source: String)
-    /// A download's bytes so far (and its size, when the server said), for the status line.
-    case loadProgress(TabID, source: String, bytes: Int, expected: Int?)
+    /// Something for the status line (how old a cached copy is).
+    case notice(String)
+    /// A download's progress: bytes so far, and the total when the server said.
+    case loadProgress(TabID, bytes: Int, expected: Int?)
     case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)
     case weatherLoaded(source: String, Result<Forecast, ParseError>, at: String)
     /// One feed of the Feeds tab; each source loads (and is prepared) and arrives on its own.
@@ -34,6 +36,10 @@ public enum BrowserEffect: Hashable, Sendable {
     case quit
     case openLink(String)
     case reload(TabID)
-    /// Stop the downloads under way; each ends as a failed load ("cancelled"), the data on screen stays.
-    case cancelLoads
+    /// Stop the tab's downloads (Esc while loading).
+    case cancelLoads(TabID)
+    /// Remember in the cache that a feed item was read.
+    case markRead(source: String, id: String)
+    /// Load another month of bike counts from the open-data API (`<` and `>` on Bikes).
+    case loadMonth(year: Int, month: Int)
 }

@@ -18,6 +18,8 @@ public struct BrowserState: Sendable {
     /// The search being typed, when the prompt is open.
     public private(set) var searchDraft: String?
     public private(set) var lastSearch: String?
+    /// Tabs whose loads were cancelled: their failures are "cancelled", not errors.
+    private var cancelling: Set<TabID> = []
     public let theme: Theme
 
     /// `feeds` is a parameter so tests can give it a fixed "now" for its relative dates.
@@ -48,19 +50,18 @@ public struct BrowserState: Sendable {
             if !isTooSmall { feeds.resize(viewport: contentArea) }
         case .tick:
             status.spinnerFrame += 1
+        case .notice(let text):
+            status.message = text
+        case .loadProgress(let tab, let bytes, let expected):
+            status.progress[tab] = (bytes, expected)
         case .loadStarted(let tab, let source):
+            status.progress[tab] = nil
             if tab == .feeds {
                 // Several feeds load at once: the status line counts them until the last is in.
                 feeds.loadStarted(source)
                 status.loading[.feeds] = feeds.loadingText
             } else {
                 status.loading[tab] = source
-            }
-        case .loadProgress(let tab, let source, let bytes, let expected):
-            // The Feeds tab counts feeds, not bytes; a report that comes after its load is ignored.
-            if tab != .feeds, status.loading[tab] != nil {
-                let size = expected.map { "\(ByteCountText.describe(bytes)) of \(ByteCountText.describe($0))" } ?? ByteCountText.describe(bytes)
-                status.loading[tab] = "\(source) · \(size)"
             }
         case .bikesLoaded(let source, let result, let time):
             status.loading[.bikes] = nil
@@ -72,6 +73,7 @@ public struct BrowserState: Sendable {
                 status.lastError = nil
             case .failure(let error):
                 // The last good data stays on screen; the error says what failed and when.
+                if noteCancelled(.bikes) { bikes.loadFailed("loading was cancelled"); break }
                 status.lastError = (error.shortDescription, time)
                 bikes.loadFailed(error.shortDescription)
             }
@@ -85,7 +87,8 @@ public struct BrowserState: Sendable {
             case .failure(let error):
                 // As for bikes: the last good forecast stays; the status line says what failed.
                 weather.loadFailed(error, source: source)
-                status.lastError = (error.description, time)
+                if noteCancelled(.weather) { break }
+                status.lastError = (error.shortDescription, time)
             }
         case .feedsLoaded(let source, let result, let time):
             switch result {
@@ -96,7 +99,7 @@ public struct BrowserState: Sendable {
                 // This feed's last good items stay (the others are untouched); the status line
                 // says what failed, where (file:line:col) and when.
                 feeds.loadFailed(error, source: source)
-                status.lastError = (error.shortDescription, time)
+                if !noteCancelled(.feeds) { status.lastError = (error.shortDescription, time) }
             }
             if !isTooSmall { feeds.resize(viewport: contentArea) }
             status.loading[.feeds] = feeds.loadingText
@@ -126,6 +129,12 @@ public struct BrowserState: Sendable {
         case .tab: current = TabID(rawValue: (current.rawValue + 1) % TabID.allCases.count)!
         case .backTab: current = TabID(rawValue: (current.rawValue + TabID.allCases.count - 1) % TabID.allCases.count)!
         case .character("r"): return [.reload(current)]
+        case .escape where status.loading[current] != nil:
+            cancelling.insert(current)
+            status.message = "cancelling…"
+            return [.cancelLoads(current)]
+        case .character("<") where current == .bikes: return monthEffect(by: -1)
+        case .character(">") where current == .bikes: return monthEffect(by: 1)
         case .character("/"): searchDraft = ""
         case .character("n") where current == .bikes && lastSearch != nil: apply(tabSearch(lastSearch!, forward: true))
         // The Feeds tab keeps its own search: its n/N/p go to it (n moves by item without one).
@@ -135,6 +144,23 @@ public struct BrowserState: Sendable {
             return apply(tabHandle(key))
         }
         return []
+    }
+
+    /// A failure on a tab whose loads were cancelled is the cancellation: say so, once, and do
+    /// not report it as an error. Returns true when it was.
+    private mutating func noteCancelled(_ tab: TabID) -> Bool {
+        guard cancelling.contains(tab) else { return false }
+        if status.loading[tab] == nil { cancelling.remove(tab) }
+        status.message = "loading cancelled"
+        return true
+    }
+
+    /// The month before or after the selected hour's, from the open-data API.
+    private func monthEffect(by delta: Int) -> [BrowserEffect] {
+        guard !bikes.isEmpty else { return [] }
+        let date = bikes.rows[bikes.selectedRow].date
+        let index = date.year * 12 + (date.month - 1) + delta
+        return [.loadMonth(year: index / 12, month: index % 12 + 1)]
     }
 
     private mutating func editSearch(_ key: Key) -> [BrowserEffect] {
@@ -184,6 +210,7 @@ public struct BrowserState: Sendable {
             status.message = text
             return []
         case .openLink(let link): return [.openLink(link)]
+        case .markRead(let source, let id): return [.markRead(source: source, id: id)]
         }
     }
 
@@ -241,7 +268,7 @@ public struct BrowserState: Sendable {
 
     public static let globalHints: [KeyHint] = [
         KeyHint("1 2 3/Tab", "switch tab"), KeyHint("/", "search"), KeyHint("n/N", "next/previous match"),
-        KeyHint("r", "reload"), KeyHint("?", "help"), KeyHint("q", "quit"),
+        KeyHint("r", "reload"), KeyHint("Esc", "cancel loading"), KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
 
     public func render(into buffer: inout ScreenBuffer) {
@@ -330,7 +357,7 @@ public struct BrowserState: Sendable {
     /// Each tab's keys beyond the common ones, for the help overlay.
     private func helpSection(_ tab: TabID) -> [KeyHint] {
         switch tab {
-        case .bikes: return BikesTab.hints + [KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]
+        case .bikes: return BikesTab.hints + [KeyHint("< >", "previous/next month (open-data API)"), KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]
         case .feeds: return FeedsTab.helpHints
         case .weather: return WeatherTab.hints
         }

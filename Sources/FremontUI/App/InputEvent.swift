@@ -44,4 +44,6 @@ public enum TabOutcome: Hashable, Sendable {
     case openLink(String)
     /// A short message for the status line.
     case message(String)
+    /// The item was read (expanded): remember it where its feed is cached.
+    case markRead(source: String, id: String)
 }

@@ -19,8 +19,12 @@ struct FeedEntry: Sendable {
     /// Title and text lowercased, for `/`.
     let searchText: String
     let isFailure: Bool
+    /// Unread as the cache had it when the feed was loaded; files and built-in feeds keep no
+    /// read state, so their items are never marked.
+    let isUnread: Bool
 
-    init(item: FeedItem, source: String, feedName: String, occurrence: Int) {
+    init(item: FeedItem, source: String, feedName: String, occurrence: Int, isUnread: Bool = false) {
+        self.isUnread = isUnread
         key = FeedItemKey(source: source, id: item.id, occurrence: occurrence)
         let title = TerminalSafeText.singleLine(item.title).trimmingCharacters(in: .whitespaces)
         self.title = title.isEmpty ? "(untitled)" : title
@@ -38,6 +42,7 @@ struct FeedEntry: Sendable {
     }
 
     init(failure: ParseError, source: String) {
+        isUnread = false
         key = FeedItemKey(source: source, id: "", occurrence: -1)
         let name = source.split(separator: "/").last.map(String.init) ?? source
         title = "Could not read " + TerminalSafeText.singleLine(name)

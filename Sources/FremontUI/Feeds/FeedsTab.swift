@@ -60,6 +60,8 @@ public struct FeedsTab: Sendable {
     public var selectedTitle: String? { order.isEmpty ? nil : entry(selected).title }
 
     public func isExpanded(_ key: FeedItemKey) -> Bool { expanded.contains(key) }
+    /// Items read (expanded) since their feed was loaded; a reload's read state includes them.
+    private var readNow: Set<FeedItemKey> = []
 
     func entry(_ position: Int) -> FeedEntry {
         let ref = order[position]
@@ -272,7 +274,7 @@ public struct FeedsTab: Sendable {
         case .character("N"):
             guard let search else { return .message("no search: / finds text in the feeds") }
             return find(search, forward: false)
-        case .enter, .character(" "): toggle()
+        case .enter, .character(" "): return toggle()
         case .character("E"): setAll(expanded: true)
         case .character("C"): setAll(expanded: false)
         case .character("o"): return openLink()
@@ -314,7 +316,7 @@ public struct FeedsTab: Sendable {
         guard line < tops[position + 1] - 1 else { return .ignored }  // the blank line between items
         atStart = false
         if position == selected {
-            toggle()
+            return toggle()
         } else {
             selected = position
             keepVisible()
@@ -365,7 +367,10 @@ public struct FeedsTab: Sendable {
         reveal()
     }
 
-    private mutating func toggle() {
+    /// Expands or collapses the selected item; expanding an unread item reads it.
+    @discardableResult
+    private mutating func toggle() -> TabOutcome {
+        defer { reveal() }
         let key = entry(selected).key
         let row = tops[selected] - topLine
         let isExpanded = expanded.insert(key).inserted
@@ -376,7 +381,14 @@ public struct FeedsTab: Sendable {
         for position in (selected + 1)..<tops.count { tops[position] += change }
         // Collapsing an item read from the middle brings its title back to the top.
         if row < 0 { topLine = tops[selected] }
-        reveal()
+        guard isExpanded, isUnread(entry(selected)) else { return .handled }
+        readNow.insert(key)
+        return .markRead(source: key.source, id: key.id)
+    }
+
+    /// Unread: so the cache said when the feed loaded, and not read since.
+    func isUnread(_ entry: FeedEntry) -> Bool {
+        entry.isUnread && !readNow.contains(entry.key)
     }
 
     private mutating func setAll(expanded expand: Bool) {

@@ -61,7 +61,14 @@ extension FeedsTab {
             let base = entry.isFailure ? theme.warning : theme.title
             let style = isSelected ? theme.selected(base) : base
             if isSelected { buffer.fill(Rect(x: viewport.x, y: y, width: rowWidth, height: 1), style: style) }
-            if offset == 0 { buffer.write(isOpen ? "▾" : "▸", x: viewport.x, y: y, style: isSelected ? style : theme.dim) }
+            if offset == 0 {
+                // An unread item's ● takes the arrow's place (expanding reads it, so ▾ is never unread).
+                if isUnread(entry) {
+                    buffer.write("●", x: viewport.x, y: y, style: isSelected ? style : theme.link.adding(.bold))
+                } else {
+                    buffer.write(isOpen ? "▾" : "▸", x: viewport.x, y: y, style: isSelected ? style : theme.dim)
+                }
+            }
             let text = isOpen ? lines.title[offset] : TextLayout.truncate(entry.title, to: rowWidth - 2)
             buffer.write(text, x: textX, y: y, style: style, maxWidth: rowWidth - 2)
             highlight(text, x: textX, y: y, buffer: &buffer, theme: theme)

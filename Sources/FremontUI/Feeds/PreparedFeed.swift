@@ -10,7 +10,9 @@ public struct PreparedFeed: Sendable {
     let entries: [FeedEntry]
     public let warnings: Int
 
-    public init(_ result: FeedParseResult, source: String) {
+    /// - Parameter readItemIDs: the items already read, for a feed the cache tracks; nil for
+    ///   files and built-in feeds, which keep no read state.
+    public init(_ result: FeedParseResult, source: String, readItemIDs: Set<String>? = nil) {
         title = TerminalSafeText.singleLine(result.feed.title).trimmingCharacters(in: .whitespaces)
         warnings = result.warnings.count
         let name = title.isEmpty ? FeedSlot.fileName(source) : title
@@ -18,7 +20,8 @@ public struct PreparedFeed: Sendable {
         entries = result.feed.items.map { item in
             let occurrence = seen[item.id, default: 0]
             seen[item.id] = occurrence + 1
-            return FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence)
+            let isUnread = readItemIDs.map { !$0.contains(item.id) } ?? false
+            return FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence, isUnread: isUnread)
         }
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import FremontCore
+import GRDB
+
+extension CacheDatabase {
+    /// Stores a feed as just fetched. Items the cache had not seen start unread; items it knew keep
+    /// their read flag and first sighting; items no longer in the feed stay, as they were.
+    @discardableResult
+    public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
+                          fetchedAt: Date = Date()) throws -> FeedStoreResult {
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
+                ON CONFLICT(url) DO UPDATE SET format = excluded.format, title = excluded.title, link = excluded.link,
+                    description = excluded.description, updated = excluded.updated, etag = excluded.etag,
+                    lastModified = excluded.lastModified, fetchedAt = excluded.fetchedAt, lastError = NULL, lastErrorAt = NULL
+                """, arguments: [url, feed.format.rawValue, feed.title, feed.link, feed.description, feed.updated,
+                                 validators.etag, validators.lastModified, fetchedAt])
+            let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [url]))
+            let before = known.count
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO item (feedURL, id, position, title, link, summary, content, published, updated, author,
+                                  categories, enclosures, isRead, firstSeen, lastSeen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+                ON CONFLICT(feedURL, id) DO UPDATE SET position = excluded.position, title = excluded.title,
+                    link = excluded.link, summary = excluded.summary, content = excluded.content,
+                    published = excluded.published, updated = excluded.updated, author = excluded.author,
+                    categories = excluded.categories, enclosures = excluded.enclosures, lastSeen = excluded.lastSeen
+                """)
+            let encoder = JSONEncoder()
+            var new: [String] = []
+            var stored = Set<String>()
+            var seenAgain = 0
+            for (position, item) in feed.items.enumerated() {
+                // A feed that repeats an id shows it once, as its first appearance.
+                guard stored.insert(item.id).inserted else { continue }
+                if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
+                let categories = String(decoding: try encoder.encode(item.categories), as: UTF8.self)
+                let enclosures = String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self)
+                try upsert.execute(arguments: [url, item.id, position, item.title, item.link, item.summary, item.content,
+                                               item.published, item.updated, item.author, categories, enclosures,
+                                               fetchedAt, fetchedAt])
+            }
+            return FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain)
+        }
+    }
+
+    /// A `304 Not Modified`: the cached items stand; the fetch time and validators are brought up to date.
+    public func touchFeed(url: String, validators: CacheValidators, fetchedAt: Date = Date()) throws {
+        try writer.write { db in
+            try db.execute(sql: """
+                UPDATE feed SET etag = coalesce(?, etag), lastModified = coalesce(?, lastModified), fetchedAt = ?,
+                    lastError = NULL, lastErrorAt = NULL WHERE url = ?
+                """, arguments: [validators.etag, validators.lastModified, fetchedAt, url])
+        }
+    }
+
+    /// Remembers a failed fetch; what was cached before stays.
+    public func recordFeedError(url: String, message: String, at date: Date = Date()) throws {
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO feed (url, lastError, lastErrorAt) VALUES (?, ?, ?)
+                ON CONFLICT(url) DO UPDATE SET lastError = excluded.lastError, lastErrorAt = excluded.lastErrorAt
+                """, arguments: [url, message, date])
+        }
+    }
+
+    /// The feed at `url` as cached, or nil when it never was.
+    public func cachedFeed(url: String) throws -> CachedFeed? {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
+            var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
+                            title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
+            var read = Set<String>()
+            let decoder = JSONDecoder()
+            // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
+            let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position",
+                                            arguments: [url])
+            while let item = try items.next() {
+                let id: String = item["id"]
+                let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
+                let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
+                feed.items.append(FeedItem(id: id, title: item["title"], link: item["link"], summary: item["summary"],
+                                           content: item["content"], published: item["published"], updated: item["updated"],
+                                           author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure)))
+                if item["isRead"] as Bool { read.insert(id) }
+            }
+            return CachedFeed(url: url, feed: feed, readItemIDs: read,
+                              validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
+                              fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"])
+        }
+    }
+
+    /// Marks items read (or unread again); the flag outlives restarts and later fetches.
+    public func markRead(feedURL: String, itemIDs: some Collection<String>, read: Bool = true) throws {
+        let ids = Array(itemIDs)
+        try writer.write { db in
+            let statement = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
+            for id in ids { try statement.execute(arguments: [read, feedURL, id]) }
+        }
+    }
+
+    /// Marks every item of a feed read.
+    public func markAllRead(feedURL: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedURL = ?", arguments: [feedURL])
+        }
+    }
+
+    /// When the feed was last fetched whole, for a status line ("cached 3 h ago").
+    public func feedFetchedAt(url: String) throws -> Date? {
+        try writer.read { db in try Date.fetchOne(db, sql: "SELECT fetchedAt FROM feed WHERE url = ?", arguments: [url]) }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+
+/// The SQLite cache of everything fetched, so that fremont works offline and asks servers only
+/// for what changed. One writer, many readers (a WAL pool): call it from background work, and a
+/// long write never holds up a read.
+///
+/// `open(at:)` never fails: a file that is not a database, is damaged, or has tables fremont did
+/// not make is moved aside and a fresh cache started; a locked file, or one from a newer fremont,
+/// is left alone and an empty cache in memory serves this run. `notice` says which, in one line.
+public final class CacheDatabase: Sendable {
+    let writer: any DatabaseWriter
+    /// Nil for a cache in memory.
+    public let path: String?
+    /// Why this cache is not the file it was asked to open, for stderr or a status line.
+    public let notice: String?
+
+    /// Opens (creating, migrating) the file at `path`, throwing what went wrong: for tests and
+    /// for `open(at:)`, which turns every failure into a working cache.
+    public init(path: String, busyTimeout: TimeInterval = 2) throws {
+        var configuration = Configuration()
+        // Another fremont may be writing: wait for it a little rather than fail at once.
+        configuration.busyMode = .timeout(busyTimeout)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.prepare(pool)
+        writer = pool
+        self.path = path
+        notice = nil
+    }
+
+    /// An empty cache that lives as long as this object.
+    public init(inMemoryBecause notice: String? = nil) {
+        // An in-memory queue cannot fail to open; the schema on an empty database neither.
+        writer = try! DatabaseQueue()
+        try! CacheSchema.migrator.migrate(writer)
+        path = nil
+        self.notice = notice
+    }
+
+    private init(pool: DatabasePool, path: String, notice: String) {
+        writer = pool
+        self.path = path
+        self.notice = notice
+    }
+
+    /// The cache at `$XDG_CACHE_HOME/fremont/cache.sqlite` (or `url`), whatever state it is in.
+    public static func open(at url: URL = FremontDirectories().cacheDatabase, busyTimeout: TimeInterval = 2,
+                            now: Date = Date()) -> CacheDatabase {
+        let path = url.path
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            return CacheDatabase(inMemoryBecause: "cannot create the cache folder \(url.deletingLastPathComponent().path) (\(error.localizedDescription)); nothing will be kept after this run")
+        }
+        do {
+            return try CacheDatabase(path: path, busyTimeout: busyTimeout)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            return CacheDatabase(inMemoryBecause: "the cache \(path) is locked by another program; using an empty cache for this run")
+        } catch is NewerSchema {
+            return CacheDatabase(inMemoryBecause: "the cache \(path) was written by a newer fremont; using an empty cache for this run")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_PERM
+            || error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_IOERR {
+            return CacheDatabase(inMemoryBecause: "cannot open the cache \(path) (\(describe(error))); using an empty cache for this run")
+        } catch {
+            return replace(path, because: describe(error), now: now)
+        }
+    }
+
+    /// Moves a damaged file (and its WAL files) aside, keeping it for a person to look at, and starts afresh.
+    private static func replace(_ path: String, because reason: String, now: Date) -> CacheDatabase {
+        let aside = path + ".corrupt-" + stamp(now)
+        let files = FileManager.default
+        do {
+            try files.moveItem(atPath: path, toPath: aside)
+            for suffix in ["-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
+                try? files.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            }
+            let fresh = try CacheDatabase(path: path)
+            guard let pool = fresh.writer as? DatabasePool else { return fresh }
+            return CacheDatabase(pool: pool, path: path,
+                                 notice: "the cache \(path) was unreadable (\(reason)); moved it to \(aside) and started a fresh one")
+        } catch {
+            return CacheDatabase(inMemoryBecause: "the cache \(path) is unreadable (\(reason)) and could not be replaced (\(describe(error))); using an empty cache for this run")
+        }
+    }
+
+    /// Brings the schema up to date, refusing a file that knows migrations this version does not.
+    private static func prepare(_ writer: any DatabaseWriter) throws {
+        let migrator = CacheSchema.migrator
+        if try writer.read({ db in try migrator.hasBeenSuperseded(db) }) { throw NewerSchema() }
+        try migrator.migrate(writer)
+    }
+
+    private struct NewerSchema: Error {}
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+
+    /// `20261122T004700Z`: sorts by time and has no characters a file name dislikes.
+    private static func stamp(_ date: Date) -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return format.string(from: date)
+    }
+}

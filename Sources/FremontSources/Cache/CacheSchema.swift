@@ -1,0 +1,80 @@
+import GRDB
+
+/// The cache's tables, built by named migrations that run in order on every open: a file made by
+/// any earlier fremont is brought up to date, never rebuilt. Migrations are only ever appended.
+enum CacheSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+
+        migrator.registerMigration("v1-feeds") { db in
+            try db.create(table: "feed") { t in
+                t.primaryKey("url", .text)
+                t.column("format", .text)
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("link", .text).notNull().defaults(to: "")
+                t.column("description", .text).notNull().defaults(to: "")
+                t.column("updated", .datetime)
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("fetchedAt", .datetime)
+                t.column("lastError", .text)
+                t.column("lastErrorAt", .datetime)
+            }
+            try db.create(table: "item") { t in
+                t.column("feedURL", .text).notNull().references("feed", column: "url", onDelete: .cascade)
+                t.column("id", .text).notNull()
+                // Place in the last fetch that had the item: feeds are shown in their own order.
+                t.column("position", .integer).notNull()
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("link", .text).notNull().defaults(to: "")
+                t.column("summary", .text).notNull().defaults(to: "")
+                t.column("content", .text).notNull().defaults(to: "")
+                t.column("published", .datetime)
+                t.column("updated", .datetime)
+                t.column("author", .text).notNull().defaults(to: "")
+                t.column("categories", .jsonText).notNull().defaults(to: "[]")
+                t.column("enclosures", .jsonText).notNull().defaults(to: "[]")
+                t.column("isRead", .boolean).notNull().defaults(to: false)
+                t.column("firstSeen", .datetime).notNull()
+                t.column("lastSeen", .datetime).notNull()
+                t.primaryKey(["feedURL", "id"])
+            }
+        }
+
+        migrator.registerMigration("v2-bikes") { db in
+            // A span is what one request asked for: a month, a range of days, or (empty bounds) a whole file.
+            try db.create(table: "bikeSpan") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("source", .text).notNull()
+                t.column("spanStart", .text).notNull().defaults(to: "")
+                t.column("spanEnd", .text).notNull().defaults(to: "")
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("fetchedAt", .datetime).notNull()
+                t.uniqueKey(["source", "spanStart", "spanEnd"])
+            }
+            // Rows keep their order and their duplicates (the city's data repeats the hour the clocks go back).
+            try db.create(table: "bikeRow", options: .withoutRowID) { t in
+                t.column("spanID", .integer).notNull().references("bikeSpan", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("date", .integer).notNull()
+                t.column("northbound", .integer)
+                t.column("southbound", .integer)
+                t.primaryKey(["spanID", "position"])
+            }
+        }
+
+        migrator.registerMigration("v3-forecast") { db in
+            // The response as received: it is small, and re-reading it keeps every field the reader knows.
+            try db.create(table: "forecast") { t in
+                t.primaryKey("source", .text)
+                t.column("json", .blob).notNull()
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("fetchedAt", .datetime).notNull()
+            }
+        }
+
+        return migrator
+    }
+}

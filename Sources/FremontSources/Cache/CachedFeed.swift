@@ -1,0 +1,20 @@
+import Foundation
+import FremontCore
+
+/// A feed as the cache has it: the last fetch's items in the feed's order, then those that have
+/// since left the feed, most recently seen first; which were read; when it was fetched.
+public struct CachedFeed: Sendable, Equatable {
+    public var url: String
+    public var feed: Feed
+    public var readItemIDs: Set<String>
+    public var validators: CacheValidators
+    /// Nil when the feed was never fetched whole (only a failure is recorded).
+    public var fetchedAt: Date?
+    /// The last failure, cleared by the next success.
+    public var lastError: String?
+    public var lastErrorAt: Date?
+
+    public func isRead(_ item: FeedItem) -> Bool { readItemIDs.contains(item.id) }
+
+    public var unreadCount: Int { feed.items.count { !readItemIDs.contains($0.id) } }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import FremontCore
+
+/// Fetches through the cache: each request carries the cached `ETag` and `Last-Modified`; a
+/// `304 Not Modified` serves the cached copy, a 200 is parsed as it streams in and then stored.
+/// A failed fetch throws (and for a feed is remembered in the cache); what was cached stays.
+/// Blocking, like `HTTPFetcher`: call it from background work.
+public struct CachedFetcher: Sendable {
+    public let cache: CacheDatabase
+    public let fetcher: HTTPFetcher
+    public var options: HTTPRequestOptions
+    private let now: @Sendable () -> Date
+
+    public init(cache: CacheDatabase, fetcher: HTTPFetcher, options: HTTPRequestOptions = .init(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.cache = cache
+        self.fetcher = fetcher
+        self.options = options
+        self.now = now
+    }
+
+    public typealias Progress = @Sendable (_ bytes: Int, _ expected: Int?) -> Void
+
+    // MARK: Feeds
+
+    public func feed(_ url: URL, cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(ParseError) -> FeedFetch {
+        let key = url.absoluteString
+        let before = try? cache.cachedFeed(url: key)
+        let held = before?.fetchedAt == nil ? nil : before
+        do throws(ParseError) {
+            switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
+            case .notModified(let info):
+                guard var cached = held else { throw notModifiedWithoutCopy(key) }
+                let fetchedAt = now()
+                let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+                var warnings: [ParseWarning] = []
+                do {
+                    try cache.touchFeed(url: key, validators: validators, fetchedAt: fetchedAt)
+                    cached.fetchedAt = fetchedAt
+                    cached.lastError = nil
+                    cached.lastErrorAt = nil
+                } catch {
+                    warnings.append(cacheWarning(error))
+                }
+                return FeedFetch(cached: cached, warnings: warnings, notModified: true, newItemIDs: [])
+            case .body(let source, let info):
+                let parsed = try FeedParser.parse(source)
+                let fetchedAt = now()
+                let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+                do {
+                    let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt)
+                    if let cached = try cache.cachedFeed(url: key) {
+                        return FeedFetch(cached: cached, warnings: parsed.warnings, notModified: false, newItemIDs: stored.newItemIDs)
+                    }
+                } catch {
+                    // The fetch succeeded: a cache that cannot keep it costs only the memory of it.
+                    let cached = CachedFeed(url: key, feed: parsed.feed, readItemIDs: before?.readItemIDs ?? [],
+                                            validators: validators, fetchedAt: fetchedAt)
+                    return FeedFetch(cached: cached, warnings: parsed.warnings + [cacheWarning(error)], notModified: false,
+                                     newItemIDs: parsed.feed.items.map(\.id))
+                }
+                throw ParseError(source: key, "the cache lost the feed it just stored")
+            }
+        } catch {
+            try? cache.recordFeedError(url: key, message: error.message, at: now())
+            throw error
+        }
+    }
+
+    // MARK: Bike counts
+
+    /// A file of counts at an address (XML, CSV or JSON), cached as a whole source.
+    public func bikes(_ url: URL, format: BikeDataFormat? = nil, delimiter: UInt8? = nil, cancellation: FetchCancellation? = nil,
+                      progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedBikes> {
+        let key = url.absoluteString
+        let held = try? cache.cachedBikes(source: key)
+        switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
+        case .notModified(let info):
+            guard var cached = held else { throw notModifiedWithoutCopy(key) }
+            cached.fetchedAt = now()
+            let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+            let warnings = attempt { try cache.touchBikes(source: key, validators: validators, fetchedAt: cached.fetchedAt) }
+            return CachedFetch(value: cached, warnings: warnings, notModified: true)
+        case .body(let source, let info):
+            let counts = try BikeDataLoader.load(source, format: format, delimiter: delimiter)
+            let cached = CachedBikes(source: key, span: nil, rows: counts.rows,
+                                     validators: CacheValidators(etag: info.etag, lastModified: info.lastModified), fetchedAt: now())
+            let warnings = attempt {
+                try cache.storeBikes(cached.rows, source: key, validators: cached.validators, fetchedAt: cached.fetchedAt)
+            }
+            return CachedFetch(value: cached, warnings: counts.warnings + warnings, notModified: false)
+        }
+    }
+
+    /// A span of a Socrata dataset, page by page; cached by endpoint and span. Paged requests are
+    /// not conditional (a page's ETag says nothing of the others), so every call fetches them all.
+    public func bikes(_ query: SocrataQuery, cancellation: FetchCancellation? = nil, progress: Progress? = nil,
+                      pageLoaded: ((_ url: URL, _ rows: Int) -> Void)? = nil) throws(ParseError) -> CachedFetch<CachedBikes> {
+        let counts = try SocrataPager(fetcher: fetcher, options: options)
+            .load(query, cancellation: cancellation, progress: progress, pageLoaded: pageLoaded)
+        let cached = CachedBikes(source: query.endpoint.absoluteString, span: query.first...query.last, rows: counts.rows,
+                                 validators: CacheValidators(), fetchedAt: now())
+        let warnings = attempt {
+            try cache.storeBikes(cached.rows, source: cached.source, span: cached.span, fetchedAt: cached.fetchedAt)
+        }
+        return CachedFetch(value: cached, warnings: counts.warnings + warnings, notModified: false)
+    }
+
+    // MARK: Forecasts
+
+    public func forecast(_ url: URL, cancellation: FetchCancellation? = nil,
+                         progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedForecast> {
+        let key = url.absoluteString
+        let held = try? cache.cachedForecast(source: key)
+        switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
+        case .notModified(let info):
+            guard var cached = held else { throw notModifiedWithoutCopy(key) }
+            cached.fetchedAt = now()
+            let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+            let warnings = attempt { try cache.touchForecast(source: key, validators: validators, fetchedAt: cached.fetchedAt) }
+            return CachedFetch(value: cached, warnings: warnings, notModified: true)
+        case .body(let source, let info):
+            // The response is kept as received, so it is read whole (forecasts are small) and then parsed.
+            var bytes: [UInt8] = []
+            try source.open().forEachChunk { (chunk) throws(ParseError) in
+                guard bytes.count + chunk.count <= ForecastReader.defaultMaximumSize else {
+                    throw ParseError(source: key, "larger than the \(ForecastReader.defaultMaximumSize >> 20) MB limit for a forecast; not a forecast response?")
+                }
+                bytes.append(contentsOf: chunk)
+            }
+            let forecast = try ForecastReader.parse(bytes, name: key)
+            let cached = CachedForecast(source: key, forecast: forecast, json: Data(bytes),
+                                        validators: CacheValidators(etag: info.etag, lastModified: info.lastModified), fetchedAt: now())
+            let warnings = attempt {
+                try cache.storeForecast(json: cached.json, source: key, validators: cached.validators, fetchedAt: cached.fetchedAt)
+            }
+            return CachedFetch(value: cached, warnings: warnings, notModified: false)
+        }
+    }
+
+    // MARK: Pieces
+
+    /// The request options, with the validators of the copy held (if any).
+    private func conditional(_ validators: CacheValidators?) -> HTTPRequestOptions {
+        var options = self.options
+        options.ifNoneMatch = validators?.etag
+        options.ifModifiedSince = validators?.lastModified
+        return options
+    }
+
+    /// A server may answer 304 to a request that was not conditional; without a copy that is a failure.
+    private func notModifiedWithoutCopy(_ key: String) -> ParseError {
+        ParseError(source: key, "the server answered 304 Not Modified, but the cache holds no copy")
+    }
+
+    private func attempt(_ write: () throws -> Void) -> [ParseWarning] {
+        do {
+            try write()
+            return []
+        } catch {
+            return [cacheWarning(error)]
+        }
+    }
+
+    private func cacheWarning(_ error: any Error) -> ParseWarning {
+        ParseWarning("not kept in the cache: \(error)")
+    }
+}

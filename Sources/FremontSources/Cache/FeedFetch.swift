@@ -1,0 +1,13 @@
+import FremontCore
+
+/// A feed after a fetch through the cache: what the cache now holds for it, and what changed.
+public struct FeedFetch: Sendable {
+    /// The items of this fetch (or of the cache, after a 304), then those the feed has dropped.
+    public var cached: CachedFeed
+    /// The parser's warnings; empty after a 304. A failure to write the cache is one too.
+    public var warnings: [ParseWarning]
+    /// The server said `304 Not Modified`: the cached copy is what is shown.
+    public var notModified: Bool
+    /// Items seen for the first time, which start unread.
+    public var newItemIDs: [String]
+}

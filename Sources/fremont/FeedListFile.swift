@@ -1,0 +1,45 @@
+import Foundation
+import FremontCore
+import FremontSources
+
+/// The feed list file for the `feeds` commands: read with its warnings said on stderr (a person
+/// fixes those lines), written back whole.
+enum FeedListFile {
+    static var location: URL { FremontDirectories().feedList }
+
+    /// The list, empty when there is no file yet.
+    static func load() -> FeedList {
+        do {
+            let list = try FeedList.load(from: location) ?? FeedList()
+            Diagnostics.printWarnings(list.warnings, source: location.path, limit: 20)
+            return list
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+    }
+
+    /// The feeds you follow, as sources; nil when there is no list (or it lists none).
+    static func followed() -> [DataSource]? {
+        guard let list = try? FeedList.load(from: location), !list.entries.isEmpty else { return nil }
+        let sources = list.entries.compactMap { try? DataSource(argument: $0.url) }
+        return sources.isEmpty ? nil : sources
+    }
+
+    static func save(_ list: FeedList) {
+        do {
+            try list.save(to: location)
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+    }
+}
+
+/// The config file, read once; its warnings go to stderr like the feed list's.
+enum ConfigFile {
+    /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.
+    static func endpoint() throws(ParseError) -> URL {
+        guard let config = try FremontConfig.load() else { return SocrataQuery.defaultEndpoint }
+        Diagnostics.printWarnings(config.warnings, source: FremontDirectories().config.appendingPathComponent("config").path, limit: 20)
+        return config.endpoint ?? SocrataQuery.defaultEndpoint
+    }
+}

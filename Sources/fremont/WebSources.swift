@@ -1,0 +1,107 @@
+import Foundation
+import FremontCore
+import FremontSources
+
+/// Loading for the printing forms of the commands, with the cache in the way of the web:
+/// addresses and Socrata queries are fetched through it (conditional GET, stored for later), or
+/// with `--offline` read from it alone, the data's age said on stderr. Files and standard input
+/// load as they are. Failures are `ParseError`s, which the commands print as one line.
+enum WebSources {
+    /// The cache, opened once; why it is a fresh one (damaged, locked) is said once, on stderr.
+    static let cache: CacheDatabase = {
+        let cache = CacheDatabase.open()
+        if let notice = cache.notice { Diagnostics.note(notice) }
+        return cache
+    }()
+
+    /// One HTTP session for every feed of a run.
+    private static let http = HTTPFetcher()
+
+    static func fetcher(_ settings: FetchSettings) -> CachedFetcher {
+        CachedFetcher(cache: cache, fetcher: http, options: settings.requestOptions)
+    }
+
+    /// Files, standard input and built-in data: read directly, never cached.
+    private static func loader(_ settings: FetchSettings, _ context: LoadContext) -> SourceLoader {
+        SourceLoader(fetcher: http, options: settings.requestOptions, cancellation: context.cancellation, progress: context.progress)
+    }
+
+    static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> FeedParseResult {
+        guard case .url(let url) = source else { return try FeedParser.parse(loader(settings, context).open(source)) }
+        let key = url.absoluteString
+        guard settings.offline else {
+            let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
+            return FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings)
+        }
+        guard let cached = try read({ try cache.cachedFeed(url: key) }, key), let fetchedAt = cached.fetchedAt else {
+            throw notCached(key)
+        }
+        sayAge(key, fetchedAt, context)
+        return FeedParseResult(feed: cached.feed)
+    }
+
+    static func bikes(_ source: DataSource, format: BikeDataFormat?, delimiter: UInt8?,
+                      _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> BikeCounts {
+        let cached: CachedBikes?
+        switch source {
+        case .input:
+            return try loader(settings, context).bikes(source, format: format, delimiter: delimiter)
+        case .url(let url):
+            guard settings.offline else {
+                let fetch = try fetcher(settings).bikes(url, format: format, delimiter: delimiter, cancellation: context.cancellation, progress: context.progress)
+                return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
+            }
+            cached = try read({ try cache.cachedBikes(source: url.absoluteString) }, source.name)
+        case .socrata(let query):
+            guard settings.offline else {
+                let fetch = try fetcher(settings).bikes(query, cancellation: context.cancellation, progress: context.progress)
+                return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
+            }
+            cached = try read({ try cache.cachedBikes(source: query.endpoint.absoluteString, span: query.first...query.last) }, source.name)
+        }
+        guard let cached else { throw notCached(source.name) }
+        sayAge(source.name, cached.fetchedAt, context)
+        return cached.counts
+    }
+
+    static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> Forecast {
+        guard case .url(let url) = source else { return try ForecastReader.read(loader(settings, context).open(source)) }
+        let key = url.absoluteString
+        guard settings.offline else {
+            return try fetcher(settings).forecast(url, cancellation: context.cancellation, progress: context.progress).value.forecast
+        }
+        guard let cached = try read({ try cache.cachedForecast(source: key) }, key) else { throw notCached(key) }
+        sayAge(key, cached.fetchedAt, context)
+        return cached.forecast
+    }
+
+    /// The items already read of a feed the cache tracks; nil for files and built-in feeds.
+    static func readItemIDs(_ source: DataSource) -> Set<String>? {
+        guard case .url(let url) = source else { return nil }
+        return (try? cache.cachedFeed(url: url.absoluteString))??.readItemIDs
+    }
+
+    /// Remembers that an item was read, so it stays read after a restart.
+    static func markRead(feedURL: String, id: String) throws {
+        try cache.markRead(feedURL: feedURL, itemIDs: [id])
+    }
+
+    /// A cache that fails to read is a failure of this load, in one line.
+    private static func read<T>(_ body: () throws -> T?, _ key: String) throws(ParseError) -> T? {
+        do {
+            return try body()
+        } catch let error as ParseError {
+            throw error
+        } catch {
+            throw ParseError(source: key, "cannot read the cache: \(error)")
+        }
+    }
+
+    private static func notCached(_ key: String) -> ParseError {
+        ParseError(source: key, "not in the cache (--offline); fetch it once without --offline")
+    }
+
+    private static func sayAge(_ key: String, _ fetchedAt: Date, _ context: LoadContext) {
+        context.note("\(key): \(CacheAge.text(since: fetchedAt)) (offline)")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import FremontCore
+@testable import FremontSources
+
+@Suite struct FeedListTests {
+    static let sample = """
+        # My feeds
+        https://xkcd.com/rss.xml comics "~xkcd"
+
+        \t# indented comment
+        https://lwn.net/headlines/rss linux news
+        "https://example.org/a feed" "two words" "~A \\"quoted\\" title"
+        http://example.com/rss\r
+
+        """
+
+    @Test func readsURLsTagsTitlesAndComments() {
+        let list = FeedList(parsing: Self.sample)
+        #expect(list.warnings.isEmpty)
+        #expect(list.entries == [
+            FeedListEntry(url: "https://xkcd.com/rss.xml", title: "xkcd", tags: ["comics"]),
+            FeedListEntry(url: "https://lwn.net/headlines/rss", tags: ["linux", "news"]),
+            FeedListEntry(url: "https://example.org/a feed", title: "A \"quoted\" title", tags: ["two words"]),
+            FeedListEntry(url: "http://example.com/rss"),
+        ])
+    }
+
+    @Test func writingKeepsCommentsOrderAndUntouchedLines() {
+        var list = FeedList(parsing: Self.sample)
+        #expect(list.text == Self.sample.replacingOccurrences(of: "\r", with: ""))
+        let added = list.add(FeedListEntry(url: "https://new.example/feed", title: "New, \"one\"", tags: ["a b", "c"]))
+        let again = list.add(FeedListEntry(url: "https://xkcd.com/rss.xml"))
+        let removed = list.remove(url: "https://lwn.net/headlines/rss")
+        let missing = list.remove(url: "https://missing.example/")
+        #expect(added && !again)
+        #expect(removed?.tags == ["linux", "news"])
+        #expect(missing == nil)
+        let text = list.text
+        #expect(text.hasPrefix("# My feeds\nhttps://xkcd.com/rss.xml comics \"~xkcd\"\n\n\t# indented comment\n\"https://example.org/a feed\""))
+        #expect(text.hasSuffix("https://new.example/feed \"a b\" c \"~New, \\\"one\\\"\"\n"))
+        // What was written reads back as the same list.
+        let reread = FeedList(parsing: text)
+        #expect(reread.entries == list.entries)
+        #expect(reread.warnings.isEmpty)
+    }
+
+    @Test func badLinesAreWarnedByLineAndKept() {
+        let text = """
+            https://ok.example/feed
+            not-a-url tag
+            ftp://files.example/feed.xml
+            https://ok.example/feed again
+            https://open.example/feed "~unclosed
+            query:unread:unread = "yes"
+            """
+        let list = FeedList(parsing: text)
+        #expect(list.entries == [FeedListEntry(url: "https://ok.example/feed")])
+        #expect(list.warnings.map(\.description) == [
+            "line 2: not a feed address (http or https): 'not-a-url': line ignored",
+            "line 3: not a feed address (http or https): 'ftp://files.example/feed.xml': line ignored",
+            "line 4: 'https://ok.example/feed' is already on line 1: line ignored",
+            "line 5:27: a quote opened here is never closed: line ignored",
+            "line 6: not a feed address (http or https): 'query:unread:unread': line ignored",
+        ])
+        // Bad lines are a person's to fix: writing the list back keeps them.
+        #expect(list.text == text + "\n")
+    }
+
+    @Test func fileRoundTripCreatesTheFolderAndMissingIsNil() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("fremont/feeds")
+        #expect(try FeedList.load(from: url) == nil)
+        var list = FeedList()
+        list.add(FeedListEntry(url: "https://xkcd.com/rss.xml", title: "xkcd", tags: ["comics"]))
+        try list.save(to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "https://xkcd.com/rss.xml comics \"~xkcd\"\n")
+        #expect(try FeedList.load(from: url)?.entries == list.entries)
+    }
+
+    @Test func directoriesFollowXDGAndIgnoreRelativePaths() {
+        let set = FremontDirectories(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "/x/config", "XDG_CACHE_HOME": "/x/cache"])
+        #expect(set.feedList.path == "/x/config/fremont/feeds")
+        #expect(set.cacheDatabase.path == "/x/cache/fremont/cache.sqlite")
+        let unset = FremontDirectories(environment: ["HOME": "/home/u", "XDG_CONFIG_HOME": "relative"])
+        #expect(unset.feedList.path == "/home/u/.config/fremont/feeds")
+        #expect(unset.cacheDatabase.path == "/home/u/.cache/fremont/cache.sqlite")
+    }
+}

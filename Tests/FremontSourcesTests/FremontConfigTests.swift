@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import FremontCore
+@testable import FremontSources
+
+@Suite struct FremontConfigTests {
+    @Test func readsTheEndpointWithCommentsAndBlankLines() throws {
+        let config = try FremontConfig.parse("""
+        # another counter
+        endpoint = https://data.seattle.gov/resource/65db-xm6k.json   # Fremont, portal id
+
+        """, name: "config")
+        #expect(config.endpoint == URL(string: "https://data.seattle.gov/resource/65db-xm6k.json"))
+        #expect(config.warnings.isEmpty)
+    }
+
+    @Test func unknownKeysAndLooseLinesAreWarnings() throws {
+        let config = try FremontConfig.parse("colour = blue\njust words\nEndpoint = http://127.0.0.1:8080/resource/x.csv", name: "config")
+        #expect(config.warnings.map(\.description) == [
+            "line 1: unknown setting 'colour'; ignored",
+            "line 2: not a 'key = value' line; ignored",
+        ])
+        #expect(config.endpoint?.absoluteString == "http://127.0.0.1:8080/resource/x.csv")
+    }
+
+    @Test func aBadEndpointIsAnErrorWithItsLine() {
+        do {
+            _ = try FremontConfig.parse("\nendpoint = ftp://example.org/x.json", name: "/home/me/.config/fremont/config")
+            Issue.record("a bad endpoint must fail")
+        } catch {
+            #expect(error.description == "/home/me/.config/fremont/config:2: endpoint must be an http or https address, not 'ftp://example.org/x.json'")
+        }
+    }
+
+    @Test func noFileIsNoConfig() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)")
+        #expect(try FremontConfig.load(from: missing) == nil)
+    }
+}

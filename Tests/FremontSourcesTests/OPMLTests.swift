@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import FremontCore
+@testable import FremontSources
+
+@Suite struct OPMLTests {
+    @Test func nestedFoldersBecomeTagsAndDuplicatesMerge() throws {
+        let opml = """
+            <?xml version="1.0" encoding="ISO-8859-1"?>
+            <opml version="1.0">
+              <head><title>Subscriptions</title></head>
+              <body>
+                <outline text="Tech">
+                  <outline text="Linux">
+                    <outline text="LWN" type="rss" xmlUrl="https://lwn.net/headlines/rss" htmlUrl="https://lwn.net/"/>
+                  </outline>
+                  <outline title="Ars &amp; Co" text="ignored" type="rss" xmlUrl="https://feeds.arstechnica.com/arstechnica/index"/>
+                </outline>
+                <outline text="Fun">
+                  <outline text="xkcd &lt;3" type="rss" xmlUrl="https://xkcd.com/rss.xml" category="comics,/daily"/>
+                  <outline text="LWN again" type="rss" xmlUrl="https://lwn.net/headlines/rss"/>
+                </outline>
+                <outline text="Caf\u{E9}" xmlurl="http://example.org/feed"/>
+                <outline text="Local" xmlUrl="file:///etc/passwd"/>
+              </body>
+            </opml>
+            """
+        // The declared encoding is the one read.
+        let result = try OPMLReader.read(try #require(opml.data(using: .isoLatin1)), name: "subs.opml")
+        #expect(result.entries == [
+            FeedListEntry(url: "https://lwn.net/headlines/rss", title: "LWN", tags: ["Tech", "Linux", "Fun"]),
+            FeedListEntry(url: "https://feeds.arstechnica.com/arstechnica/index", title: "Ars & Co", tags: ["Tech"]),
+            FeedListEntry(url: "https://xkcd.com/rss.xml", title: "xkcd <3", tags: ["Fun", "comics", "daily"]),
+            FeedListEntry(url: "http://example.org/feed", title: "Café"),
+        ])
+        #expect(result.warnings.map(\.description) == ["line 16: not a feed address (http or https): 'file:///etc/passwd': skipped"])
+    }
+
+    @Test func exportIsValidXMLThatImportsBackToTheSameList() throws {
+        let entries = [
+            FeedListEntry(url: "https://example.org/feed?a=1&b=2", title: "Tom & Jerry's <\"best\">\nfeed", tags: ["news", "café"]),
+            FeedListEntry(url: "https://xkcd.com/rss.xml"),
+            FeedListEntry(url: "https://lwn.net/headlines/rss", title: "LWN", tags: ["linux"]),
+        ]
+        let xml = OPMLWriter.write(entries)
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n"))
+        #expect(xml.contains("xmlUrl=\"https://example.org/feed?a=1&amp;b=2\""))
+        #expect(xml.contains("title=\"Tom &amp; Jerry's &lt;&quot;best&quot;&gt;&#10;feed\""))
+        #expect(xml.contains("<outline type=\"rss\" text=\"https://xkcd.com/rss.xml\" xmlUrl=\"https://xkcd.com/rss.xml\"/>"))
+        let back = try OPMLReader.read(Data(xml.utf8), name: "export")
+        #expect(back.warnings.isEmpty)
+        #expect(back.entries == entries)
+    }
+
+    @Test func notOPMLIsAnErrorWithItsPlace() {
+        #expect(throws: ParseError(source: "page.html", location: SourceLocation(line: 1, column: 6), "not an OPML file: the root element is <html>")) {
+            try OPMLReader.read(Data("<html><body/></html>".utf8), name: "page.html")
+        }
+        #expect {
+            try OPMLReader.read(Data("<opml><body><outline".utf8), name: "cut.opml")
+        } throws: { error in
+            (error as? ParseError)?.message.hasPrefix("not an OPML file: ") == true
+        }
+    }
+
+    @Test func importMergesIntoTheListWithoutDuplicates() throws {
+        var list = FeedList(parsing: "# mine\nhttps://xkcd.com/rss.xml\n")
+        let imported = [FeedListEntry(url: "https://xkcd.com/rss.xml", title: "xkcd"), FeedListEntry(url: "https://lwn.net/headlines/rss")]
+        let added = list.merge(imported)
+        #expect(added == 1)
+        #expect(list.text == "# mine\nhttps://xkcd.com/rss.xml\nhttps://lwn.net/headlines/rss\n")
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+import FremontCore
+@testable import FremontUI
+
+@Suite struct BrowserLoadingTests {
+    @Test func progressShowsOnTheStatusLine() {
+        var state = April.browser(width: 100, height: 24)
+        _ = state.update(.loadStarted(.bikes, source: "https://data.seattle.gov/resource/4xy5-26gy.json"))
+        _ = state.update(.loadProgress(.bikes, bytes: 1_234_567, expected: 3_400_000))
+        let status = screen(state).line(23)
+        #expect(status.contains("loading https://data.seattle.gov/resource/4xy5-26gy.json… 1.2 MB of 3.4 MB (Esc cancels)"))
+        _ = state.update(.loadProgress(.bikes, bytes: 812_000, expected: nil))
+        #expect(screen(state).line(23).contains("… 812 KB (Esc cancels)"))
+        // The data already shown stays while the download runs.
+        #expect(screen(state).line(6).hasPrefix("▼ Friday, April 1, 2016 12:00 AM"))
+    }
+
+    @Test func escapeCancelsALoadAndTheCancellationIsNoError() {
+        var state = April.browser(width: 100, height: 24)
+        _ = state.update(.loadStarted(.bikes, source: "https://example.org/may.json"))
+        #expect(press(&state, .escape) == [.cancelLoads(.bikes)])
+        _ = state.update(.bikesLoaded(source: "https://example.org/may.json", .failure(ParseError(source: "https://example.org/may.json", "cancelled")), at: "12:00:00"))
+        let buffer = screen(state)
+        #expect(buffer.line(23).contains("loading cancelled"))
+        #expect(state.status.lastError == nil)
+        #expect(state.bikes.rows.count == 720)
+        // With nothing loading, Escape cancels nothing.
+        #expect(press(&state, .escape) == [])
+    }
+
+    @Test func anglesAskForTheNeighbouringMonths() {
+        var state = April.browser(width: 100, height: 24)
+        #expect(press(&state, .character(">")) == [.loadMonth(year: 2016, month: 5)])
+        #expect(press(&state, .character("<")) == [.loadMonth(year: 2016, month: 3)])
+        // Only on Bikes, and only with data.
+        press(&state, .character("3"))
+        #expect(press(&state, .character(">")) == [])
+        var empty = BrowserState(width: 100, height: 24, theme: Theme(colors: .none))
+        #expect(press(&empty, .character(">")) == [])
+    }
+
+    @Test func monthsWrapAcrossYears() {
+        var december = BrowserState(width: 100, height: 24, theme: Theme(colors: .none))
+        let rows = [BikeRow(date: LocalDateTimeParser.parse("2015-12-31T23:00")!, northbound: 1, southbound: 2)]
+        _ = december.update(.bikesLoaded(source: "dec", .success(BikeCounts(rows: rows)), at: "00:00:00"))
+        #expect(press(&december, .character(">")) == [.loadMonth(year: 2016, month: 1)])
+        #expect(press(&december, .character("<")) == [.loadMonth(year: 2015, month: 11)])
+    }
+}
