@@ -173,6 +173,22 @@ import Testing
         #expect(cut.message.contains("ends early"))
     }
 
+    @Test func unknownKeysWithNestedValuesAreSkipped() throws {
+        let json = #"[{"extra":{"a":[1,{"b":[]},"x]"],"c":{}},"date":"2016-04-01T06:00:00","fremont_bridge_nb":"1","more":[[[]]],"fremont_bridge_sb":"2"}]"#
+        let counts = try parse(json, chunkSize: 3)
+        #expect(counts.rows == [BikeRow(date: date("2016-04-01T06:00"), northbound: 1, southbound: 2)])
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() throws {
+        // A regression: skipping 100,000 nested arrays once overflowed the stack.
+        let json = #"[{"date":"2016-04-01T00:00:00","x":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}]"
+        let error = try #require(parseError(json))
+        #expect(error.message == "values nested more than 512 levels deep")
+        #expect(error.location?.line == 1)
+        let fine = #"[{"date":"2016-04-01T00:00:00","x":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + #","fremont_bridge_nb":"3","fremont_bridge_sb":"4"}]"#
+        #expect(try parse(fine).rows.count == 1)
+    }
+
     @Test func garbageAfterTheArrayIsAnError() throws {
         let error = try #require(parseError("[]\n]"))
         #expect(error.message == "unexpected ']' after the array of rows")

@@ -106,27 +106,49 @@ final class JSONScanner {
         }
     }
 
-    /// Skips one value of any kind, nested ones included.
+    /// How deep values may nest: far past any real data, and an error rather than a crash.
+    static let maximumDepth = 512
+
+    /// Skips one value of any kind, nested ones included. Iterative, with its own stack of
+    /// closing brackets: recursion would let 100,000 `[` overflow the thread's stack.
     func skipValue() throws(ParseError) {
-        guard let byte = try peekSignificant() else { throw error("the document ends early, expected a value (is it cut off?)") }
-        switch byte {
-        case UInt8(ascii: "\""):
-            try readString()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            position += 1
-            if try consume(close) { return }
-            repeat {
-                if close == UInt8(ascii: "}") {
+        let quote = UInt8(ascii: "\""), openBrace = UInt8(ascii: "{"), openBracket = UInt8(ascii: "[")
+        let closeBrace = UInt8(ascii: "}"), closeBracket = UInt8(ascii: "]"), comma = UInt8(ascii: ",")
+        var closers: [UInt8] = []
+        repeat {
+            guard let byte = try peekSignificant() else { throw error("the document ends early, expected a value (is it cut off?)") }
+            switch byte {
+            case quote:
+                try readString()
+            case openBrace, openBracket:
+                guard closers.count < Self.maximumDepth else {
+                    throw error("values nested more than \(Self.maximumDepth) levels deep")
+                }
+                position += 1
+                let close = byte == openBrace ? closeBrace : closeBracket
+                if try consume(close) { break }
+                closers.append(close)
+                if close == closeBrace {
                     try readString()
                     try expect(UInt8(ascii: ":"), "':'")
                 }
-                try skipValue()
-            } while try consume(UInt8(ascii: ","))
-            try expect(close, "',' or '\(Character(Unicode.Scalar(close)))'")
-        default:
-            try readBareToken()
-        }
+                continue  // the container's first value
+            default:
+                try readBareToken()
+            }
+            // A value is complete: go on to the next in its container, or close containers.
+            while let close = closers.last {
+                if try consume(comma) {
+                    if close == closeBrace {
+                        try readString()
+                        try expect(UInt8(ascii: ":"), "':'")
+                    }
+                    break
+                }
+                try expect(close, "',' or '\(Character(Unicode.Scalar(close)))'")
+                closers.removeLast()
+            }
+        } while !closers.isEmpty
     }
 
     func describe(_ byte: UInt8) -> String {
