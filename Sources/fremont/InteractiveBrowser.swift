@@ -146,7 +146,7 @@ final class InteractiveBrowser {
         let throttle = ProgressThrottle(tab: tab, source: name, generation: generation, inbox: inbox)
         // Notes (a cached copy's age) go to the status line: stderr would scribble on the screen.
         // The status line names sources by their file name, as errors do.
-        let shortName = name.split(separator: "/").last.map(String.init) ?? name
+        let shortName = SourceName.file(name)
         let context = LoadContext(cancellation: cancellation, progress: throttle.report, note: { [inbox] note in
             inbox.post(.notice(note.replacingOccurrences(of: name, with: shortName)), tab: tab, source: name, generation: generation, final: false)
         })

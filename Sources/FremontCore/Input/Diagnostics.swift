@@ -57,7 +57,7 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Like `description`, with the source shortened to its file name: for a status line.
     public var shortDescription: String {
-        let name = source.split(separator: "/").last.map(String.init) ?? source
+        let name = SourceName.file(source)
         let place = location.map { "\(name):\($0)" } ?? name
         return TerminalSafeText.singleLine("\(place): \(message)")
     }

@@ -44,7 +44,7 @@ struct FeedEntry: Sendable {
     init(failure: ParseError, source: String) {
         isUnread = false
         key = FeedItemKey(source: source, id: "", occurrence: -1)
-        let name = source.split(separator: "/").last.map(String.init) ?? source
+        let name = SourceName.file(source)
         title = "Could not read " + TerminalSafeText.singleLine(name)
         feedName = TerminalSafeText.singleLine(source)
         author = ""

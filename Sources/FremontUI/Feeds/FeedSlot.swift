@@ -20,7 +20,7 @@ struct FeedSlot: Sendable {
 
     /// A file name for messages and for a feed without a title.
     static func fileName(_ source: String) -> String {
-        TerminalSafeText.singleLine(source.split(separator: "/").last.map(String.init) ?? source)
+        TerminalSafeText.singleLine(SourceName.file(source))
     }
 
     mutating func show(_ feed: PreparedFeed) {
