@@ -70,7 +70,7 @@ public struct BrowserState: Sendable {
                 bikes.show(counts, source: source)
                 bikes.resize(viewport: contentArea)
                 status.warnings[.bikes] = counts.warnings.count
-                status.lastError = nil
+                clearError(of: source)
             case .failure(let error):
                 // The last good data stays on screen; the error says what failed and when.
                 if noteCancelled(.bikes) { bikes.loadFailed("loading was cancelled"); break }
@@ -83,7 +83,7 @@ public struct BrowserState: Sendable {
             case .success(let forecast):
                 weather.show(forecast, source: source)
                 weather.resize(viewport: contentArea)
-                if status.lastError?.message.hasPrefix(source) == true { status.lastError = nil }
+                clearError(of: source)
             case .failure(let error):
                 // As for bikes: the last good forecast stays; the status line says what failed.
                 weather.loadFailed(error, source: source)
@@ -94,7 +94,7 @@ public struct BrowserState: Sendable {
             switch result {
             case .success(let prepared):
                 feeds.show(prepared, source: source)
-                if let error = status.lastError, error.message.hasPrefix(Self.fileName(source) + ":") { status.lastError = nil }
+                clearError(of: source)
             case .failure(let error):
                 // This feed's last good items stay (the others are untouched); the status line
                 // says what failed, where (file:line:col) and when.
@@ -144,6 +144,12 @@ public struct BrowserState: Sendable {
             return apply(tabHandle(key))
         }
         return []
+    }
+
+    /// A source that loads again clears its own last error (errors name the file, as
+    /// `ParseError.shortDescription` writes them), and no other source's.
+    private mutating func clearError(of source: String) {
+        if let error = status.lastError, error.message.hasPrefix(SourceName.file(source) + ":") { status.lastError = nil }
     }
 
     /// A failure on a tab whose loads were cancelled is the cancellation: say so, once, and do
@@ -290,9 +296,6 @@ public struct BrowserState: Sendable {
         if showHelp { renderHelp(into: &buffer) }
     }
 
-    private static func fileName(_ source: String) -> String {
-        source.split(separator: "/").last.map(String.init) ?? source
-    }
 
     private func tabLabels() -> [(tab: TabID, label: String)] {
         TabID.allCases.map { ($0, " \($0.rawValue + 1) \($0.title) ") }
@@ -315,7 +318,7 @@ public struct BrowserState: Sendable {
             x += buffer.write(label, x: x, y: 0, style: tab == current ? theme.activeTab : theme.inactiveTab)
             x += buffer.write(" ", x: x, y: 0, style: theme.header)
         }
-        let source = sourceName(current).split(separator: "/").last.map(String.init) ?? ""
+        let source = SourceName.file(sourceName(current))
         if !source.isEmpty, width - x > 12 {
             let shown = TextLayout.truncate(TerminalSafeText.singleLine(source), to: width - x - 2)
             buffer.write(shown, x: width - DisplayWidth.of(shown) - 1, y: 0, style: theme.header)
