@@ -43,9 +43,11 @@ struct BikeSourceOptions: ParsableArguments {
     }
 
     /// Loads the counts, printing warnings to stderr; on failure prints one line and exits non-zero.
-    func load() throws -> (counts: BikeCounts, name: String) {
+    /// Pass the source when the caller has it already (working it out reads the config file).
+    func load(_ known: DataSource? = nil) throws -> (counts: BikeCounts, name: String) {
         do {
-            let source = try dataSource()
+            let source: DataSource
+            if let known { source = known } else { source = try dataSource() }
             let counts = try WebSources.bikes(source, format: inputFormat, delimiter: delimiter?.byte, network.settings)
             Diagnostics.printWarnings(counts.warnings, source: source.name, limit: maxWarnings)
             return (counts, source.name)

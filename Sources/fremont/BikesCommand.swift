@@ -31,7 +31,7 @@ struct BikesCommand: ParsableCommand {
             let opening: TabID = followed != nil && input.source == nil ? .feeds : .bikes
             InteractiveBrowser(sources: sources, settings: input.network.settings).run(startingOn: opening)
         }
-        let (counts, _) = try input.load()
+        let (counts, _) = try input.load(bikes)
         var output = StandardOutput()
         BikeExport.write(counts.rows, as: format ?? .table) { output.write($0) }
         output.flush()

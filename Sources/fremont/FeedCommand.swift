@@ -50,7 +50,7 @@ struct FeedCommand: ParsableCommand {
         for input in inputs {
             let result: FeedParseResult
             do {
-                result = try WebSources.feed(input, network.settings)
+                result = try WebSources.feed(input, network.settings).result
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()

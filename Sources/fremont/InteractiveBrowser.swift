@@ -97,8 +97,12 @@ final class InteractiveBrowser {
         case .loadMonth(let year, let month):
             // The month from the open-data API: the endpoint already in use, else the config's,
             // else the city's.
-            var endpoint = (try? FremontConfig.load())??.endpoint ?? SocrataQuery.defaultEndpoint
-            if case .socrata(let query)? = sources.bikes { endpoint = query.endpoint }
+            let endpoint: URL
+            if case .socrata(let query)? = sources.bikes {
+                endpoint = query.endpoint
+            } else {
+                endpoint = (try? FremontConfig.load())??.endpoint ?? SocrataQuery.defaultEndpoint
+            }
             guard let query = try? SocrataQuery.month("\(year)-\(month < 10 ? "0" : "")\(month)", endpoint: endpoint) else { return }
             perform(.cancelLoads(.bikes), state: &state, screen: screen)
             sources.bikes = .socrata(query)
@@ -123,8 +127,8 @@ final class InteractiveBrowser {
                 for source in sources.feeds {
                     // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
                     load(.feeds, from: source, into: &state, parse: { (settings, context, source) throws(ParseError) in
-                        let result = try WebSources.feed(source, settings, context)
-                        return PreparedFeed(result, source: source.name, readItemIDs: WebSources.readItemIDs(source))
+                        let loaded = try WebSources.feed(source, settings, context)
+                        return PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs)
                     }, event: { .feedsLoaded(source: $0, $1, at: $2) })
                 }
             }

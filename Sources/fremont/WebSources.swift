@@ -26,18 +26,20 @@ enum WebSources {
         SourceLoader(fetcher: http, options: settings.requestOptions, cancellation: context.cancellation, progress: context.progress)
     }
 
-    static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> FeedParseResult {
-        guard case .url(let url) = source else { return try FeedParser.parse(loader(settings, context).open(source)) }
+    /// A feed, and for one the cache tracks, the items already read (nil for files and built-in
+    /// feeds, which keep no read state).
+    static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
+        guard case .url(let url) = source else { return (try FeedParser.parse(loader(settings, context).open(source)), nil) }
         let key = url.absoluteString
         guard settings.offline else {
             let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
-            return FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings)
+            return (FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings), fetch.cached.readItemIDs)
         }
         guard let cached = try read({ try cache.cachedFeed(url: key) }, key), let fetchedAt = cached.fetchedAt else {
             throw notCached(key)
         }
         sayAge(key, fetchedAt, context)
-        return FeedParseResult(feed: cached.feed)
+        return (FeedParseResult(feed: cached.feed), cached.readItemIDs)
     }
 
     static func bikes(_ source: DataSource, format: BikeDataFormat?, delimiter: UInt8?,
@@ -73,12 +75,6 @@ enum WebSources {
         guard let cached = try read({ try cache.cachedForecast(source: key) }, key) else { throw notCached(key) }
         sayAge(key, cached.fetchedAt, context)
         return cached.forecast
-    }
-
-    /// The items already read of a feed the cache tracks; nil for files and built-in feeds.
-    static func readItemIDs(_ source: DataSource) -> Set<String>? {
-        guard case .url(let url) = source else { return nil }
-        return (try? cache.cachedFeed(url: url.absoluteString))??.readItemIDs
     }
 
     /// Remembers that an item was read, so it stays read after a restart.
