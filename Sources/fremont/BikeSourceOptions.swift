@@ -64,13 +64,7 @@ struct BikeSourceOptions: ParsableArguments {
         if let from, let to {
             return .socrata(try SocrataQuery.days(from: from, to: to, endpoint: try endpointURL(), pageSize: pageSize))
         }
-        guard let source else {
-            do {
-                return .input(try EmbeddedData.aprilBikes())
-            } catch {
-                throw ParseError(source: "fremont", "the built-in data is missing from this build")
-            }
-        }
+        guard let source else { return .input(EmbeddedData.aprilBikes()) }
         return try DataSource(argument: source)
     }
 

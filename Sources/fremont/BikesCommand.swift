@@ -22,12 +22,12 @@ struct BikesCommand: ParsableCommand {
         } catch {
             Diagnostics.fail(error.description)
         }
-        if format == nil, input.source != "-", InteractiveBrowser.isAvailable {
+        if format == nil, !bikes.readsStandardInput, InteractiveBrowser.isAvailable {
             // The feeds you follow when there is a list (and then `fremont` alone opens on them);
             // the built-in ones otherwise.
             let followed = FeedListFile.followed()
-            let feeds: [DataSource] = try followed ?? EmbeddedData.feeds().map { .input($0) }
-            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(try EmbeddedData.sanFranciscoForecast()), feeds: feeds)
+            let feeds: [DataSource] = followed ?? EmbeddedData.feeds().map { .input($0) }
+            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: feeds)
             let opening: TabID = followed != nil && input.source == nil ? .feeds : .bikes
             InteractiveBrowser(sources: sources, settings: input.network.settings).run(startingOn: opening)
         }

@@ -36,9 +36,9 @@ struct FeedCommand: ParsableCommand {
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         // The browser reads the web live; --offline reads the cache, so it prints.
-        if format == nil, !sources.contains("-"), InteractiveBrowser.isAvailable {
-            let browser = InteractiveBrowser.Sources(bikes: .input(try EmbeddedData.aprilBikes()),
-                                                     weather: .input(try EmbeddedData.sanFranciscoForecast()), feeds: inputs)
+        if format == nil, !inputs.contains(where: \.readsStandardInput), InteractiveBrowser.isAvailable {
+            let browser = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()),
+                                                     weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: inputs)
             InteractiveBrowser(sources: browser, settings: network.settings).run(startingOn: .feeds)
         }
         let format = self.format ?? .text

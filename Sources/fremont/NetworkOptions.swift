@@ -21,10 +21,6 @@ struct NetworkOptions: ParsableArguments {
         return options
     }
 
-    func loader() -> SourceLoader {
-        SourceLoader(options: requestOptions)
-    }
-
     /// The same, as a value background loads can carry.
     var settings: FetchSettings { FetchSettings(offline: offline, requestOptions: requestOptions) }
 }

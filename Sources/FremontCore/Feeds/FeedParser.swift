@@ -146,8 +146,6 @@ public enum FeedParser {
     }
 
     private static func tooLarge(_ name: String, _ limits: FeedLimits) -> ParseError {
-        let limit = limits.maximumBytes
-        let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : limit >= 1 << 10 ? "\(limit >> 10) KB" : "\(limit) bytes"
-        return ParseError(source: name, "the document is larger than \(size), the limit for feeds")
+        ParseError(source: name, "the document is larger than \(ByteCountText.describe(limits.maximumBytes)), the limit for feeds")
     }
 }

@@ -14,7 +14,6 @@ public struct CachedFeed: Sendable, Equatable {
     public var lastError: String?
     public var lastErrorAt: Date?
 
-    public func isRead(_ item: FeedItem) -> Bool { readItemIDs.contains(item.id) }
 
     public var unreadCount: Int { feed.items.count { !readItemIDs.contains($0.id) } }
 }

@@ -94,10 +94,10 @@ public struct CachedFetcher: Sendable {
 
     /// A span of a Socrata dataset, page by page; cached by endpoint and span. Paged requests are
     /// not conditional (a page's ETag says nothing of the others), so every call fetches them all.
-    public func bikes(_ query: SocrataQuery, cancellation: FetchCancellation? = nil, progress: Progress? = nil,
-                      pageLoaded: ((_ url: URL, _ rows: Int) -> Void)? = nil) throws(ParseError) -> CachedFetch<CachedBikes> {
+    public func bikes(_ query: SocrataQuery, cancellation: FetchCancellation? = nil,
+                      progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedBikes> {
         let counts = try SocrataPager(fetcher: fetcher, options: options)
-            .load(query, cancellation: cancellation, progress: progress, pageLoaded: pageLoaded)
+            .load(query, cancellation: cancellation, progress: progress)
         let cached = CachedBikes(source: query.endpoint.absoluteString, span: query.first...query.last, rows: counts.rows,
                                  validators: CacheValidators(), fetchedAt: now())
         let warnings = attempt {

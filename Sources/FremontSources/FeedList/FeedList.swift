@@ -120,11 +120,8 @@ public struct FeedList: Sendable, Equatable {
 
     /// An http or https address with a host: the only kind a feed list holds.
     public static func isWebAddress(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
-              let url = URL(string: text), url.host?.isEmpty == false
-        else { return false }
-        return true
+        if case .url? = try? SourceLocator(text) { return true }
+        return false
     }
 
     private static func quoted(_ text: String) -> String {

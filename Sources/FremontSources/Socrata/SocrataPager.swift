@@ -17,12 +17,10 @@ public struct SocrataPager: Sendable {
     }
 
     /// - Parameters:
-    ///   - pageLoaded: after each page, with the URL asked and the rows so far (for a status line).
     ///   - progress: bytes so far over all pages; the expected size is unknown with paging.
     public func load(
         _ query: SocrataQuery, cancellation: FetchCancellation? = nil,
-        progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil,
-        pageLoaded: ((_ url: URL, _ rows: Int) -> Void)? = nil
+        progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil
     ) throws(ParseError) -> BikeCounts {
         var rows: [BikeRow] = []
         var warnings: [ParseWarning] = []
@@ -58,7 +56,6 @@ public struct SocrataPager: Sendable {
             }
             rows += counts.rows
             records += counts.recordCount
-            pageLoaded?(url, rows.count)
             if counts.recordCount < query.pageSize { return merged(rows, warnings, records) }
             offset += query.pageSize
         }
