@@ -9,6 +9,11 @@ public enum ForecastReader {
     public static let defaultMaximumSize = 16 * 1024 * 1024
 
     public static func read(_ source: InputSource, maximumSize: Int = defaultMaximumSize) throws(ParseError) -> Forecast {
+        try parse(readBytes(source, maximumSize: maximumSize), name: source.name)
+    }
+
+    /// The whole response, up to the cap (JSON is decoded in memory; the cache keeps it as received).
+    public static func readBytes(_ source: InputSource, maximumSize: Int = defaultMaximumSize) throws(ParseError) -> [UInt8] {
         let reader = try source.open()
         var bytes: [UInt8] = []
         try reader.forEachChunk { (chunk) throws(ParseError) in
@@ -18,7 +23,7 @@ public enum ForecastReader {
             }
             bytes.append(contentsOf: chunk)
         }
-        return try parse(bytes, name: source.name)
+        return bytes
     }
 
     public static func parse(_ bytes: [UInt8], name: String) throws(ParseError) -> Forecast {

@@ -7,6 +7,11 @@ extension CacheDatabase {
     public func storeForecast(json: Data, source: String, validators: CacheValidators = CacheValidators(),
                               fetchedAt: Date = Date()) throws {
         _ = try ForecastReader.parse([UInt8](json), name: source)
+        try writeForecast(json: json, source: source, validators: validators, fetchedAt: fetchedAt)
+    }
+
+    /// Stores a response the caller has already read as a forecast (so it is not parsed twice).
+    func writeForecast(json: Data, source: String, validators: CacheValidators, fetchedAt: Date) throws {
         try writer.write { db in
             try db.execute(sql: """
                 INSERT INTO forecast (source, json, etag, lastModified, fetchedAt) VALUES (?, ?, ?, ?, ?)

@@ -121,18 +121,12 @@ public struct CachedFetcher: Sendable {
             return CachedFetch(value: cached, warnings: warnings, notModified: true)
         case .body(let source, let info):
             // The response is kept as received, so it is read whole (forecasts are small) and then parsed.
-            var bytes: [UInt8] = []
-            try source.open().forEachChunk { (chunk) throws(ParseError) in
-                guard bytes.count + chunk.count <= ForecastReader.defaultMaximumSize else {
-                    throw ParseError(source: key, "larger than the \(ForecastReader.defaultMaximumSize >> 20) MB limit for a forecast; not a forecast response?")
-                }
-                bytes.append(contentsOf: chunk)
-            }
+            let bytes = try ForecastReader.readBytes(source)
             let forecast = try ForecastReader.parse(bytes, name: key)
             let cached = CachedForecast(source: key, forecast: forecast, json: Data(bytes),
                                         validators: CacheValidators(etag: info.etag, lastModified: info.lastModified), fetchedAt: now())
             let warnings = attempt {
-                try cache.storeForecast(json: cached.json, source: key, validators: cached.validators, fetchedAt: cached.fetchedAt)
+                try cache.writeForecast(json: cached.json, source: key, validators: cached.validators, fetchedAt: cached.fetchedAt)
             }
             return CachedFetch(value: cached, warnings: warnings, notModified: false)
         }
