@@ -159,12 +159,11 @@ enum FeedRepair {
         return length
     }
 
+    /// A byte read as windows-1252: Latin-1 outside 0x80–0x9F, the shared table inside it,
+    /// U+FFFD where windows-1252 defines nothing.
     private static func windows1252(_ byte: UInt8) -> UInt32 {
-        let high: [UInt32] = [
-            0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD,
-            0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178,
-        ]
-        return (0x80...0x9F).contains(byte) ? high[Int(byte - 0x80)] : UInt32(byte)
+        guard (0x80...0x9F).contains(byte) else { return UInt32(byte) }
+        return HTMLEntities.windows1252(byte) ?? 0xFFFD
     }
 
     // MARK: - Before the declaration

@@ -13,16 +13,22 @@ enum HTMLEntities {
     /// and values past U+10FFFF become U+FFFD.
     static func scalar(forCodePoint value: UInt32) -> Unicode.Scalar {
         if value >= 0x80, value <= 0x9F {
-            let mapped = windows1252[Int(value - 0x80)]
-            return Unicode.Scalar(mapped == 0 ? value : mapped) ?? "\u{FFFD}"
+            return Unicode.Scalar(windows1252(UInt8(value)) ?? value) ?? "\u{FFFD}"
         }
         if value == 0 { return "\u{FFFD}" }
         return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
-    /// windows-1252 bytes 0x80–0x9F as Unicode (0: undefined there, kept as the C1 control,
-    /// which terminal sanitising then removes).
-    private static let windows1252: [UInt32] = [
+    /// A windows-1252 byte 0x80–0x9F as Unicode; nil where windows-1252 defines none (callers
+    /// decide: a reference keeps the C1 control, which terminal sanitising removes; a byte
+    /// being repaired becomes U+FFFD).
+    static func windows1252(_ byte: UInt8) -> UInt32? {
+        guard (0x80...0x9F).contains(byte) else { return nil }
+        let mapped = windows1252High[Int(byte - 0x80)]
+        return mapped == 0 ? nil : mapped
+    }
+
+    private static let windows1252High: [UInt32] = [
         0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
         0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
         0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
