@@ -27,10 +27,7 @@ public enum BikeDataLoader {
         default:
             break
         }
-        let chosen = format ?? detectedFormat(sniffed)
-        // libxml2 reads a byte order mark itself; the others must not see it as data.
-        if chosen != .xml, head.starts(with: [0xEF, 0xBB, 0xBF]) { reader.discardPeeked(3) }
-        switch chosen {
+        switch format ?? detectedFormat(sniffed) {
         case .xml: return try BikeXMLParser.parse(reader)
         case .json: return try BikeJSONParser.parse(reader)
         case .csv: return try BikeCSVParser.parse(reader, delimiter: delimiter)

@@ -2,8 +2,11 @@
 /// API sends them) or numbers; a missing key or `null` is a missing count.
 enum BikeJSONParser {
     static func parse(_ reader: ByteReader) throws(ParseError) -> BikeCounts {
+        try reader.skipByteOrderMark()
         let scanner = JSONScanner(reader)
         var collector = BikeRowCollector(expectedRows: 1024)
+        // Keys other than the three the API uses are named once, not on every row.
+        var columns: [[UInt8]: BikeColumn?] = [:]
         guard let first = try scanner.peekSignificant() else {
             throw ParseError(source: reader.name, "the document is empty")
         }
@@ -11,7 +14,7 @@ enum BikeJSONParser {
         try scanner.expect(UInt8(ascii: "["), "'[' (an array of rows)")
         if !(try scanner.consume(UInt8(ascii: "]"))) {
             repeat {
-                try parseRow(scanner, into: &collector)
+                try parseRow(scanner, into: &collector, columns: &columns)
             } while try scanner.consume(UInt8(ascii: ","))
             try scanner.expect(UInt8(ascii: "]"), "',' or ']' after a row")
         }
@@ -23,7 +26,8 @@ enum BikeJSONParser {
         return BikeCounts(rows: rows, warnings: warnings, recordCount: records)
     }
 
-    private static func parseRow(_ scanner: JSONScanner, into collector: inout BikeRowCollector) throws(ParseError) {
+    private static func parseRow(_ scanner: JSONScanner, into collector: inout BikeRowCollector,
+                                 columns: inout [[UInt8]: BikeColumn?]) throws(ParseError) {
         let next = try scanner.peekSignificant()
         let location = scanner.location
         guard next == UInt8(ascii: "{") else {
@@ -38,7 +42,7 @@ enum BikeJSONParser {
         if !(try scanner.consume(UInt8(ascii: "}"))) {
             repeat {
                 try scanner.readString()
-                let column = column(for: scanner.stringBytes)
+                let column = column(for: scanner.stringBytes, known: &columns)
                 try scanner.expect(UInt8(ascii: ":"), "':' after a key")
                 guard let column else {
                     try scanner.skipValue()
@@ -89,8 +93,8 @@ enum BikeJSONParser {
         default:
             try scanner.readBareToken()
             let token = scanner.stringBytes
-            if token == Array("null".utf8) { return .null }
-            if token == Array("true".utf8) || token == Array("false".utf8) { return .other(String(decoding: token, as: UTF8.self)) }
+            if token == nullToken { return .null }
+            if token == trueToken || token == falseToken { return .other(String(decoding: token, as: UTF8.self)) }
             return .text(token)
         }
     }
@@ -98,12 +102,18 @@ enum BikeJSONParser {
     private static let dateKey = Array("date".utf8)
     private static let northKey = Array("fremont_bridge_nb".utf8)
     private static let southKey = Array("fremont_bridge_sb".utf8)
+    private static let nullToken = Array("null".utf8)
+    private static let trueToken = Array("true".utf8)
+    private static let falseToken = Array("false".utf8)
 
-    private static func column(for key: [UInt8]) -> BikeColumn? {
+    private static func column(for key: [UInt8], known: inout [[UInt8]: BikeColumn?]) -> BikeColumn? {
         if key == dateKey { return .date }
         if key == northKey { return .northbound }
         if key == southKey { return .southbound }
-        return BikeColumn(name: String(decoding: key, as: UTF8.self))
+        if let column = known[key] { return column }
+        let column = BikeColumn(name: String(decoding: key, as: UTF8.self))
+        known[key] = column
+        return column
     }
 
     /// A JSON object where rows were expected: Socrata's error response, or something else.

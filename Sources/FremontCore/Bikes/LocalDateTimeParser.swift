@@ -8,10 +8,6 @@ public enum LocalDateTimeParser {
         return text.withUTF8 { parse($0) }
     }
 
-    public static func parse(_ text: Substring) -> LocalDateTime? {
-        parse(String(text))
-    }
-
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
         if let date = parseAPIForm(bytes) { return date }
         var scanner = DigitScanner(bytes: bytes)

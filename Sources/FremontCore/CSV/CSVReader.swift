@@ -23,6 +23,8 @@ public final class CSVReader {
     /// With no delimiter given, it is detected from the first line.
     public init(_ reader: ByteReader, delimiter: UInt8? = nil) throws(ParseError) {
         self.reader = reader
+        // A byte order mark is not part of the first column's name.
+        try reader.skipByteOrderMark()
         if let delimiter {
             self.delimiter = delimiter
         } else {
@@ -59,19 +61,10 @@ public final class CSVReader {
 
     /// Calls `body` with every record, blank lines included (see `CSVRecord.isBlank`).
     public func forEachRecord(_ body: (CSVRecord) throws(ParseError) -> Void) throws(ParseError) {
-        var isFirstRead = true
         while true {
             if capacity - filled < ByteReader.defaultChunkSize { grow() }
-            var count = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
+            let count = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
             atEndOfInput = count == 0
-            if isFirstRead {
-                isFirstRead = false
-                // A UTF-8 byte order mark is not part of the first column's name.
-                if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
-                    buffer.update(from: buffer + 3, count: count - 3)
-                    count -= 3
-                }
-            }
             filled += count
             var position = 0
             while position < filled {

@@ -73,6 +73,12 @@ public final class ByteReader {
         bytesRead += count
     }
 
+    /// Drops a UTF-8 byte order mark at the start, if there is one: it is not data. (libxml2
+    /// reads one itself, so XML parsers leave it.)
+    public func skipByteOrderMark() throws(ParseError) {
+        if try peek(3) == [0xEF, 0xBB, 0xBF] { discardPeeked(3) }
+    }
+
     /// Fills `buffer` with up to its size (and at most the chunk size) in bytes; returns 0 only at
     /// the end of the source. Small chunk sizes let tests put a boundary at every byte.
     public func read(into whole: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
