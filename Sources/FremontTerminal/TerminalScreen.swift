@@ -62,16 +62,21 @@ public final class TerminalScreen {
         if full { werase(window) }
         var sent = 0
         var cell = cchar_t()
+        var wide = [wchar_t](repeating: 0, count: 6)  // a grapheme's scalars (at most 5) and a NUL
         for y in 0..<buffer.height {
             for x in 0..<buffer.width {
                 let current = buffer[x, y]
                 if current.isContinuation { continue }
                 if !full, let previous, previous[x, y] == current,
-                   // A wide glyph's neighbour changing can expose half of it: resend both.
-                   x + 1 >= buffer.width || previous[x + 1, y] == buffer[x + 1, y] { continue }
+                   // A wide glyph whose other half changed is resent whole.
+                   !(x + 1 < buffer.width && buffer[x + 1, y].isContinuation && previous[x + 1, y] != buffer[x + 1, y]) { continue }
                 let (attributes, pair) = colors.attributes(for: current.style)
-                var wide = Array(current.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) })
-                wide.append(0)
+                var count = 0
+                for scalar in current.text.unicodeScalars.prefix(5) {
+                    wide[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+                wide[count] = 0
                 _ = fremont_set_cell(&cell, wide, attributes, pair)
                 mvwadd_wch(window, Int32(y), Int32(x), &cell)
                 sent += 1

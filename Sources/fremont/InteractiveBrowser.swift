@@ -50,25 +50,34 @@ final class InteractiveBrowser {
 
         for tab in TabID.allCases { perform(.reload(tab), state: &state, screen: screen) }
         var lastTick = DispatchTime.now()
+        // Only a frame after something happened: while loading the loop wakes every 30 ms, and
+        // most of those wake-ups change nothing on screen.
+        var needsDraw = true
         while true {
             for delivery in inbox.takeAll() {
                 guard delivery.generation == generations[delivery.tab, default: 0] else { continue }
                 if delivery.isResult { pending[delivery.tab]?.removeAll { $0.source == delivery.source } }
                 for effect in state.update(delivery.event) { perform(effect, state: &state, screen: screen) }
+                needsDraw = true
             }
-            if buffer.width != state.width || buffer.height != state.height {
-                buffer = ScreenBuffer(width: state.width, height: state.height)
+            if needsDraw {
+                if buffer.width != state.width || buffer.height != state.height {
+                    buffer = ScreenBuffer(width: state.width, height: state.height)
+                }
+                state.render(into: &buffer)
+                screen.draw(buffer)
+                needsDraw = false
             }
-            state.render(into: &buffer)
-            screen.draw(buffer)
 
             let loading = !state.status.loading.isEmpty
             if let event = screen.nextEvent(timeout: loading ? 30 : 500) {
                 for effect in state.update(event) { perform(effect, state: &state, screen: screen) }
+                needsDraw = true
             }
             if loading, DispatchTime.now().uptimeNanoseconds - lastTick.uptimeNanoseconds > 100_000_000 {
                 _ = state.update(.tick)
                 lastTick = DispatchTime.now()
+                needsDraw = true
             }
         }
     }
