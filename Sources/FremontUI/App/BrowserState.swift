@@ -59,7 +59,7 @@ public struct BrowserState: Sendable {
             if tab == .feeds {
                 // Several feeds load at once: the status line counts them until the last is in.
                 feeds.loadStarted(source)
-                status.loading[.feeds] = feeds.loadingText
+                syncFeedsStatus()
             } else {
                 status.loading[tab] = source
             }
@@ -102,8 +102,7 @@ public struct BrowserState: Sendable {
                 if !noteCancelled(.feeds) { status.lastError = (error.shortDescription, time) }
             }
             if !isTooSmall { feeds.resize(viewport: contentArea) }
-            status.loading[.feeds] = feeds.loadingText
-            status.warnings[.feeds] = feeds.warningCount
+            syncFeedsStatus()
         case .mouse(let mouse):
             return handleMouse(mouse)
         case .key(let key):
@@ -144,6 +143,12 @@ public struct BrowserState: Sendable {
             return apply(tabHandle(key))
         }
         return []
+    }
+
+    /// The status line's view of the Feeds tab, which several feeds load into at once.
+    private mutating func syncFeedsStatus() {
+        status.loading[.feeds] = feeds.loadingText
+        status.warnings[.feeds] = feeds.warningCount
     }
 
     /// A source that loads again clears its own last error (errors name the file, as
@@ -318,9 +323,9 @@ public struct BrowserState: Sendable {
             x += buffer.write(label, x: x, y: 0, style: tab == current ? theme.activeTab : theme.inactiveTab)
             x += buffer.write(" ", x: x, y: 0, style: theme.header)
         }
-        let source = SourceName.file(sourceName(current))
+        let source = FeedSlot.fileName(sourceName(current))
         if !source.isEmpty, width - x > 12 {
-            let shown = TextLayout.truncate(TerminalSafeText.singleLine(source), to: width - x - 2)
+            let shown = TextLayout.truncate(source, to: width - x - 2)
             buffer.write(shown, x: width - DisplayWidth.of(shown) - 1, y: 0, style: theme.header)
         }
     }

@@ -13,7 +13,6 @@ public struct BikesTab: Sendable {
     public private(set) var topLine = 0
     public private(set) var topDay = 0
     public private(set) var mode = Mode.table
-    public private(set) var lastSearch: String?
     var layout = BikeTableLayout(rows: [])
     /// Why there is nothing to show, when the first load failed.
     public private(set) var loadError: String?
@@ -121,7 +120,6 @@ public struct BikesTab: Sendable {
         guard !isEmpty else { return .ignored }
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .ignored }
-        lastSearch = trimmed
         let rows = self.rows
         let match: (BikeRow) -> Bool
         if let date = LocalDateTimeParser.parse(trimmed) {

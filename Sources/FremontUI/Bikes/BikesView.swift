@@ -194,12 +194,13 @@ extension BikesTab {
             let labelStyle = day == selectedDay ? theme.title.adding(.reverse) : theme.title
             buffer.write(TextLayout.padRight(String(label), to: labelWidth), x: area.x, y: y, style: labelStyle, maxWidth: labelWidth)
             for hour in 0..<24 {
-                buffer.write(String(repeating: "·", count: 1), x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
+                buffer.write("·", x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
             }
             for index in first..<end {
                 let row = counts.rows[index]
-                var style = theme.shade(counts.shade(for: row))
-                var glyph = row.isMissingACount ? "—" : (theme.colors == .none ? Self.markerGlyph(counts.shade(for: row)) : " ")
+                let shade = counts.shade(for: row)
+                var style = theme.shade(shade)
+                var glyph = row.isMissingACount ? "—" : (theme.colors == .none ? Self.markerGlyph(shade) : " ")
                 if index == selectedRow {
                     style = theme.selected(style)
                     if glyph == " " { glyph = "◆" }

@@ -44,8 +44,7 @@ struct FeedEntry: Sendable {
     init(failure: ParseError, source: String) {
         isUnread = false
         key = FeedItemKey(source: source, id: "", occurrence: -1)
-        let name = SourceName.file(source)
-        title = "Could not read " + TerminalSafeText.singleLine(name)
+        title = "Could not read " + FeedSlot.fileName(source)
         feedName = TerminalSafeText.singleLine(source)
         author = ""
         date = nil

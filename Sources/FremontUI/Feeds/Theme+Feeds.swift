@@ -4,7 +4,7 @@ extension Theme {
     /// Which feed an item came from: a colour of its own, so merged feeds read apart.
     var feedName: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .cyan) }
     /// The bar down the selected item's text.
-    var feedMarker: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .cyan, attributes: [.bold]) }
+    var feedMarker: Style { separator }
     /// Text that matches the active search.
     var searchMatch: Style {
         colors == .none ? Style(attributes: [.bold, .underline]) : Style(foreground: .black, background: .yellow, attributes: [.bold])

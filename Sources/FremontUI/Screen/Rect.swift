@@ -25,14 +25,4 @@ public struct Rect: Hashable, Sendable {
         let top = min(max(rows, 0), height)
         return (Rect(x: x, y: y, width: width, height: top), Rect(x: x, y: y + top, width: width, height: height - top))
     }
-
-    /// The bottom `rows` rows, and the rest.
-    public func splitBottom(_ rows: Int) -> (rest: Rect, bottom: Rect) {
-        let bottom = min(max(rows, 0), height)
-        return (Rect(x: x, y: y, width: width, height: height - bottom), Rect(x: x, y: maxY - bottom, width: width, height: bottom))
-    }
-
-    public func inset(dx: Int, dy: Int) -> Rect {
-        Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
-    }
 }

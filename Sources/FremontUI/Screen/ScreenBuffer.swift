@@ -26,8 +26,6 @@ public struct ScreenBuffer: Equatable, Sendable {
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
-
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }

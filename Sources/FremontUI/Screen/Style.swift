@@ -62,7 +62,5 @@ public struct Style: Hashable, Sendable {
 
     public static let plain = Style()
 
-    public func with(foreground: TerminalColor) -> Style { var copy = self; copy.foreground = foreground; return copy }
-    public func with(background: TerminalColor) -> Style { var copy = self; copy.background = background; return copy }
     public func adding(_ extra: TextAttributes) -> Style { var copy = self; copy.attributes.formUnion(extra); return copy }
 }

@@ -32,7 +32,7 @@ public struct Theme: Sendable {
     public var link: Style { colors == .none ? Style(attributes: [.underline]) : Style(foreground: .cyan, attributes: [.underline]) }
     public var error: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .white, background: .red, attributes: [.bold]) }
     public var warning: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .yellow, attributes: [.bold]) }
-    public var overlay: Style { colors == .none ? Style(attributes: [.reverse]) : Style(foreground: .black, background: .white) }
+    public var overlay: Style { footer }
 
     /// The selected row: reverse video keeps it visible on every shade.
     public func selected(_ base: Style) -> Style { base.adding([.reverse, .bold]) }

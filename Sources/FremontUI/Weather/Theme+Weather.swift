@@ -16,7 +16,7 @@ extension Theme {
         case .temperature(let celsius): return temperature(celsius)
         case .barFill(let celsius): return colors == .none ? title : temperature(celsius)
         case .chance(let chance):
-            if chance >= 0.3 { return colors == .none ? title : Style(foreground: .cyan, attributes: [.bold]) }
+            if chance >= 0.3 { return separator }
             return dim
         }
     }
