@@ -9,6 +9,9 @@ public struct WeatherTab: Sendable {
     public private(set) var topLine = 0
     /// Why nothing could be loaded, while there is no forecast to show instead.
     public private(set) var failure: String?
+    /// The layout for the last viewport `resize` saw (BrowserState calls it after every show and
+    /// resize): keys and frames reuse it instead of laying the forecast out again each time.
+    private var laidOut: (width: Int, height: Int, layout: WeatherLayout)?
 
     public init() {}
 
@@ -21,6 +24,7 @@ public struct WeatherTab: Sendable {
         self.forecast = forecast
         sourceName = source
         failure = nil
+        laidOut = nil
     }
 
     /// A load failed: the last good forecast stays on screen; with none, the tab says why.
@@ -56,6 +60,7 @@ public struct WeatherTab: Sendable {
 
     /// Keeps the view within the content after a resize changed how many lines it takes.
     public mutating func resize(viewport: Rect) {
+        laidOut = makeLayout(for: viewport).map { (viewport.width, viewport.height, $0) }
         topLine = min(topLine, maximumTopLine(viewport))
     }
 
@@ -65,6 +70,13 @@ public struct WeatherTab: Sendable {
     /// (a gap and the scroll arrows). Summaries are cut to one line when that makes the whole
     /// forecast fit; when nothing would, they stay whole and the view scrolls.
     func layout(for viewport: Rect) -> WeatherLayout? {
+        if forecast != nil, let laidOut, laidOut.width == viewport.width, laidOut.height == viewport.height {
+            return laidOut.layout
+        }
+        return makeLayout(for: viewport)
+    }
+
+    private func makeLayout(for viewport: Rect) -> WeatherLayout? {
         guard let forecast else { return nil }
         let full = WeatherLayout(forecast: forecast, width: viewport.width - 3)
         guard full.lines.count > viewport.height else { return full }
