@@ -28,6 +28,9 @@ public struct FremontDirectories: Sendable, Equatable {
     /// `…/fremont/feeds`, newsboat's `urls` format.
     public var feedList: URL { config.appendingPathComponent("feeds") }
 
+    /// `…/fremont/config`: `key = value` settings.
+    public var configFile: URL { config.appendingPathComponent("config") }
+
     /// `…/fremont/cache.sqlite`.
     public var cacheDatabase: URL { cache.appendingPathComponent("cache.sqlite") }
 }

@@ -39,7 +39,7 @@ enum ConfigFile {
     /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.
     static func endpoint() throws(ParseError) -> URL {
         guard let config = try FremontConfig.load() else { return SocrataQuery.defaultEndpoint }
-        Diagnostics.printWarnings(config.warnings, source: FremontDirectories().config.appendingPathComponent("config").path, limit: 20)
+        Diagnostics.printWarnings(config.warnings, source: FremontDirectories().configFile.path, limit: 20)
         return config.endpoint ?? SocrataQuery.defaultEndpoint
     }
 }

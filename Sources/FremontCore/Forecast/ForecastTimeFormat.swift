@@ -19,33 +19,34 @@ public struct ForecastTimeFormat: Sendable {
     }
 
     /// `Thu 14 Mar`.
-    public func day(_ date: Date) -> String {
-        let parts = parts(date)
-        return "\(Self.weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 0) \(Self.months[(parts.month ?? 1) - 1])"
+    public func day(_ date: Date) -> String { day(parts(date)) }
+
+    private func day(_ parts: DateComponents) -> String {
+        "\(Self.weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 0) \(Self.months[(parts.month ?? 1) - 1])"
     }
 
     /// `Thu`.
     public func weekday(_ date: Date) -> String { Self.weekdays[(parts(date).weekday ?? 1) - 1] }
 
     /// `18:50`.
-    public func clock(_ date: Date) -> String {
-        let parts = parts(date)
-        return "\(twoDigits(parts.hour ?? 0)):\(twoDigits(parts.minute ?? 0))"
-    }
+    public func clock(_ date: Date) -> String { clock(parts(date)) }
+
+    private func clock(_ parts: DateComponents) -> String { "\(pad(parts.hour ?? 0)):\(pad(parts.minute ?? 0))" }
 
     /// The hour of the day, 0...23.
     public func hour(_ date: Date) -> Int { calendar.component(.hour, from: date) }
 
     /// `Thu 14 Mar 18:50`.
-    public func dayAndClock(_ date: Date) -> String { "\(day(date)) \(clock(date))" }
+    public func dayAndClock(_ date: Date) -> String {
+        let parts = parts(date)
+        return "\(day(parts)) \(clock(parts))"
+    }
 
     /// `2019-03-14T18:50:06-07:00`: ISO 8601 local time with the zone's offset at that instant.
     public func iso(_ date: Date) -> String {
         let parts = parts(date)
-        let year = parts.year ?? 0
-        return "\(year < 1000 ? String(repeating: "0", count: 4 - String(year).count) : "")\(year)-"
-            + "\(twoDigits(parts.month ?? 0))-\(twoDigits(parts.day ?? 0))T\(twoDigits(parts.hour ?? 0)):"
-            + "\(twoDigits(parts.minute ?? 0)):\(twoDigits(parts.second ?? 0))\(offset(at: date, separator: ":"))"
+        return "\(pad(parts.year ?? 0, 4))-\(pad(parts.month ?? 0))-\(pad(parts.day ?? 0))T\(pad(parts.hour ?? 0)):"
+            + "\(pad(parts.minute ?? 0)):\(pad(parts.second ?? 0))\(offset(at: date, separator: ":"))"
     }
 
     /// `UTC−07:00` for headings.
@@ -57,8 +58,6 @@ public struct ForecastTimeFormat: Sendable {
         let seconds = calendar.timeZone.secondsFromGMT(for: date)
         let sign = seconds < 0 ? "-" : "+"
         let minutes = abs(seconds) / 60
-        return "\(sign)\(twoDigits(minutes / 60))\(separator)\(twoDigits(minutes % 60))"
+        return "\(sign)\(pad(minutes / 60))\(separator)\(pad(minutes % 60))"
     }
-
-    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -314,11 +314,7 @@ struct HTMLTextRenderer {
                 output.append(byte)
                 return
             }
-            flushBreaks()
-            if pendingSpace, needsSpace { output.append(UInt8(ascii: " ")) }
-            pendingSpace = false
-            output.append(byte)
-            itemJustStarted = false
+            emitVisible(byte)
             return
         }
         if isHTMLSpace(byte) {

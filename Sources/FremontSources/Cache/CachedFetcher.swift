@@ -32,7 +32,7 @@ public struct CachedFetcher: Sendable {
             case .notModified(let info):
                 guard var cached = held else { throw notModifiedWithoutCopy(key) }
                 let fetchedAt = now()
-                let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+                let validators = info.validators
                 var warnings: [ParseWarning] = []
                 do {
                     try cache.touchFeed(url: key, validators: validators, fetchedAt: fetchedAt)
@@ -46,7 +46,7 @@ public struct CachedFetcher: Sendable {
             case .body(let source, let info):
                 let parsed = try FeedParser.parse(source)
                 let fetchedAt = now()
-                let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+                let validators = info.validators
                 do {
                     let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt)
                     if let cached = try cache.cachedFeed(url: key) {
@@ -78,13 +78,13 @@ public struct CachedFetcher: Sendable {
         case .notModified(let info):
             guard var cached = held else { throw notModifiedWithoutCopy(key) }
             cached.fetchedAt = now()
-            let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+            let validators = info.validators
             let warnings = attempt { try cache.touchBikes(source: key, validators: validators, fetchedAt: cached.fetchedAt) }
             return CachedFetch(value: cached, warnings: warnings, notModified: true)
         case .body(let source, let info):
             let counts = try BikeDataLoader.load(source, format: format, delimiter: delimiter)
             let cached = CachedBikes(source: key, span: nil, rows: counts.rows,
-                                     validators: CacheValidators(etag: info.etag, lastModified: info.lastModified), fetchedAt: now())
+                                     validators: info.validators, fetchedAt: now())
             let warnings = attempt {
                 try cache.storeBikes(cached.rows, source: key, validators: cached.validators, fetchedAt: cached.fetchedAt)
             }
@@ -116,7 +116,7 @@ public struct CachedFetcher: Sendable {
         case .notModified(let info):
             guard var cached = held else { throw notModifiedWithoutCopy(key) }
             cached.fetchedAt = now()
-            let validators = CacheValidators(etag: info.etag, lastModified: info.lastModified)
+            let validators = info.validators
             let warnings = attempt { try cache.touchForecast(source: key, validators: validators, fetchedAt: cached.fetchedAt) }
             return CachedFetch(value: cached, warnings: warnings, notModified: true)
         case .body(let source, let info):
@@ -124,7 +124,7 @@ public struct CachedFetcher: Sendable {
             let bytes = try ForecastReader.readBytes(source)
             let forecast = try ForecastReader.parse(bytes, name: key)
             let cached = CachedForecast(source: key, forecast: forecast, json: Data(bytes),
-                                        validators: CacheValidators(etag: info.etag, lastModified: info.lastModified), fetchedAt: now())
+                                        validators: info.validators, fetchedAt: now())
             let warnings = attempt {
                 try cache.writeForecast(json: cached.json, source: key, validators: cached.validators, fetchedAt: cached.fetchedAt)
             }

@@ -14,7 +14,7 @@ public struct FremontConfig: Sendable, Equatable {
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
     /// quietly asking the default dataset instead would show the wrong city's counts.
-    public static func load(from url: URL = FremontDirectories().config.appendingPathComponent("config")) throws(ParseError) -> FremontConfig? {
+    public static func load(from url: URL = FremontDirectories().configFile) throws(ParseError) -> FremontConfig? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return try parse(String(decoding: data, as: UTF8.self), name: url.path)
     }

@@ -17,3 +17,8 @@ public struct HTTPResponseInfo: Sendable {
         self.contentType = contentType
     }
 }
+
+extension HTTPResponseInfo {
+    /// What to send next time for a conditional request.
+    var validators: CacheValidators { CacheValidators(etag: etag, lastModified: lastModified) }
+}
