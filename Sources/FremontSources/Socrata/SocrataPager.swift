@@ -38,13 +38,9 @@ public struct SocrataPager: Sendable {
                     progress(before + bytes, nil)
                 }
             }
-            let counts: BikeCounts
-            switch try fetcher.fetch(url, options: options, cancellation: cancellation, progress: pageProgress) {
-            case .notModified:
-                throw ParseError(source: url.absoluteString, "the server answered 304 Not Modified to a request that was not conditional")
-            case .body(let source, _):
-                counts = try BikeDataLoader.load(source, format: query.format)
-            }
+            let body = try SourceLoader(fetcher: fetcher, options: options, cancellation: cancellation, progress: pageProgress)
+                .open(.url(url))
+            let counts = try BikeDataLoader.load(body, format: query.format)
             earlier += counter.value
             // Each warning says which page it came from: its line is a line of that page.
             let label = "page \(page) (rows from \(offset + 1))"
