@@ -1,0 +1,11 @@
+import FremontCore
+import Foundation
+
+/// Dark Sky forecasts: any bytes decode or give a ParseError.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzForecast(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: start, count: count))
+    guard let forecast = try? ForecastReader.parse(bytes, name: "fuzz.json") else { return 0 }
+    _ = forecast
+    return 0
+}
