@@ -11,6 +11,9 @@ enum BikeXMLParser {
     static func parse(_ reader: ByteReader) throws(ParseError) -> BikeCounts {
         // libxml2 refuses whitespace before `<?xml`; drop it and keep line numbers true.
         let head = try reader.peek(ContentSniffer.prefixLength)
+        if let problem = XMLDeclaration.wideEncodingProblem(head) {
+            throw ParseError(source: reader.name, location: SourceLocation(line: 1, column: 1), "\(problem): save it as UTF-8")
+        }
         var skipped = 0
         var skippedLines = 0
         let hasBOM = head.starts(with: [0xEF, 0xBB, 0xBF])
@@ -21,6 +24,7 @@ enum BikeXMLParser {
             }
             reader.discardPeeked(skipped)
         }
+        _ = try reader.neutralizeImpossibleXMLEncoding()
 
         let delegate = BikeXMLDelegate(lineOffset: skippedLines)
         let parser = XMLParser(stream: ByteReaderStream(reader))
@@ -31,6 +35,9 @@ enum BikeXMLParser {
         if let failure = delegate.failure { throw ParseError(source: reader.name, location: failure.location, failure.message) }
         guard succeeded else {
             if let readError = parser.parserError as? ParseError ?? reader.failure { throw readError }
+            if let (error, location) = delegate.firstError {
+                throw ParseError(source: reader.name, location: location, XMLErrorDescription.describe(error))
+            }
             let location = SourceLocation(line: parser.lineNumber + skippedLines, column: parser.columnNumber)
             throw ParseError(source: reader.name, location: location, XMLErrorDescription.describe(parser.parserError))
         }
@@ -72,6 +79,7 @@ private final class BikeXMLDelegate: NSObject, XMLParserDelegate {
     var socrataError: BikeXMLBuilder.Failure? { builder.socrataError }
     var rootName: String? { builder.rootName }
     var rootClosed: Bool { builder.rootClosed }
+    private(set) var firstError: (Error, SourceLocation)?
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         if !state.pointee.start(elementName, parser) { parser.abortParsing() }
@@ -87,6 +95,17 @@ private final class BikeXMLDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         state.pointee.characters(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    /// Stops at the first error: such a document is refused anyway, and libxml2's recovery would
+    /// go on to hand Foundation names holding invalid UTF-8, which Foundation force-unwraps (a
+    /// crash, found by fuzzing: `<\u{FF}x>`).
+    /// libxml2 halts by itself on "extra content after the end" (XML_ERR_DOCUMENT_END), which on
+    /// Linux is also how a cut-off stream ends; that case is told apart after the parse.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard firstError == nil, (parseError as NSError).code != 5 else { return }
+        firstError = (parseError, state.pointee.location(parser))
+        parser.abortParsing()
     }
 }
 
@@ -136,7 +155,7 @@ private struct BikeXMLBuilder {
         self.lineOffset = lineOffset
     }
 
-    private func location(_ parser: XMLParser) -> SourceLocation {
+    func location(_ parser: XMLParser) -> SourceLocation {
         SourceLocation(line: parser.lineNumber + lineOffset, column: parser.columnNumber)
     }
 

@@ -21,13 +21,19 @@ public enum FeedParser {
         try checkContent(head, name)
         let declared = try checkDoctype(head, complete: head.count < headLength, name)
 
+        var relabelled: [ParseWarning] = []
+        if let label = try reader.neutralizeImpossibleXMLEncoding() {
+            relabelled.append(ParseWarning("the declaration says \(label), which a document that starts in single bytes cannot be: read as UTF-8",
+                                           at: SourceLocation(line: 1, column: 1)))
+        }
         let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: !source.canReopen)
-        // A lying encoding declaration reads without error, as mojibake: straight to the repair.
-        if !FeedRepair.declarationLies(head) {
+        // A lying encoding declaration reads without error, as mojibake, and some wide encodings
+        // crash libxml2: straight to the repair, which turns them into UTF-8.
+        if !FeedRepair.declarationLies(head) && XMLDeclaration.wideEncodingProblem(head) == nil {
             let strict = FeedBuilder(limits: limits, abortOnError: true)
             run(stream, strict)
             if stream.exceededLimit { throw tooLarge(name, limits) }
-            if let result = try settled(strict, name, limits, repairs: []) { return result }
+            if let result = try settled(strict, name, limits, repairs: relabelled) { return result }
         }
 
         // The strict parse failed: repair in memory (the size is bounded by the limit) and read again.

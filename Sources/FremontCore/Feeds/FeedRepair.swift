@@ -11,7 +11,7 @@ enum FeedRepair {
 
     static func repair(_ input: [UInt8], declaredEntities: Set<String>) -> Outcome {
         var warnings: [ParseWarning] = []
-        var bytes = utf16ToUTF8(input)
+        var bytes = XMLDeclaration.wideToUTF8(input)
         bytes = moveLeadingSpace(bytes, &warnings)
         bytes = fixInvalidUTF8(bytes, &warnings)
         bytes = fixMarkup(bytes, declaredEntities: declaredEntities, &warnings)
@@ -19,49 +19,6 @@ enum FeedRepair {
     }
 
     // MARK: - Encoding
-
-    /// UTF-16 documents (libxml2 reads them, but the byte-level repairs below need ASCII structure).
-    static func utf16ToUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        let encoding: String.Encoding
-        switch (bytes.first, bytes.dropFirst().first) {
-        case (0xFF, 0xFE), (0x3C, 0x00): encoding = .utf16LittleEndian
-        case (0xFE, 0xFF), (0x00, 0x3C): encoding = .utf16BigEndian
-        default: return bytes
-        }
-        var data = Data(bytes)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { data = data.dropFirst(2) }
-        guard let text = String(data: data, encoding: encoding) else { return bytes }
-        return relabel(Array(text.utf8), as: "UTF-8")
-    }
-
-    /// The encoding named in the XML declaration, lowercased; nil when there is none.
-    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        guard let declaration = declarationRange(bytes) else { return nil }
-        let text = String(decoding: bytes[declaration], as: UTF8.self)
-        guard let key = text.range(of: "encoding") else { return nil }
-        let rest = text[key.upperBound...].drop(while: { $0 == " " || $0 == "=" || $0 == "\t" })
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        return String(rest.dropFirst().prefix(while: { $0 != quote })).lowercased()
-    }
-
-    private static func declarationRange(_ bytes: [UInt8]) -> Range<Int>? {
-        guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
-        var index = 5
-        while index + 1 < bytes.count, index < 512 {
-            if bytes[index] == UInt8(ascii: "?"), bytes[index + 1] == UInt8(ascii: ">") { return 0..<(index + 2) }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Replaces the declaration's encoding label (the bytes are now in `label`).
-    private static func relabel(_ bytes: [UInt8], as label: String) -> [UInt8] {
-        guard let declaration = declarationRange(bytes) else { return bytes }
-        let text = String(decoding: bytes[declaration], as: UTF8.self)
-        guard let regex = text.range(of: #"encoding\s*=\s*["'][^"']*["']"#, options: .regularExpression) else { return bytes }
-        let replaced = text.replacingCharacters(in: regex, with: "encoding=\"\(label)\"")
-        return Array(replaced.utf8) + bytes[declaration.upperBound...]
-    }
 
     /// Labels of single-byte encodings that servers and templates put on what is in fact UTF-8.
     private static let mislabels: Set<String> = [
@@ -72,7 +29,7 @@ enum FeedRepair {
     /// (which Latin-1 text almost never forms): the declaration lies. Checked on the head before
     /// the strict parse, since libxml2 would read such a feed without complaint, as mojibake.
     static func declarationLies(_ bytes: [UInt8]) -> Bool {
-        guard let declared = declaredEncoding(bytes), mislabels.contains(declared) else { return false }
+        guard let declared = XMLDeclaration.encodingLabel(bytes), mislabels.contains(declared) else { return false }
         var multibyte = 0
         var invalid = 0
         var index = 0
@@ -92,14 +49,16 @@ enum FeedRepair {
     /// declaration that lies. The usual culprit is windows-1252, so each byte that does not belong
     /// to a valid UTF-8 sequence is read as windows-1252.
     private static func fixInvalidUTF8(_ bytes: [UInt8], _ warnings: inout [ParseWarning]) -> [UInt8] {
-        let declared = declaredEncoding(bytes)
-        let lies = declarationLies(bytes)
+        let declared = XMLDeclaration.encodingLabel(bytes)
+        // A 16- or 32-bit Unicode label on a document whose declaration is in single bytes (real
+        // UTF-16 was converted above) cannot be true; libxml2 ignores it and reads UTF-8.
+        let lies = declarationLies(bytes) || declared.map(XMLDeclaration.isWideUnicodeLabel) == true
         guard lies || declared == nil || declared == "utf-8" || declared == "utf8" else { return bytes }
         if String(validating: bytes, as: UTF8.self) != nil {
             if lies {
                 warnings.append(ParseWarning("the document says it is \(declared ?? "") but is UTF-8: read as UTF-8",
                                              at: SourceLocation(line: 1, column: 1)))
-                return relabel(bytes, as: "UTF-8")
+                return XMLDeclaration.relabel(bytes, as: "UTF-8")
             }
             return bytes
         }
@@ -129,7 +88,7 @@ enum FeedRepair {
         if lies {
             warnings.append(ParseWarning("the document says it is \(declared ?? "") but is mostly UTF-8: read as UTF-8, "
                                          + "and \(replaced) stray \(bytesWord) as windows-1252", at: first))
-            return relabel(output, as: "UTF-8")
+            return XMLDeclaration.relabel(output, as: "UTF-8")
         }
         let declaredName = declared == nil ? "UTF-8 (by default)" : "UTF-8"
         warnings.append(ParseWarning("the document says it is \(declaredName) but is not: \(replaced) \(bytesWord) read as windows-1252", at: first))
@@ -176,7 +135,7 @@ enum FeedRepair {
         var end = start
         while end < bytes.count, DoctypeGuard.Scanner.isSpace(bytes[end]) { end += 1 }
         let rest = Array(bytes[end...])
-        guard end > start, let declaration = declarationRange(rest) else {
+        guard end > start, let declaration = XMLDeclaration.range(rest) else {
             return start > 0 && end > start ? rest : bytes
         }
         warnings.append(ParseWarning("whitespace before the XML declaration (not allowed): moved after it",

@@ -16,6 +16,12 @@ public enum ContentSniffer {
     public static let prefixLength = 4096
 
     public static func sniff(_ bytes: [UInt8]) -> SniffedContent {
+        // UTF-16 and UTF-32 documents: sniff their text instead (its first 2 KB is plenty).
+        if let form = XMLDeclaration.WideForm(bytes),
+           let text = String(data: Data(bytes.prefix(2048)), encoding: form.encoding) {
+            let narrow = Array(text.utf8.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }))
+            if XMLDeclaration.WideForm(narrow) == nil { return sniff(narrow) }
+        }
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }

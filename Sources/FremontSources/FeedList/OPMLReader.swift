@@ -24,7 +24,7 @@ public enum OPMLReader {
     }
 
     public static func read(_ data: Data, name: String) throws(ParseError) -> Result {
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: XMLDeclaration.safeForXMLParser(data))
         // Never fetch what a document points at (XXE): an OPML file comes from anywhere.
         parser.shouldResolveExternalEntities = false
         let builder = Builder()
@@ -55,6 +55,12 @@ public enum OPMLReader {
         /// One element per open `outline`: the folder's name, or nil for a feed (or a nameless folder).
         private var folders: [String?] = []
         private var indexByURL: [String: Int] = [:]
+
+        /// Stops at the first error: the file is refused anyway, and libxml2's recovery would go
+        /// on to hand Foundation names holding invalid UTF-8, which it force-unwraps (a crash).
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            parser.abortParsing()
+        }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String]) {

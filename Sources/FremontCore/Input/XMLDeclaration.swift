@@ -1,0 +1,159 @@
+import Foundation
+
+/// The `<?xml … ?>` declaration at the head of a document, read at the byte level (its structure
+/// is ASCII whatever the encoding), and the one label libxml2 must never be handed.
+public enum XMLDeclaration {
+    /// Where the declaration is, when the document starts with one written in single bytes.
+    static func range(_ bytes: some Collection<UInt8>) -> Range<Int>? {
+        let head = Array(bytes.prefix(512))
+        guard head.starts(with: Array("<?xml".utf8)) else { return nil }
+        var index = 5
+        while index + 1 < head.count {
+            if head[index] == UInt8(ascii: "?"), head[index + 1] == UInt8(ascii: ">") { return 0..<(index + 2) }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The encoding the declaration names, lowercased; nil when there is none.
+    static func encodingLabel(_ bytes: some Collection<UInt8>) -> String? {
+        labelRange(bytes).map { String(decoding: Array(bytes.prefix($0.upperBound))[$0], as: UTF8.self).lowercased() }
+    }
+
+    /// A 16- or 32-bit Unicode label in a declaration written in single bytes cannot be true (a
+    /// real UTF-16 document writes its declaration in two-byte units).
+    static func isWideUnicodeLabel(_ label: String) -> Bool {
+        ["utf-16", "utf16", "utf-32", "utf32", "ucs-2", "ucs2", "ucs-4", "ucs4", "iso-10646-ucs", "unicode"]
+            .contains { label.hasPrefix($0) }
+    }
+
+    /// The head with a wide Unicode label replaced by UTF-8, the same length (spaces after the
+    /// closing quote keep every column where it was); nil when there is nothing to replace.
+    /// libxml2 2.9 ignores a UTF-16 label on such a document but dereferences a null pointer on a
+    /// UTF-32 one (found by fuzzing), so no parser may see it.
+    static func withoutImpossibleEncoding(_ head: [UInt8]) -> [UInt8]? {
+        guard let label = labelRange(head), isWideUnicodeLabel(String(decoding: head[label], as: UTF8.self).lowercased()) else {
+            return nil
+        }
+        let replacement = Array((label.count >= 5 ? "UTF-8" : "UTF8").utf8)
+        let closingQuote = label.upperBound
+        var rewritten = Array(head[..<label.lowerBound]) + replacement + [head[closingQuote]]
+        rewritten += Array(repeating: UInt8(ascii: " "), count: label.count - replacement.count)
+        rewritten += head[(closingQuote + 1)...]
+        return rewritten
+    }
+
+    /// The Unicode form a document's first bytes show (XML 1.0, appendix F), when it is not
+    /// written in single bytes.
+    enum WideForm: Equatable {
+        case utf16(bigEndian: Bool)
+        case utf32(bigEndian: Bool)
+
+        init?(_ head: [UInt8]) {
+            switch Array(head.prefix(4)) {
+            case [0x00, 0x00, 0xFE, 0xFF], [0x00, 0x00, 0x00, 0x3C]: self = .utf32(bigEndian: true)
+            case [0xFF, 0xFE, 0x00, 0x00], [0x3C, 0x00, 0x00, 0x00]: self = .utf32(bigEndian: false)
+            default:
+                switch (head.first, head.dropFirst().first) {
+                case (0xFE, 0xFF), (0x00, 0x3C): self = .utf16(bigEndian: true)
+                case (0xFF, 0xFE), (0x3C, 0x00): self = .utf16(bigEndian: false)
+                default: return nil
+                }
+            }
+        }
+
+        var encoding: String.Encoding {
+            switch self {
+            case .utf16(let big): big ? .utf16BigEndian : .utf16LittleEndian
+            case .utf32(let big): big ? .utf32BigEndian : .utf32LittleEndian
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .utf16: "UTF-16"
+            case .utf32: "UTF-32"
+            }
+        }
+    }
+
+    /// Why libxml2 must not be handed this document as it is, or nil when it may. libxml2 2.9
+    /// dereferences a null pointer on UTF-32 documents and on UTF-32 labels (found by fuzzing);
+    /// UTF-16 it reads, when the declaration agrees.
+    static func wideEncodingProblem(_ head: [UInt8]) -> String? {
+        guard let form = WideForm(head) else { return nil }
+        switch form {
+        case .utf32:
+            return "a UTF-32 document, which the XML reader cannot read safely"
+        case .utf16:
+            let units = Data(head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) ? head.dropFirst(2) : head[...])
+            let evenLength = units.count - units.count % 2
+            let text = String(data: units.prefix(min(evenLength, 1024)), encoding: form.encoding) ?? ""
+            guard let label = encodingLabel(Array(text.utf8)), !label.hasPrefix("utf-16"), !label.hasPrefix("utf16") else { return nil }
+            return "a UTF-16 document whose declaration says \(label)"
+        }
+    }
+
+    /// Replaces the declaration's encoding label (the bytes are now in `label`).
+    static func relabel(_ bytes: [UInt8], as label: String) -> [UInt8] {
+        guard let declaration = range(bytes) else { return bytes }
+        let text = String(decoding: bytes[declaration], as: UTF8.self)
+        guard let regex = text.range(of: #"encoding\s*=\s*["'][^"']*["']"#, options: .regularExpression) else { return bytes }
+        let replaced = text.replacingCharacters(in: regex, with: "encoding=\"\(label)\"")
+        return Array(replaced.utf8) + bytes[declaration.upperBound...]
+    }
+
+    /// UTF-16 and UTF-32 documents to UTF-8 (libxml2 reads UTF-16, but the byte-level repairs
+    /// below need ASCII structure; UTF-32 it cannot read safely at all).
+    static func wideToUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        guard let form = XMLDeclaration.WideForm(bytes) else { return bytes }
+        let bom: [UInt8]
+        switch form {
+        case .utf16(let big): bom = big ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        case .utf32(let big): bom = big ? [0x00, 0x00, 0xFE, 0xFF] : [0xFF, 0xFE, 0x00, 0x00]
+        }
+        var data = Data(bytes)
+        if bytes.starts(with: bom) { data = data.dropFirst(bom.count) }
+        guard let text = String(data: data, encoding: form.encoding) else { return bytes }
+        return relabel(Array(text.utf8), as: "UTF-8")
+    }
+
+    /// An XML document as libxml2 may safely be handed it: UTF-16 and UTF-32 turned into UTF-8,
+    /// and a declaration that names a wide encoding over single bytes relabelled UTF-8. For
+    /// documents read whole (subscription lists); the streaming parsers check the head instead.
+    public static func safeForXMLParser(_ data: Data) -> Data {
+        var bytes = wideToUTF8([UInt8](data))
+        if let rewritten = withoutImpossibleEncoding(Array(bytes.prefix(512))) {
+            bytes.replaceSubrange(0..<rewritten.count, with: rewritten)
+        }
+        return Data(bytes)
+    }
+
+    /// The label's bytes between its quotes.
+    private static func labelRange(_ bytes: some Collection<UInt8>) -> Range<Int>? {
+        guard let declaration = range(bytes) else { return nil }
+        let head = Array(bytes.prefix(declaration.upperBound))
+        let key = Array("encoding".utf8)
+        guard let keyStart = (0...(head.count - key.count)).first(where: { head[$0..<($0 + key.count)].elementsEqual(key) }) else {
+            return nil
+        }
+        var index = keyStart + key.count
+        while index < head.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(head[index]) { index += 1 }
+        guard index < head.count, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }
+        let quote = head[index]
+        guard let end = head[(index + 1)...].firstIndex(of: quote) else { return nil }
+        return (index + 1)..<end
+    }
+}
+
+extension ByteReader {
+    /// Replaces a wide Unicode label in the declaration ahead with UTF-8 (see
+    /// `XMLDeclaration.withoutImpossibleEncoding`); returns the label replaced, if any.
+    func neutralizeImpossibleXMLEncoding() throws(ParseError) -> String? {
+        let head = try peek(512)
+        guard let rewritten = XMLDeclaration.withoutImpossibleEncoding(head) else { return nil }
+        let label = XMLDeclaration.encodingLabel(head)
+        rewritePeeked(rewritten)
+        return label
+    }
+}
