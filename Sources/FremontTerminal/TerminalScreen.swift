@@ -18,6 +18,7 @@ public final class TerminalScreen {
     public init(noColor: Bool) {
         // The locale must be set before initscr, or wide characters come out as junk.
         setlocale(LC_ALL, "")
+        TerminalRestore.saveShellModes()
         initscr()
         raw()  // Ctrl-C arrives as a key, so quitting restores the screen the normal way.
         noecho()

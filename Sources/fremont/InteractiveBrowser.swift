@@ -164,6 +164,10 @@ final class InteractiveBrowser {
             inbox.post(.notice(note.replacingOccurrences(of: name, with: shortName)), tab: tab, source: name, generation: generation, final: false)
         })
         loads.addOperation { [inbox, settings] in
+            // Named so a crash report (and the terminal tests, which crash one on purpose) can
+            // tell a load's thread from the UI's.
+            Thread.current.name = "fremont-load"
+            defer { Thread.current.name = nil }
             let result = Result { () throws(ParseError) -> Value in try parse(settings, context, source) }
             inbox.post(event(name, result, WallClock.now()), tab: tab, source: name, generation: generation)
         }

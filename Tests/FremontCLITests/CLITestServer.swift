@@ -52,9 +52,11 @@ final class CLITestServer: Sendable {
             guard FileManager.default.fileExists(atPath: path) else { return HTTPResponse(statusCode: .notFound) }
             return HTTPResponse(statusCode: .ok, body: try HTTPBodySequence(file: URL(fileURLWithPath: path)))
         }
+        // An answer after 3 s, or after `?seconds=N`: a load that stays in flight meanwhile.
         await server.appendRoute("GET /slow") { [self] request in
             record(request)
-            try await Task.sleep(for: .seconds(3))
+            let seconds = request.query.first { $0.name == "seconds" }.flatMap { Int($0.value) } ?? 3
+            try await Task.sleep(for: .seconds(seconds))
             return HTTPResponse(statusCode: .ok, body: Data("[]".utf8))
         }
         await server.appendRoute("GET /resource/4xy5-26gy.json") { [self] request in

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A tmux server of its own, running a plain shell, for driving `fremont` as a person would:
 /// keys in with `send-keys`, the screen out with `capture-pane`.
@@ -41,9 +42,10 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// The screen as text (or with escape sequences for colours, when `escapes`).
-    func capture(escapes: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
+    /// The screen as text (or with escape sequences for colours, when `escapes`), and with
+    /// `history` lines that scrolled off above it.
+    func capture(escapes: Bool = false, history: Int = 0) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []) + (history > 0 ? ["-S", "-\(history)"] : []))
     }
 
     /// Waits until the screen contains `text`, and returns the screen.
@@ -71,6 +73,24 @@ final class TmuxSession {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw TmuxError.timeout("waited \(timeout) s for the \(what); the screen was:\n\(screen)")
+    }
+
+    /// One of tmux's format variables for the pane: `pane_title` (what OSC 0/2 set),
+    /// `alternate_on`, `cursor_flag`, `mouse_any_flag`, `keypad_cursor_flag`.
+    func pane(_ variable: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, "#{\(variable)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// After fremont exits with `status`, the shell is usable: the prompt is back, echo and line
+    /// mode are on, the normal screen is back, the cursor shows and mouse reporting is off.
+    func expectShellRestored(status: String) async throws {
+        try await waitFor("EXIT=\(status)")
+        #expect(try pane("alternate_on") == "0")
+        #expect(try pane("cursor_flag") == "1")
+        #expect(try pane("mouse_any_flag") == "0")
+        try run("stty -a | tr ' ;' '\\n\\n' | grep -x -e echo -e icanon | sort | tr '\\n' ' '; echo")
+        let screen = try await waitFor("echo icanon")
+        #expect(screen.contains("PROMPT$"))
     }
 
     /// The process id of the program running in the shell (the shell's child).

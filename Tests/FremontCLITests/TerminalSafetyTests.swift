@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// The terminal is given back on every way out, and nothing a feed says drives it: end to end in
+/// tmux, as a person would see it.
+@Suite(.serialized) struct TerminalSafetyTests {
+    private let fremont = Fremont.executable.path
+
+    @Test(arguments: ["q", "C-c"])
+    func quittingRestoresTheTerminal(key: String) async throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try await tmux.ready()
+        try tmux.run("\(fremont); echo EXIT=$?")
+        try await tmux.waitFor("April 1, 2016")
+        try tmux.send(key)
+        try await tmux.expectShellRestored(status: "0")
+    }
+
+    /// A terminal curses cannot drive is an error before the screen is touched.
+    @Test func anUnknownTerminalIsAnErrorThatLeavesTheShellAlone() async throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try await tmux.ready()
+        try tmux.run("TERM=no-such-terminal \(fremont); echo EXIT=$?")
+        let screen = try await tmux.waitFor("EXIT=1")
+        #expect(screen.contains("no-such-terminal"))
+        try await tmux.expectShellRestored(status: "1")
+    }
+
+    /// A crash on the thread of a background load (the signal sent to that very thread, as a
+    /// fault there would be) still gives the shell back, and the crash is still reported.
+    /// (SIGABRT is left out here: Dispatch's threads block it, and `abort` unblocks it itself.)
+    @Test(arguments: [("SEGV", SIGSEGV, "139"), ("BUS", SIGBUS, "135"), ("ILL", SIGILL, "132"), ("FPE", SIGFPE, "136")])
+    func aCrashInABackgroundLoadRestoresTheTerminal(name: String, signal: Int32, status: String) async throws {
+        try await CLITestServer.with { server in
+            let home = try TestHome()
+            // Swift's crash report would wait for a key on a terminal; here it must not.
+            let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment.merging(["SWIFT_BACKTRACE": "interactive=no"]) { $1 })
+            try await tmux.ready()
+            try tmux.run("\(fremont) bikes '\(server.url("/slow?seconds=20"))'; echo EXIT=$?")
+            try await tmux.waitFor("loading")
+            let pid = try #require(try tmux.foregroundProcess())
+            let loader = try #require(Self.thread(named: "fremont-load", in: pid), "no load thread in \(pid)")
+            #expect(Self.signalThread(pid, loader, signal) == 0)
+            try await tmux.waitFor("EXIT=\(status)", timeout: 30)
+            #expect(try tmux.capture(history: 500).contains("\"fremont-load\" crashed"), "SIG\(name) on the load thread")
+            try await tmux.expectShellRestored(status: status)
+        }
+    }
+
+    /// A crash on the screen's own thread, and an abort (a failed precondition in C code).
+    @Test(arguments: [(SIGSEGV, "139"), (SIGABRT, "134")])
+    func aCrashOnTheScreensThreadRestoresTheTerminal(signal: Int32, status: String) async throws {
+        let tmux = try TmuxSession(width: 80, height: 24, environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        try await tmux.ready()
+        try tmux.run("\(fremont); echo EXIT=$?")
+        try await tmux.waitFor("April 1, 2016")
+        let pid = try #require(try tmux.foregroundProcess())
+        #expect(Self.signalThread(pid, pid, signal) == 0)
+        try await tmux.expectShellRestored(status: status)
+    }
+
+    /// Escape sequences, C1 controls and bidi overrides in a feed's titles and text: shown
+    /// harmlessly, and none reaches the terminal (the pane's title, set by OSC 0, stays as it was).
+    @Test func hostileTextNeverReachesTheTerminal() async throws {
+        let home = try TestHome()
+        let feed = home.root.appendingPathComponent("hostile.xml")
+        try Data(Self.hostileFeed.utf8).write(to: feed)
+        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        try await tmux.ready()
+        let titleBefore = try tmux.pane("pane_title")
+        try tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
+        var screen = try await tmux.waitFor("Title")
+        try tmux.send("Enter")
+        screen = try await tmux.waitFor("Body")
+        let raw = try tmux.capture(escapes: true)
+        #expect(try tmux.pane("pane_title") == titleBefore)
+        #expect(!screen.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) })
+        // Strike-through (SGR 9) and blink (SGR 5) are never ours: had the feed's CSI got through,
+        // tmux would redraw with them.
+        #expect(!raw.contains("\u{1B}[9m") && !raw.contains(";9m") && !raw.contains("\u{1B}[5m"))
+        // The words around each sequence are there, in their order (bidi overrides removed).
+        #expect(screen.contains("Title") && screen.contains("one") && screen.contains("two") && screen.contains("reversed"))
+        #expect(!screen.contains("\u{202E}"))
+        try tmux.send("q")
+        try await tmux.expectShellRestored(status: "0")
+        #expect(try tmux.pane("pane_title") == titleBefore)
+    }
+
+    /// Only http and https links are opened, and a link reaches `$BROWSER` as one argument: never
+    /// through a shell, whatever it holds.
+    @Test func linksAreOpenedSafelyOrNotAtAll() async throws {
+        let home = try TestHome()
+        let record = home.root.appendingPathComponent("browser-args")
+        let pwned = home.root.appendingPathComponent("pwned")
+        let browser = home.root.appendingPathComponent("browser")
+        // A stand-in browser that writes how many arguments it got, then each on its own line.
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record.path)'\n".utf8).write(to: browser)
+        chmod(browser.path, 0o755)
+        let sneaky = "https://example.org/a;b|c&d$(touch${IFS}\(pwned.path))`touch${IFS}\(pwned.path)`'q\"<x>"
+        let feed = home.root.appendingPathComponent("links.xml")
+        try Data(Self.linksFeed(sneaky).utf8).write(to: feed)
+        let tmux = try TmuxSession(width: 120, height: 30, environment: home.environment.merging(["BROWSER": browser.path]) { $1 })
+        try await tmux.ready()
+        try tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.waitFor("Script link")
+        try tmux.send("o")
+        try await tmux.waitFor("not opened: only http and https links are (javascript:")
+        try tmux.send("j", "o")
+        try await tmux.waitFor("not opened: only http and https links are (file:///etc/passwd)")
+        try tmux.send("j", "o")
+        try await tmux.waitFor("opened in \(browser.path)")
+        let arguments = try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) }
+        #expect(arguments == "1\n\(sneaky)\n")
+        #expect(!FileManager.default.fileExists(atPath: pwned.path))
+        try tmux.send("q")
+        try await tmux.expectShellRestored(status: "0")
+    }
+
+    // MARK: - Fixtures and helpers
+
+    static let hostileFeed = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0"><channel><title>Hostile</title>
+        <item><title><![CDATA[Title \u{1B}]0;PWNED\u{07}one \u{1B}[9mtwo\u{1B}[0m \u{9B}5m three \u{202E}reversed\u{202C}]]></title>
+        <description><![CDATA[<p>Body &#27;]2;PWNED&#7; with &#155;9m C1 and &#x202E;bidi&#x202C; and \u{1B}[2J a clear-screen</p>]]></description>
+        <pubDate>Wed, 05 Sep 2018 10:00:00 GMT</pubDate></item>
+        </channel></rss>
+        """
+
+    static func linksFeed(_ sneaky: String) -> String {
+        let escaped = sneaky.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0"><channel><title>Links</title>
+            <item><title>Script link</title><link>javascript:alert(1)</link><pubDate>Wed, 05 Sep 2018 12:00:00 GMT</pubDate></item>
+            <item><title>File link</title><link>file:///etc/passwd</link><pubDate>Wed, 05 Sep 2018 11:00:00 GMT</pubDate></item>
+            <item><title>Sneaky link</title><link>\(escaped)</link><pubDate>Wed, 05 Sep 2018 10:00:00 GMT</pubDate></item>
+            </channel></rss>
+            """
+    }
+
+    /// The id of the thread of `pid` whose name is `name`.
+    static func thread(named name: String, in pid: Int32) -> Int32? {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.first { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }.flatMap { Int32($0) }
+    }
+
+    /// tgkill(2): a signal to one thread, as a fault on that thread would raise. (Glibc has it,
+    /// but Swift's Glibc module does not show it.)
+    static func signalThread(_ pid: Int32, _ thread: Int32, _ signal: Int32) -> Int32 {
+        typealias TGKill = @convention(c) (Int32, Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "tgkill") else { return -1 }
+        return unsafeBitCast(symbol, to: TGKill.self)(pid, thread, signal)
+    }
+
+    static func eventually<T>(timeout: TimeInterval = 5, _ value: () -> T?) async throws -> T? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let value = value() { return value }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+}
