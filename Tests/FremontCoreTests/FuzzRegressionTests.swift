@@ -59,31 +59,72 @@ import Testing
         #expect(XMLDeclaration.withoutImpossibleEncoding(Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>".utf8)) == nil)
     }
 
-    /// UTF-32 documents (and UTF-16 ones declared UTF-32) crashed libxml2 too: feeds are turned
-    /// into UTF-8 and read; bike data says what to do.
-    @Test(arguments: [String.Encoding.utf32LittleEndian, .utf32BigEndian, .utf32, .utf16BigEndian, .utf16])
-    func wideDocumentsNeverReachLibxml2Unsafely(_ encoding: String.Encoding) throws {
-        let label = "UTF-32"
-        let feedText = "<?xml version=\"1.0\" encoding=\"\(label)\"?><rss><channel><item><title>a é</title></item></channel></rss>"
-        let feedBytes = try #require(feedText.data(using: encoding))
-        let feed = try readFeed(bytes: [UInt8](feedBytes))
-        #expect(feed.feed.items.map(\.title) == ["a é"])
+    private static let oneRow = "<response><row><date>2016-04-01T00:00:00</date><fremont_bridge_nb>3</fremont_bridge_nb>"
+        + "<fremont_bridge_sb>4</fremont_bridge_sb></row></response>"
 
-        let bikeText = "<?xml version=\"1.0\" encoding=\"\(label)\"?><response></response>"
-        let bikeBytes = try #require(bikeText.data(using: encoding))
-        let error = try #require(bikeError([UInt8](bikeBytes)))
-        #expect(error.message.hasSuffix("save it as UTF-8"))
-        #expect(error.location == SourceLocation(line: 1, column: 1))
+    /// UTF-32 documents (and UTF-16 ones declared UTF-32) crashed libxml2 too: they are turned
+    /// into UTF-8 on the way in and read, feeds and bike data alike, whatever the chunk size.
+    @Test(arguments: [String.Encoding.utf32LittleEndian, .utf32BigEndian, .utf32, .utf16BigEndian, .utf16LittleEndian, .utf16])
+    func wideDocumentsAreReadAsUTF8(_ encoding: String.Encoding) throws {
+        for label in ["UTF-32", "UTF-16"] {
+            let feedText = "<?xml version=\"1.0\" encoding=\"\(label)\"?><rss><channel><item><title>a é 🚲</title></item></channel></rss>"
+            let feedBytes = try #require(feedText.data(using: encoding))
+            let feed = try readFeed(bytes: [UInt8](feedBytes))
+            #expect(feed.feed.items.map(\.title) == ["a é 🚲"])
+
+            let bikeBytes = try #require("<?xml version=\"1.0\" encoding=\"\(label)\"?>\(Self.oneRow)".data(using: encoding))
+            for chunkSize in [1, 3, 4096] {
+                let counts = try BikeDataLoader.load(.bytes(bikeBytes, name: "wide.xml"), chunkSize: chunkSize)
+                #expect(counts.rows.map(\.southbound) == [4])
+            }
+        }
     }
 
-    /// A UTF-16 document that says UTF-16 is read, as libxml2 does it safely.
-    @Test func utf16BikeDataIsRead() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><response><row><date>2016-04-01T00:00:00</date>"
-            + "<fremont_bridge_nb>3</fremont_bridge_nb><fremont_bridge_sb>4</fremont_bridge_sb></row></response>"
-        for encoding in [String.Encoding.utf16, .utf16BigEndian, .utf16LittleEndian] {
-            let bytes = try #require(text.data(using: encoding))
-            let counts = try bikes([UInt8](bytes))
-            #expect(counts.rows.map(\.southbound) == [4])
+    /// Found by the bike-xml target: an unpaired surrogate in UTF-16 (`FE FF DA AE AE AE`) made
+    /// libxml2 dereference a null pointer. It reads as U+FFFD now.
+    @Test func anUnpairedSurrogateIsReplacedNotFatal() throws {
+        #expect(bikeError([0xFE, 0xFF, 0xDA, 0xAE, 0xAE, 0xAE]) != nil)
+        var text: [UInt8] = [0xFE, 0xFF]
+        for unit in Array("<rss><channel><item><title>a".utf16) + [0xDAAE, 0x0062] + Array("</title></item></channel></rss>".utf16) {
+            text += [UInt8(unit >> 8), UInt8(unit & 0xFF)]
         }
+        let feed = try readFeed(bytes: text)
+        #expect(feed.feed.items.map(\.title) == ["a\u{FFFD}b"])
+        var decoder = WideTextDecoder(.utf16(bigEndian: true))
+        var output: [UInt8] = []
+        // A surrogate pair split between two chunks is still one character.
+        ([0xD8, 0x3D, 0xDE] as [UInt8]).withUnsafeBytes { decoder.decode($0, into: &output, final: false) }
+        ([0xB2] as [UInt8]).withUnsafeBytes { decoder.decode($0, into: &output, final: true) }
+        #expect(String(decoding: output, as: UTF8.self) == "🚲")
+    }
+
+    /// Found by the feed target: a processing instruction without data (`<?c?>`) reached
+    /// Foundation as a null pointer it read as a string (SIGSEGV). Any position, any chunking.
+    @Test(arguments: [1, 2, 7, 4096])
+    func processingInstructionsWithoutDataAreHarmless(chunkSize: Int) throws {
+        let feed = "<?xml version=\"1.0\"?><?xml-stylesheet?><rss><?c?><channel><item><title>t<?x?>u</title></item></channel></rss>"
+        let result = try FeedParser.parse(.bytes(Data(feed.utf8), name: "pi.xml"))
+        #expect(result.feed.items.map(\.title) == ["tu"])
+        let bikes = try BikeDataLoader.load(.bytes(Data(("<?go?>" + Self.oneRow).utf8), name: "pi.xml"), chunkSize: chunkSize)
+        #expect(bikes.rows.count == 1)
+        #expect(String(decoding: ProcessingInstructionPatch.patch(Array("<?a?>x?> <?b c?><?d-1?>".utf8)), as: UTF8.self)
+                == "<?a ?>x?> <?b c?><?d-1 ?>")
+    }
+
+    /// Found by reading Foundation after the above: attribute-list, notation, element and
+    /// unparsed-entity declarations with optional parts left out crash it the same way. They
+    /// are blanked (positions kept); nothing reads them.
+    @Test func dtdDeclarationsFoundationMisreadsAreBlanked() throws {
+        let doctype = "<!DOCTYPE response [\n<!ATTLIST row id CDATA #IMPLIED>\n<!NOTATION n SYSTEM \"x\">\n<!ELEMENT row ANY>\n"
+            + "<!ENTITY u SYSTEM \"x\" NDATA n>\n<!ENTITY nbsp \"&#160;\">]>"
+        let counts = try bikes(Array("<?xml version=\"1.0\"?>\(doctype)\(Self.oneRow)".utf8))
+        #expect(counts.rows.count == 1)
+        let feed = try readFeed("<?xml version=\"1.0\"?>" + doctype.replacingOccurrences(of: "response", with: "rss")
+                                + "<rss><channel><item><title>x</title></item></channel></rss>")
+        #expect(feed.feed.items.count == 1)
+        let blanked = try #require(DoctypeGuard.blankingUnsafeDeclarations(Array(doctype.utf8)))
+        #expect(blanked.count == doctype.utf8.count)
+        #expect(String(decoding: blanked, as: UTF8.self).contains("<!ENTITY nbsp \"&#160;\">"))
+        #expect(!String(decoding: blanked, as: UTF8.self).contains("ATTLIST"))
     }
 }

@@ -11,9 +11,6 @@ enum BikeXMLParser {
     static func parse(_ reader: ByteReader) throws(ParseError) -> BikeCounts {
         // libxml2 refuses whitespace before `<?xml`; drop it and keep line numbers true.
         let head = try reader.peek(ContentSniffer.prefixLength)
-        if let problem = XMLDeclaration.wideEncodingProblem(head) {
-            throw ParseError(source: reader.name, location: SourceLocation(line: 1, column: 1), "\(problem): save it as UTF-8")
-        }
         var skipped = 0
         var skippedLines = 0
         let hasBOM = head.starts(with: [0xEF, 0xBB, 0xBF])
@@ -24,7 +21,10 @@ enum BikeXMLParser {
             }
             reader.discardPeeked(skipped)
         }
-        _ = try reader.neutralizeImpossibleXMLEncoding()
+
+        // Entity-expansion bombs are refused before libxml2 starts expanding them.
+        let prolog = try reader.peek(ByteReaderStream.headLength)
+        _ = try DoctypeGuard.check(prolog, complete: prolog.count < ByteReaderStream.headLength, reader.name)
 
         let delegate = BikeXMLDelegate(lineOffset: skippedLines)
         let parser = XMLParser(stream: ByteReaderStream(reader))

@@ -19,20 +19,19 @@ public enum FeedParser {
         let reader = try source.open()
         let head = try reader.peek(headLength)
         try checkContent(head, name)
-        let declared = try checkDoctype(head, complete: head.count < headLength, name)
+        let declared = try DoctypeGuard.check(head, complete: head.count < headLength, name)
 
-        var relabelled: [ParseWarning] = []
-        if let label = try reader.neutralizeImpossibleXMLEncoding() {
-            relabelled.append(ParseWarning("the declaration says \(label), which a document that starts in single bytes cannot be: read as UTF-8",
-                                           at: SourceLocation(line: 1, column: 1)))
-        }
         let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: !source.canReopen)
-        // A lying encoding declaration reads without error, as mojibake, and some wide encodings
-        // crash libxml2: straight to the repair, which turns them into UTF-8.
-        if !FeedRepair.declarationLies(head) && XMLDeclaration.wideEncodingProblem(head) == nil {
+        // A lying encoding declaration reads without error, as mojibake: straight to the repair.
+        if !FeedRepair.declarationLies(head) {
             let strict = FeedBuilder(limits: limits, abortOnError: true)
             run(stream, strict)
             if stream.exceededLimit { throw tooLarge(name, limits) }
+            var relabelled: [ParseWarning] = []
+            if let label = stream.relabelledEncoding {
+                relabelled.append(ParseWarning("the declaration says \(label), which a document in single bytes cannot be: read as UTF-8",
+                                               at: SourceLocation(line: 1, column: 1)))
+            }
             if let result = try settled(strict, name, limits, repairs: relabelled) { return result }
         }
 
@@ -126,18 +125,6 @@ public enum FeedParser {
             throw ParseError(source: name, location: SourceLocation(line: 1, column: 1), "not a feed: the document is JSON")
         default:
             break
-        }
-    }
-
-    private static func checkDoctype(_ head: [UInt8], complete: Bool, _ name: String) throws(ParseError) -> Set<String> {
-        do {
-            return try DoctypeGuard.declaredEntities(in: head, complete: complete)
-        } catch {
-            let before = head[..<min(error.offset, head.count)]
-            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            throw ParseError(source: name, location: SourceLocation(line: line, column: error.offset - lineStart + 1),
-                             error.message)
         }
     }
 

@@ -2,7 +2,19 @@ import Foundation
 
 /// Presents a `ByteReader` as an `InputStream`, so `XMLParser(stream:)` parses chunk by chunk.
 /// (`XMLParser(data:)` hands libxml2 the whole document at once and fails on Linux past ~10 MB.)
+///
+/// On the way, the bytes are made safe for libxml2 2.9 and Foundation on Linux, which crash on
+/// things a hostile or broken document can hold (each found by fuzzing): UTF-16 and UTF-32 are
+/// turned into UTF-8 here (`WideTextDecoder`), a declaration naming a wide encoding over single
+/// bytes is relabelled (`XMLDeclaration`), DTD declarations Foundation misreads are blanked
+/// (`DoctypeGuard`), and processing instructions without data get a space
+/// (`ProcessingInstructionPatch`). Line and column numbers stay those of the document, but for
+/// wide encodings (counted in UTF-8 bytes).
 final class ByteReaderStream: InputStream {
+    /// How much of the document is gathered before it is first passed on: the declaration and
+    /// the DOCTYPE must be seen whole to be fixed.
+    static let headLength = 64 * 1024
+
     private let reader: ByteReader
     private let limit: Int?
     private var status: Stream.Status = .notOpen
@@ -12,13 +24,26 @@ final class ByteReaderStream: InputStream {
     /// Every byte handed out, when asked for: a source that cannot be read twice (stdin) can
     /// still be parsed again after a repair.
     private(set) var recorded: Data?
+    /// The wide encoding label replaced with UTF-8 in the declaration, if any.
+    private(set) var relabelledEncoding: String?
+
+    private var decoder: WideTextDecoder?
+    private var patch = ProcessingInstructionPatch()
+    private var sawHead = false
+    private var reachedEnd = false
+    private var output: [UInt8] = []
+    private var outputStart = 0
+    private var raw: UnsafeMutableRawBufferPointer
 
     init(_ reader: ByteReader, limit: Int? = nil, recording: Bool = false) {
         self.reader = reader
         self.limit = limit
         self.recorded = recording ? Data() : nil
+        self.raw = .allocate(byteCount: 64 * 1024, alignment: 1)
         super.init(data: Data())
     }
+
+    deinit { raw.deallocate() }
 
     override func open() { status = .open }
     override func close() { status = .closed }
@@ -28,13 +53,22 @@ final class ByteReaderStream: InputStream {
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
         do {
-            let count = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length))
-            if count == 0 { status = .atEnd }
-            if let limit, reader.bytesRead > limit {
-                exceededLimit = true
+            while outputStart == output.count && !reachedEnd {
+                output.removeAll(keepingCapacity: true)
+                outputStart = 0
+                try refill()
+            }
+            if exceededLimit {
                 status = .error
                 return -1
             }
+            let count = min(length, output.count - outputStart)
+            if count == 0 {
+                status = .atEnd
+                return 0
+            }
+            output.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + outputStart, count: count) }
+            outputStart += count
             recorded?.append(buffer, count: count)
             return count
         } catch {
@@ -42,6 +76,43 @@ final class ByteReaderStream: InputStream {
             status = .error
             return -1
         }
+    }
+
+    /// Reads the next piece of the source into `output`, fixed.
+    private func refill() throws(ParseError) {
+        var gathered: [UInt8] = []
+        let wanted = sawHead ? 1 : Self.headLength
+        if !sawHead, let form = XMLDeclaration.WideForm(try reader.peek(4)) {
+            decoder = WideTextDecoder(form)
+        }
+        repeat {
+            let count = try reader.read(into: raw)
+            if let limit, reader.bytesRead > limit {
+                exceededLimit = true
+                reachedEnd = true
+                return
+            }
+            if count == 0 { reachedEnd = true }
+            let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+            if decoder != nil {
+                decoder!.decode(chunk, into: &gathered, final: reachedEnd)
+            } else {
+                gathered.append(contentsOf: chunk)
+            }
+        } while gathered.count < wanted && !reachedEnd
+        if !sawHead {
+            sawHead = true
+            fixHead(&gathered)
+        }
+        gathered.withUnsafeBufferPointer { patch.patch($0, into: &output, final: reachedEnd) }
+    }
+
+    private func fixHead(_ head: inout [UInt8]) {
+        if let rewritten = XMLDeclaration.withoutImpossibleEncoding(Array(head.prefix(512))) {
+            relabelledEncoding = XMLDeclaration.encodingLabel(head)
+            head.replaceSubrange(0..<rewritten.count, with: rewritten)
+        }
+        if let blanked = DoctypeGuard.blankingUnsafeDeclarations(head) { head = blanked }
     }
 
     override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length len: UnsafeMutablePointer<Int>) -> Bool {

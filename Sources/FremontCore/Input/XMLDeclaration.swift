@@ -69,28 +69,17 @@ public enum XMLDeclaration {
             }
         }
 
+        var isBigEndian: Bool {
+            switch self {
+            case .utf16(let big), .utf32(let big): big
+            }
+        }
+
         var name: String {
             switch self {
             case .utf16: "UTF-16"
             case .utf32: "UTF-32"
             }
-        }
-    }
-
-    /// Why libxml2 must not be handed this document as it is, or nil when it may. libxml2 2.9
-    /// dereferences a null pointer on UTF-32 documents and on UTF-32 labels (found by fuzzing);
-    /// UTF-16 it reads, when the declaration agrees.
-    static func wideEncodingProblem(_ head: [UInt8]) -> String? {
-        guard let form = WideForm(head) else { return nil }
-        switch form {
-        case .utf32:
-            return "a UTF-32 document, which the XML reader cannot read safely"
-        case .utf16:
-            let units = Data(head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) ? head.dropFirst(2) : head[...])
-            let evenLength = units.count - units.count % 2
-            let text = String(data: units.prefix(min(evenLength, 1024)), encoding: form.encoding) ?? ""
-            guard let label = encodingLabel(Array(text.utf8)), !label.hasPrefix("utf-16"), !label.hasPrefix("utf16") else { return nil }
-            return "a UTF-16 document whose declaration says \(label)"
         }
     }
 
@@ -103,30 +92,21 @@ public enum XMLDeclaration {
         return Array(replaced.utf8) + bytes[declaration.upperBound...]
     }
 
-    /// UTF-16 and UTF-32 documents to UTF-8 (libxml2 reads UTF-16, but the byte-level repairs
-    /// below need ASCII structure; UTF-32 it cannot read safely at all).
+    /// UTF-16 and UTF-32 documents as UTF-8 (broken sequences as U+FFFD), declared as such.
     static func wideToUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        guard let form = XMLDeclaration.WideForm(bytes) else { return bytes }
-        let bom: [UInt8]
-        switch form {
-        case .utf16(let big): bom = big ? [0xFE, 0xFF] : [0xFF, 0xFE]
-        case .utf32(let big): bom = big ? [0x00, 0x00, 0xFE, 0xFF] : [0xFF, 0xFE, 0x00, 0x00]
-        }
-        var data = Data(bytes)
-        if bytes.starts(with: bom) { data = data.dropFirst(bom.count) }
-        guard let text = String(data: data, encoding: form.encoding) else { return bytes }
-        return relabel(Array(text.utf8), as: "UTF-8")
+        guard let form = WideForm(bytes) else { return bytes }
+        return relabel(WideTextDecoder.decode(bytes, form), as: "UTF-8")
     }
 
-    /// An XML document as libxml2 may safely be handed it: UTF-16 and UTF-32 turned into UTF-8,
-    /// and a declaration that names a wide encoding over single bytes relabelled UTF-8. For
-    /// documents read whole (subscription lists); the streaming parsers check the head instead.
+    /// A whole document made safe for `XMLParser(data:)`, as `ByteReaderStream` does for
+    /// streams (subscription lists are read whole).
     public static func safeForXMLParser(_ data: Data) -> Data {
         var bytes = wideToUTF8([UInt8](data))
         if let rewritten = withoutImpossibleEncoding(Array(bytes.prefix(512))) {
             bytes.replaceSubrange(0..<rewritten.count, with: rewritten)
         }
-        return Data(bytes)
+        if let blanked = DoctypeGuard.blankingUnsafeDeclarations(bytes) { bytes = blanked }
+        return Data(ProcessingInstructionPatch.patch(bytes))
     }
 
     /// The label's bytes between its quotes.
@@ -143,17 +123,5 @@ public enum XMLDeclaration {
         let quote = head[index]
         guard let end = head[(index + 1)...].firstIndex(of: quote) else { return nil }
         return (index + 1)..<end
-    }
-}
-
-extension ByteReader {
-    /// Replaces a wide Unicode label in the declaration ahead with UTF-8 (see
-    /// `XMLDeclaration.withoutImpossibleEncoding`); returns the label replaced, if any.
-    func neutralizeImpossibleXMLEncoding() throws(ParseError) -> String? {
-        let head = try peek(512)
-        guard let rewritten = XMLDeclaration.withoutImpossibleEncoding(head) else { return nil }
-        let label = XMLDeclaration.encodingLabel(head)
-        rewritePeeked(rewritten)
-        return label
     }
 }

@@ -1,7 +1,8 @@
 /// Reads the DOCTYPE's internal subset before libxml2 does, to refuse entity-expansion bombs at
-/// once (billion laughs, quadratic blowup) instead of after seconds of expansion. Feeds have no
-/// use for entity declarations beyond a short replacement like `<!ENTITY nbsp "&#160;">`, so
-/// anything that references other entities, is long, or is a parameter entity is refused.
+/// once (billion laughs, quadratic blowup) instead of after seconds of expansion, and to blank
+/// the declarations Foundation cannot take. Feeds and bike data have no use for entity
+/// declarations beyond a short replacement like `<!ENTITY nbsp "&#160;">`, so anything that
+/// references other entities, is long, or is a parameter entity is refused.
 enum DoctypeGuard {
     /// The longest replacement text allowed for a declared entity.
     static let maximumEntityValue = 64
@@ -37,6 +38,58 @@ enum DoctypeGuard {
         }
         if complete { return names }
         throw Refusal(message: "refused: the DOCTYPE is larger than the first \(bytes.count / 1024) KB", offset: 0)
+    }
+
+    /// `declaredEntities`, with a refusal as a `ParseError` at its line and column.
+    static func check(_ head: [UInt8], complete: Bool, _ name: String) throws(ParseError) -> Set<String> {
+        do {
+            return try declaredEntities(in: head, complete: complete)
+        } catch {
+            let before = head[..<min(error.offset, head.count)]
+            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            throw ParseError(source: name, location: SourceLocation(line: line, column: error.offset - lineStart + 1),
+                             error.message)
+        }
+    }
+
+    /// The head with the internal subset's attribute-list, element, notation and unparsed-entity
+    /// declarations turned into spaces (line breaks kept, so every position stays put); nil when
+    /// there are none. Foundation on Linux reads the optional parts of these (a default value,
+    /// a public id) as if always present and crashes when they are not (found by fuzzing:
+    /// `<!ATTLIST a b CDATA #IMPLIED>`), and nothing here uses them.
+    static func blankingUnsafeDeclarations(_ bytes: [UInt8]) -> [UInt8]? {
+        let scanner = Scanner(bytes: bytes)
+        guard let subsetStart = scanner.internalSubsetStart() else { return nil }
+        var output = bytes
+        var changed = false
+        var index = subsetStart
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "]"):
+                return changed ? output : nil
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                index = scanner.skipQuoted(from: index)
+            case UInt8(ascii: "<") where scanner.matches("<!--", at: index):
+                index = scanner.find("-->", from: index + 4) + 3
+            case UInt8(ascii: "<") where scanner.matches("<!", at: index):
+                let end = scanner.declarationEnd(from: index + 2)
+                let declaration = bytes[index..<end]
+                let isEntity = scanner.matches("<!ENTITY", at: index)
+                if !isEntity || scanner.contains("NDATA", in: declaration.indices) {
+                    for position in declaration.indices where !Scanner.isLineBreak(bytes[position]) {
+                        output[position] = UInt8(ascii: " ")
+                    }
+                    changed = true
+                }
+                index = end
+            case UInt8(ascii: "<") where scanner.matches("<?", at: index):
+                index = scanner.find("?>", from: index + 2) + 2
+            default:
+                index += 1
+            }
+        }
+        return changed ? output : nil
     }
 
     private static func entity(at start: Int, _ scanner: Scanner) throws(Refusal) -> (String, Int) {
@@ -127,6 +180,25 @@ enum DoctypeGuard {
             while index < bytes.count, bytes[index] != quote { index += 1 }
             return min(index + 1, bytes.count)
         }
+
+        /// Offset just past the `>` that ends a declaration, skipping quoted strings.
+        func declarationEnd(from: Int) -> Int {
+            var index = from
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ">"): return index + 1
+                case UInt8(ascii: "\""), UInt8(ascii: "'"): index = skipQuoted(from: index)
+                default: index += 1
+                }
+            }
+            return bytes.count
+        }
+
+        func contains(_ text: StaticString, in range: Range<Int>) -> Bool {
+            range.contains { matches(text, at: $0) && $0 + text.utf8CodeUnitCount <= range.upperBound }
+        }
+
+        static func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 
         func skipSpace(from: Int) -> Int {
             var index = from

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Puts a space into processing instructions that have no data (`<?target?>` becomes
+/// `<?target ?>`), chunk by chunk. libxml2 reports such an instruction's data as a null pointer,
+/// which Foundation on Linux reads as a C string: a crash on any document holding one (found by
+/// fuzzing: `<?c?>`). With the space, the data is an empty string.
+struct ProcessingInstructionPatch {
+    /// The last bytes passed on, to look back into when a `?>` comes early in a chunk.
+    private var tail: [UInt8] = []
+    /// A `?` at the very end of a chunk, kept until the next byte shows whether `>` follows.
+    private var heldQuestionMark = false
+    static let lookBehind = 256
+
+    /// Appends `bytes`, patched, to `output`.
+    mutating func patch(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], final: Bool) {
+        var chunk: [UInt8] = heldQuestionMark ? [UInt8(ascii: "?")] : []
+        heldQuestionMark = false
+        chunk.append(contentsOf: bytes)
+        if !final, chunk.last == UInt8(ascii: "?") {
+            chunk.removeLast()
+            heldQuestionMark = true
+        }
+        let start = output.count
+        var copied = 0
+        chunk.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            while index + 1 < buffer.count {
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "?")), buffer.count - index - 1) else { break }
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if buffer[position + 1] == UInt8(ascii: ">"), endsATargetOnly(buffer, before: position) {
+                    output.append(contentsOf: buffer[copied..<position])
+                    output.append(UInt8(ascii: " "))
+                    copied = position
+                }
+                index = position + 1
+            }
+            output.append(contentsOf: buffer[copied...])
+        }
+        let emitted = output.count - start
+        if emitted >= Self.lookBehind {
+            tail = Array(output[(output.count - Self.lookBehind)...])
+        } else {
+            tail = Array((tail + output[start...]).suffix(Self.lookBehind))
+        }
+    }
+
+    /// Whether the bytes before `position` are `<?` and a name, and nothing else: a target
+    /// without data. When the look-behind runs out mid-name the space goes in anyway: a space
+    /// before `?>` is harmless, a crash is not.
+    private func endsATargetOnly(_ buffer: UnsafeBufferPointer<UInt8>, before position: Int) -> Bool {
+        func byte(_ offset: Int) -> UInt8? {
+            offset >= 0 ? buffer[offset] : (tail.count + offset >= 0 ? tail[tail.count + offset] : nil)
+        }
+        var offset = position - 1
+        var nameLength = 0
+        while let value = byte(offset), Self.isNameByte(value) {
+            nameLength += 1
+            offset -= 1
+        }
+        guard nameLength > 0 else { return false }
+        guard let question = byte(offset) else { return true }
+        return question == UInt8(ascii: "?") && byte(offset - 1) == UInt8(ascii: "<")
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
+            true
+        default:
+            false
+        }
+    }
+
+    /// A whole document at once.
+    static func patch(_ bytes: [UInt8]) -> [UInt8] {
+        var patch = ProcessingInstructionPatch()
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
+        bytes.withUnsafeBufferPointer { patch.patch($0, into: &output, final: true) }
+        return output
+    }
+}
