@@ -162,6 +162,10 @@ private struct BikeXMLBuilder {
     /// Returns false when the document is not bike data and parsing should stop.
     mutating func start(_ elementName: String, _ parser: XMLParser) -> Bool {
         depth += 1
+        if depth > Self.maximumDepth {
+            failure = Failure(location: location(parser), message: "elements nest deeper than \(Self.maximumDepth) levels: not Socrata bike data")
+            return false
+        }
         if depth == 1 {
             rootName = elementName
             rootLocation = location(parser)
@@ -233,8 +237,14 @@ private struct BikeXMLBuilder {
             at: SourceLocation(line: row.line))
     }
 
+    /// Socrata's rows are four levels deep; a document far deeper is something else.
+    static let maximumDepth = 64
+    /// A count or a date is a few bytes; past this, a field's text is not kept (memory stays
+    /// bounded whatever a text node holds, and the value is unreadable anyway).
+    static let maximumFieldText = 4096
+
     mutating func characters(_ string: String) {
-        guard field != nil || capturingErrorField != nil else { return }
+        guard field != nil || capturingErrorField != nil, text.utf8.count < Self.maximumFieldText else { return }
         // Usually the whole value arrives at once: take it without copying.
         if text.isEmpty { text = string } else { text += string }
     }

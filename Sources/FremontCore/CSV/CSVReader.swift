@@ -6,6 +6,9 @@ public final class CSVReader {
     public static let candidateDelimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: "|"), UInt8(ascii: ";")]
 
     public let delimiter: UInt8
+    /// Longer records are refused: no data file has them, and an unclosed quote would otherwise
+    /// gather the whole rest of the file into one record, read again with every chunk.
+    public static let maximumRecordLength = 1 << 20
     private let reader: ByteReader
 
     private var buffer: UnsafeMutablePointer<UInt8>
@@ -74,6 +77,10 @@ public final class CSVReader {
             if atEndOfInput {
                 if position < filled { throw ParseError(source: reader.name, location: SourceLocation(line: line), "quoted field is never closed (is the file cut off?)") }
                 return
+            }
+            if filled - position > Self.maximumRecordLength {
+                throw ParseError(source: reader.name, location: SourceLocation(line: line),
+                                 "a record longer than \(Self.maximumRecordLength >> 20) MB (a quote that is never closed?)")
             }
             // Keep the incomplete record for the next round.
             buffer.update(from: buffer + position, count: filled - position)

@@ -50,6 +50,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     /// it came and used as it is at the end, without a copy through `captureBytes`; a second
     /// piece flushes it there. While one is pending, `captureBytes` is empty.
     private var pending = Pending.none
+    /// Set when text past `maximumFieldBytes` was dropped from the field being read.
+    private var fieldCut = false
 
     private enum Pending {
         case none
@@ -218,12 +220,14 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             captureBytes.removeAll(keepingCapacity: true)
         } else {
             flushPending()
+            guard captureBytes.count < limits.maximumFieldBytes else { fieldCut = true; return }
             captureBytes.append(contentsOf: CDATABlock)
         }
     }
 
     private func append(_ string: String) {
         flushPending()
+        guard captureBytes.count < limits.maximumFieldBytes else { fieldCut = true; return }
         captureBytes.append(contentsOf: string.utf8)
     }
 
@@ -234,6 +238,15 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case .block(let block): captureBytes.append(contentsOf: block)
         }
         pending = .none
+    }
+
+    /// At most `bytes` of `text`'s UTF-8, ending on a whole character.
+    static func prefix(_ text: String, bytes: Int) -> String {
+        let utf8 = Array(text.utf8.prefix(bytes + 1))
+        var end = min(bytes, utf8.count)
+        // Not in the middle of a character: back off over continuation bytes.
+        while end > 0, end < utf8.count, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: utf8[..<end], as: UTF8.self)
     }
 
     private func onlyWhitespaceSoFar() -> Bool {
@@ -448,6 +461,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             captureBytes.removeAll(keepingCapacity: true)
         }
         pending = .none
+        if fieldCut || text.utf8.count > limits.maximumFieldBytes {
+            fieldCut = false
+            text = FeedBuilder.prefix(text, bytes: limits.maximumFieldBytes)
+            warnings.append(ParseWarning("the text of <\(capture.element)> is longer than \(ByteCountText.describe(limits.maximumFieldBytes)): the rest is not kept",
+                                         at: location(parser)))
+        }
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
         switch capture.field {
         case .title, .author, .authorName, .category: text = FeedBuilder.windows1252Controls(text)

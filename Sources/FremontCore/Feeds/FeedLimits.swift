@@ -6,10 +6,15 @@ public struct FeedLimits: Sendable, Equatable {
     public var maximumDepth: Int
     /// Past this the rest of the document is not read and a warning says so.
     public var maximumItems: Int
+    /// The most text kept for one field (a title, a summary, an article): long articles are tens
+    /// of KB; past this the rest is dropped with a warning, so time and memory stay bounded.
+    public var maximumFieldBytes: Int
 
-    public init(maximumBytes: Int = 32 * 1024 * 1024, maximumDepth: Int = 128, maximumItems: Int = 10_000) {
+    public init(maximumBytes: Int = 32 * 1024 * 1024, maximumDepth: Int = 128, maximumItems: Int = 10_000,
+                maximumFieldBytes: Int = 1024 * 1024) {
         self.maximumBytes = maximumBytes
         self.maximumDepth = maximumDepth
         self.maximumItems = maximumItems
+        self.maximumFieldBytes = maximumFieldBytes
     }
 }

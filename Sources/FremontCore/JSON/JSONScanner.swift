@@ -66,12 +66,18 @@ final class JSONScanner {
         return true
     }
 
+    /// Longer strings are refused: nothing in the data needs one, and memory stays bounded.
+    static let maximumStringLength = 1 << 20
+
     /// Reads a string into `stringBytes` (escapes decoded, as UTF-8).
     func readString() throws(ParseError) {
         try expect(UInt8(ascii: "\""), "a string")
         stringBytes.removeAll(keepingCapacity: true)
         while true {
             guard let byte = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }
+            if stringBytes.count > Self.maximumStringLength {
+                throw error("a string longer than \(Self.maximumStringLength >> 20) MB (a quote that is never closed?)")
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 return
