@@ -9,13 +9,18 @@ public enum BikeDataFormat: String, Sendable, CaseIterable {
 public enum BikeDataLoader {
     /// - Parameters:
     ///   - format: forces a format instead of detecting it.
+    ///   - maximumBytes: more than this is an error (a stream that never ends, say).
     ///   - delimiter: forces the CSV delimiter instead of detecting it.
     ///   - chunkSize: how much is read at a time (small sizes are for tests of chunk boundaries).
+    /// Far past any city's counts (the Fremont Bridge's whole history is 32 MB of XML).
+    public static let defaultMaximumBytes = 512 << 20
+
     public static func load(
         _ source: InputSource, format: BikeDataFormat? = nil, delimiter: UInt8? = nil,
-        chunkSize: Int = ByteReader.defaultChunkSize
+        chunkSize: Int = ByteReader.defaultChunkSize, maximumBytes: Int = defaultMaximumBytes
     ) throws(ParseError) -> BikeCounts {
         let reader = try source.open(chunkSize: chunkSize)
+        reader.limit = (maximumBytes, "bike data")
         let head = try reader.peek(ContentSniffer.prefixLength)
         let sniffed = ContentSniffer.sniff(head)
         switch sniffed {

@@ -12,6 +12,9 @@ public final class ByteReader {
     /// Why the source stopped early (a download cut off, say), once a read has thrown: parsers
     /// that read through `XMLParser` lose the thrown error and find it here.
     public private(set) var failure: ParseError?
+    /// The most bytes the source may have, and what it is said to be in the error past it
+    /// ("bike data"): an endless stream (stdin, a pipe) ends in a message, not in memory use.
+    public var limit: (bytes: Int, what: String)?
 
     private enum Backing {
         case descriptor(Int32, owned: Bool)
@@ -115,6 +118,11 @@ public final class ByteReader {
     }
 
     private func readBacking(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+        if let limit, bytesRead + pending.count > limit.bytes {
+            let error = ParseError(source: name, "larger than \(ByteCountText.describe(limit.bytes)), the limit for \(limit.what)")
+            failure = error
+            throw error
+        }
         switch backing {
         case .descriptor(let descriptor, _):
             while true {
