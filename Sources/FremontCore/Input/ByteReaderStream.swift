@@ -5,8 +5,9 @@ import Foundation
 ///
 /// On the way, the bytes are made safe for libxml2 2.9 and Foundation on Linux, which crash on
 /// things a hostile or broken document can hold (each found by fuzzing): UTF-16 and UTF-32 are
-/// turned into UTF-8 here (`WideTextDecoder`), a declaration naming a wide encoding over single
-/// bytes is relabelled (`XMLDeclaration`), DTD declarations Foundation misreads are blanked
+/// turned into UTF-8 here (`WideTextDecoder`), and so are legacy charsets (`CharsetDecoder`), so
+/// libxml2 never converts encodings itself and the declaration's label goes (`XMLDeclaration`);
+/// DTD declarations Foundation misreads are blanked
 /// (`DoctypeGuard`), and processing instructions without data get a space
 /// (`ProcessingInstructionPatch`). Line and column numbers stay those of the document, but for
 /// wide encodings (counted in UTF-8 bytes).
@@ -24,10 +25,13 @@ final class ByteReaderStream: InputStream {
     /// Every byte handed out, when asked for: a source that cannot be read twice (stdin) can
     /// still be parsed again after a repair.
     private(set) var recorded: Data?
-    /// The wide encoding label replaced with UTF-8 in the declaration, if any.
+    /// A wide Unicode label that a declaration in single bytes gave (read as UTF-8), if any.
     private(set) var relabelledEncoding: String?
+    /// A label the C library does not know (read as UTF-8), if any.
+    private(set) var unknownEncoding: String?
 
     private var decoder: WideTextDecoder?
+    private var charset: CharsetDecoder?
     private var patch = ProcessingInstructionPatch()
     private var sawHead = false
     private var reachedEnd = false
@@ -96,6 +100,8 @@ final class ByteReaderStream: InputStream {
             let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
             if decoder != nil {
                 decoder!.decode(chunk, into: &gathered, final: reachedEnd)
+            } else if let charset {
+                charset.decode(chunk, into: &gathered, final: reachedEnd)
             } else {
                 gathered.append(contentsOf: chunk)
             }
@@ -107,10 +113,21 @@ final class ByteReaderStream: InputStream {
         gathered.withUnsafeBufferPointer { patch.patch($0, into: &output, final: reachedEnd) }
     }
 
+    /// libxml2 is only ever handed UTF-8 without an encoding label: a legacy charset is converted
+    /// here from now on, and the label goes.
     private func fixHead(_ head: inout [UInt8]) {
-        if let rewritten = XMLDeclaration.withoutImpossibleEncoding(Array(head.prefix(512))) {
-            relabelledEncoding = XMLDeclaration.encodingLabel(head)
-            head.replaceSubrange(0..<rewritten.count, with: rewritten)
+        if let label = XMLDeclaration.encodingLabel(head), !CharsetDecoder.isUTF8(label) {
+            if decoder == nil, XMLDeclaration.isWideUnicodeLabel(label) {
+                relabelledEncoding = label
+            } else if decoder == nil, let charset = CharsetDecoder(label: label) {
+                self.charset = charset
+                let raw = head
+                head.removeAll(keepingCapacity: true)
+                raw.withUnsafeBytes { charset.decode($0, into: &head, final: reachedEnd) }
+            } else if decoder == nil {
+                unknownEncoding = label
+            }
+            if let unlabelled = XMLDeclaration.withoutEncodingLabel(head) { head = unlabelled }
         }
         if let blanked = DoctypeGuard.blankingUnsafeDeclarations(head) { head = blanked }
     }

@@ -27,19 +27,14 @@ public enum XMLDeclaration {
             .contains { label.hasPrefix($0) }
     }
 
-    /// The head with a wide Unicode label replaced by UTF-8, the same length (spaces after the
-    /// closing quote keep every column where it was); nil when there is nothing to replace.
-    /// libxml2 2.9 ignores a UTF-16 label on such a document but dereferences a null pointer on a
-    /// UTF-32 one (found by fuzzing), so no parser may see it.
-    static func withoutImpossibleEncoding(_ head: [UInt8]) -> [UInt8]? {
-        guard let label = labelRange(head), isWideUnicodeLabel(String(decoding: head[label], as: UTF8.self).lowercased()) else {
-            return nil
-        }
-        let replacement = Array((label.count >= 5 ? "UTF-8" : "UTF8").utf8)
-        let closingQuote = label.upperBound
-        var rewritten = Array(head[..<label.lowerBound]) + replacement + [head[closingQuote]]
-        rewritten += Array(repeating: UInt8(ascii: " "), count: label.count - replacement.count)
-        rewritten += head[(closingQuote + 1)...]
+    /// The head with the declaration's `encoding="…"` turned into spaces (every column stays
+    /// where it was); nil when it names none. What is left reads as UTF-8: the stream has
+    /// converted the text itself, or the label could not be true (a wide Unicode label on a
+    /// declaration written in single bytes; libxml2 dereferences a null pointer on a UTF-32 one).
+    static func withoutEncodingLabel(_ head: [UInt8]) -> [UInt8]? {
+        guard let (attribute, _) = encodingAttribute(head) else { return nil }
+        var rewritten = head
+        for index in attribute { rewritten[index] = UInt8(ascii: " ") }
         return rewritten
     }
 
@@ -98,30 +93,44 @@ public enum XMLDeclaration {
         return relabel(WideTextDecoder.decode(bytes, form), as: "UTF-8")
     }
 
-    /// A whole document made safe for `XMLParser(data:)`, as `ByteReaderStream` does for
-    /// streams (subscription lists are read whole).
+    /// A whole document made safe for `XMLParser(data:)`, as `ByteReaderStream` makes streams
+    /// (subscription lists are read whole).
     public static func safeForXMLParser(_ data: Data) -> Data {
-        var bytes = wideToUTF8([UInt8](data))
-        if let rewritten = withoutImpossibleEncoding(Array(bytes.prefix(512))) {
-            bytes.replaceSubrange(0..<rewritten.count, with: rewritten)
+        guard let reader = try? InputSource.bytes(data, name: "").open() else { return data }
+        let stream = ByteReaderStream(reader)
+        stream.open()
+        var output = Data()
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 1024)
+        defer { buffer.deallocate() }
+        while true {
+            let count = stream.read(buffer, maxLength: 64 * 1024)
+            if count <= 0 { break }
+            output.append(buffer, count: count)
         }
-        if let blanked = DoctypeGuard.blankingUnsafeDeclarations(bytes) { bytes = blanked }
-        return Data(ProcessingInstructionPatch.patch(bytes))
+        return output
     }
 
     /// The label's bytes between its quotes.
     private static func labelRange(_ bytes: some Collection<UInt8>) -> Range<Int>? {
-        guard let declaration = range(bytes) else { return nil }
-        let head = Array(bytes.prefix(declaration.upperBound))
+        encodingAttribute(bytes)?.label
+    }
+
+    /// Where `encoding="…"` is in the declaration (from the keyword to the closing quote), and
+    /// its label. A declaration left unclosed counts too: libxml2 acts on its label all the same.
+    private static func encodingAttribute(_ bytes: some Collection<UInt8>) -> (attribute: Range<Int>, label: Range<Int>)? {
+        let head = Array(bytes.prefix(512))
+        guard head.starts(with: Array("<?xml".utf8)) else { return nil }
+        let end = range(head)?.upperBound ?? head.count
         let key = Array("encoding".utf8)
-        guard let keyStart = (0...(head.count - key.count)).first(where: { head[$0..<($0 + key.count)].elementsEqual(key) }) else {
+        guard end >= key.count,
+              let keyStart = (0...(end - key.count)).first(where: { head[$0..<($0 + key.count)].elementsEqual(key) }) else {
             return nil
         }
         var index = keyStart + key.count
-        while index < head.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(head[index]) { index += 1 }
-        guard index < head.count, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }
+        while index < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(head[index]) { index += 1 }
+        guard index < end, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }
         let quote = head[index]
-        guard let end = head[(index + 1)...].firstIndex(of: quote) else { return nil }
-        return (index + 1)..<end
+        guard let close = head[(index + 1)..<end].firstIndex(of: quote) else { return nil }
+        return (keyStart..<(close + 1), (index + 1)..<close)
     }
 }
