@@ -41,6 +41,16 @@ import Testing
         #expect(buffer.line(0) == " x京")
     }
 
+    /// Found by TextLayoutPropertyTests: the blank left for a wide glyph that does not fit was
+    /// written over the left half of another wide glyph without blanking its right half, which
+    /// stayed a continuation cell of nothing.
+    @Test func aWideGlyphThatDoesNotFitNeverLeavesHalfAGlyph() {
+        var buffer = ScreenBuffer(width: 4, height: 1)
+        buffer.write("東京", x: 0, y: 0)
+        buffer.write("a東", x: 1, y: 0, maxWidth: 2)
+        #expect((0..<4).map { buffer[$0, 0].text } == [" ", "a", " ", " "])
+    }
+
     @Test func styleRuns() {
         var buffer = ScreenBuffer(width: 6, height: 1)
         let bold = Style(attributes: [.bold])
