@@ -51,6 +51,18 @@ import Testing
         #expect((0..<4).map { buffer[$0, 0].text } == [" ", "a", " ", " "])
     }
 
+    /// `कि` (a letter and a spacing vowel sign) is one grapheme cluster: one cell wherever it is,
+    /// not two when the rest of the text happens to be one column a scalar.
+    @Test func aClusterOfOneColumnScalarsIsOneCell() {
+        var alone = ScreenBuffer(width: 10, height: 1)
+        var beside = ScreenBuffer(width: 10, height: 1)
+        #expect(alone.write("कि", x: 0, y: 0) == 1)
+        #expect(beside.write("कि東", x: 0, y: 0) == 3)
+        #expect(alone[0, 0].text == "कि")
+        #expect(DisplayWidth.of("कि") == DisplayWidth.of("कि"[...]))
+        #expect(DisplayWidth.of("ｶﾞ") == 1)
+    }
+
     @Test func styleRuns() {
         var buffer = ScreenBuffer(width: 6, height: 1)
         let bold = Style(attributes: [.bold])
@@ -84,6 +96,18 @@ import Testing
                 #expect(DisplayWidth.of(TextLayout.padRight(text, to: width)) == width)
             }
         }
+    }
+
+    /// Every scalar that DisplayWidth's fast path takes as a one-column character of its own is
+    /// one: no neighbour joins it into a cluster (a letter either side, or itself twice).
+    @Test func theFastPathOnlyTakesScalarsThatStandAlone() {
+        var joined: [String] = []
+        for value in UInt32(0x20)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value), DisplayWidth.isOneColumnPerScalar(String(scalar)) else { continue }
+            let one = String(scalar)
+            if ("a" + one + "a").count != 3 || (one + one).count != 2 { joined.append(String(value, radix: 16)) }
+        }
+        #expect(joined.isEmpty, "\(joined.prefix(40))")
     }
 
     @Test func truncation() {
