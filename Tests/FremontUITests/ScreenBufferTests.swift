@@ -51,6 +51,14 @@ import Testing
         #expect((0..<4).map { buffer[$0, 0].text } == [" ", "a", " ", " "])
     }
 
+    /// A tab is drawn as a space, and DisplayWidth counts it so.
+    @Test func aTabTakesTheOneColumnDisplayWidthCounts() {
+        var buffer = ScreenBuffer(width: 10, height: 1)
+        #expect(buffer.write("a\tb", x: 0, y: 0) == 3)
+        #expect(DisplayWidth.of("a\tb") == 3)
+        #expect(TextLayout.padRight("a\tb", to: 5) == "a\tb  ")
+    }
+
     /// `कि` (a letter and a spacing vowel sign) is one grapheme cluster: one cell wherever it is,
     /// not two when the rest of the text happens to be one column a scalar.
     @Test func aClusterOfOneColumnScalarsIsOneCell() {

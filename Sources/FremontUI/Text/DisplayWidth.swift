@@ -1,12 +1,12 @@
 /// How many terminal columns text takes: 2 for East Asian wide and fullwidth characters and for
 /// emoji shown as pictures, 0 for combining marks and other zero-width characters (and for
-/// controls, which never reach the screen), 1 otherwise. Text is measured a grapheme cluster at a
-/// time; the fast paths give the same sums.
+/// controls, which never reach the screen), 1 otherwise. A tab is 1: the screen buffer draws it
+/// as a space. Text is measured a grapheme cluster at a time; the fast paths give the same sums.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
+        if first.value < 0x7F { return first.value >= 0x20 || first == "\t" ? 1 : 0 }
         if TerminalSafeTextCheck.isUnsafe(first) { return 0 }
         // A variation selector 16 asks for the emoji (wide) presentation.
         if scalars.contains("\u{FE0F}") { return 2 }
