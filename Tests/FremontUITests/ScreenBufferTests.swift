@@ -106,6 +106,12 @@ import Testing
         }
     }
 
+    /// Found by TextLayoutPropertyTests: "\r\n" is one Character, so splitting at "\n" alone
+    /// kept it inside a line.
+    @Test func crlfBreaksLinesToo() {
+        #expect(TextLayout.wrap("one\r\ntwo\r\n\r\nthree", width: 10) == ["one", "two", "", "three"])
+    }
+
     /// Every scalar that DisplayWidth's fast path takes as a one-column character of its own is
     /// one: no neighbour joins it into a cluster (a letter either side, or itself twice).
     @Test func theFastPathOnlyTakesScalarsThatStandAlone() {

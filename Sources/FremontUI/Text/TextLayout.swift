@@ -28,12 +28,15 @@ public enum TextLayout {
     }
 
     /// Wraps to lines of at most `width` columns: at spaces where it can, inside a word where a
-    /// word is longer than a line. Newlines in the text are kept as line breaks; a blank line
-    /// (paragraph break) stays blank.
+    /// word is longer than a line. Newlines (LF or CRLF) in the text are kept as line breaks; a
+    /// blank line (paragraph break) stays blank. Width 0 gives no lines. A character wider than
+    /// the whole line (two columns at width 1) is shown as `…`, so no line is ever wider than
+    /// `width`. Other characters, controls included, are left for the screen buffer to drop.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character, so splitting at "\n" alone would keep it inside a line.
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             wrapParagraph(paragraph, width: width, into: &lines)
         }
         return lines
