@@ -112,6 +112,17 @@ import Testing
         #expect(TextLayout.wrap("one\r\ntwo\r\n\r\nthree", width: 10) == ["one", "two", "", "three"])
     }
 
+    /// Found by TextLayoutPropertyTests: a space and what follows can be one grapheme cluster, so
+    /// padding by the text's own width came out short.
+    @Test func paddingIsExactEvenWhenTheTextJoinsThePadding() {
+        // A skin-tone modifier with no emoji before it joins a space before it.
+        #expect(DisplayWidth.of(TextLayout.padLeft("🏽", to: 3)) == 3)
+        #expect(TextLayout.padLeft("🏽", to: 3) == "🏽 ")
+        // U+0D4E joins whatever follows it, a space included.
+        #expect(DisplayWidth.of(TextLayout.padRight("\u{0D4E}", to: 3)) == 3)
+        #expect(DisplayWidth.of(TextLayout.padLeft("\u{200D}x", to: 3)) == 3)
+    }
+
     /// Every scalar that DisplayWidth's fast path takes as a one-column character of its own is
     /// one: no neighbour joins it into a cluster (a letter either side, or itself twice).
     @Test func theFastPathOnlyTakesScalarsThatStandAlone() {

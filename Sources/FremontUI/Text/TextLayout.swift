@@ -18,13 +18,28 @@ public enum TextLayout {
     /// Pads with spaces on the right to exactly `width` columns (truncating when longer).
     public static func padRight(_ text: String, to width: Int) -> String {
         let fitted = truncate(text, to: width)
-        return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
+        return exactly(fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))), fitted, width)
     }
 
     /// Pads with spaces on the left to exactly `width` columns (truncating when longer).
     public static func padLeft(_ text: String, to width: Int) -> String {
         let fitted = truncate(text, to: width)
-        return String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))) + fitted
+        return exactly(String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))) + fitted, fitted, width)
+    }
+
+    /// `padded` when it is `width` columns, as it nearly always is. But a space and what follows
+    /// it can become one grapheme cluster: text that starts with a mark of no letter (`" " + "🏽"`
+    /// is one cluster, one column wide) joins the left padding, and a trailing U+0D4E joins the
+    /// right. Then the text goes first and spaces follow until the width is made up.
+    private static func exactly(_ padded: String, _ fitted: String, _ width: Int) -> String {
+        if DisplayWidth.of(padded) == width { return padded }
+        var out = fitted
+        var used = DisplayWidth.of(out)
+        while used < width {
+            out += String(repeating: " ", count: width - used)
+            used = DisplayWidth.of(out)
+        }
+        return out
     }
 
     /// Wraps to lines of at most `width` columns: at spaces where it can, inside a word where a
