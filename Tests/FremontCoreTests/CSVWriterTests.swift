@@ -15,6 +15,12 @@ import Testing
         #expect(CSVWriter(delimiter: UInt8(ascii: ";")).row(["a,b", "c;d"]) == "a,b;\"c;d\"\r\n")
     }
 
+    /// Found by CSVPropertyTests: `"` followed by a combining mark is one Character, so looking
+    /// for the quote Character missed it and the quote went out undoubled.
+    @Test func aQuoteJoinedByACombiningMarkIsStillDoubled() {
+        #expect(CSVWriter(lineEnding: .lf).row(["\"\u{301}"]) == "\"\"\"\u{301}\"\n")
+    }
+
     @Test func writesEveryLineEnding() {
         for ending in CSVWriter.LineEnding.allCases {
             let text = CSVWriter(delimiter: UInt8(ascii: "\t"), lineEnding: ending).string([["a", "b"], ["c"]])
