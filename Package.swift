@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // A small HTTP server, for the tests' loopback server only.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+        // Property-based tests (Swift Testing), for the test targets only.
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Parsing and models: Foundation (+ FoundationXML) only, no terminal code.
@@ -50,8 +52,15 @@ let package = Package(
         .target(name: "CPseudoTerminal"),
         .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "CPseudoTerminal"]),
         // Fixtures are read by path (like ../shared/data), not bundled.
-        .testTarget(name: "FremontCoreTests", dependencies: ["FremontCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "FremontUITests", dependencies: ["FremontUI", "FremontCore"]),
+        .testTarget(
+            name: "FremontCoreTests",
+            dependencies: ["FremontCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "FremontUITests",
+            dependencies: ["FremontUI", "FremontCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "FremontSourcesTests",
             dependencies: ["FremontSources", "FremontCore", .product(name: "FlyingFox", package: "FlyingFox")]

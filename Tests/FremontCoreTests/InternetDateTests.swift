@@ -181,48 +181,6 @@ import Testing
         }
     }
 
-    @Test func formatThenParseRoundTripsFromYear1To9999() throws {
-        var generator = SeededGenerator(state: 20_180_904)
-        for _ in 0..<20_000 {
-            let seconds = Int.random(in: -62_135_596_800...253_402_300_799, using: &generator)
-            let date = Date(timeIntervalSince1970: Double(seconds))
-            let text = InternetDate.format(date)
-            let parsed = try #require(InternetDate.parse(text), "\(text)")
-            #expect(parsed == date, "\(text)")
-        }
-    }
-
-    @Test func civilArithmeticAgreesWithFoundationCalendar() {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        var generator = SeededGenerator(state: 1994)
-        for _ in 0..<2_000 {
-            // Foundation's Gregorian calendar switches to Julian before 1582; compare after that.
-            let seconds = Int.random(in: -12_000_000_000...253_402_300_799, using: &generator)
-            let date = Date(timeIntervalSince1970: Double(seconds))
-            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ",
-                                  parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
-            #expect(InternetDate.format(date) == expected)
-        }
-    }
-
-    @Test func rfc822WithRandomOffsetsReadsTheSameInstant() throws {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        var generator = SeededGenerator(state: 822)
-        for _ in 0..<5_000 {
-            let seconds = Int.random(in: 0...4_102_444_800, using: &generator)
-            let offsetMinutes = Int.random(in: -12 * 60...14 * 60, using: &generator) / 15 * 15
-            let local = seconds + offsetMinutes * 60
-            let days = local.quotientAndRemainder(dividingBy: 86_400).quotient
-            let (year, month, day) = CivilCalendar.civil(dayNumber: days)
-            let second = local - days * 86_400
-            let sign = offsetMinutes < 0 ? "-" : "+"
-            let text = String(format: "%02d %@ %04d %02d:%02d:%02d %@%02d%02d", day, months[month - 1], year,
-                              second / 3600, second / 60 % 60, second % 60,
-                              sign, abs(offsetMinutes) / 60, abs(offsetMinutes) % 60)
-            let parsed = try #require(InternetDate.parse(text), "\(text)")
-            #expect(parsed.timeIntervalSince1970 == Double(seconds), "\(text)")
-        }
-    }
+    // The round trip over years 1–9999, RFC 822 with any offset and the civil arithmetic against
+    // Foundation's calendar are properties in DatePropertyTests.
 }

@@ -41,6 +41,36 @@ import Testing
         #expect(buffer.line(0) == " x京")
     }
 
+    /// Found by TextLayoutPropertyTests: the blank left for a wide glyph that does not fit was
+    /// written over the left half of another wide glyph without blanking its right half, which
+    /// stayed a continuation cell of nothing.
+    @Test func aWideGlyphThatDoesNotFitNeverLeavesHalfAGlyph() {
+        var buffer = ScreenBuffer(width: 4, height: 1)
+        buffer.write("東京", x: 0, y: 0)
+        buffer.write("a東", x: 1, y: 0, maxWidth: 2)
+        #expect((0..<4).map { buffer[$0, 0].text } == [" ", "a", " ", " "])
+    }
+
+    /// A tab is drawn as a space, and DisplayWidth counts it so.
+    @Test func aTabTakesTheOneColumnDisplayWidthCounts() {
+        var buffer = ScreenBuffer(width: 10, height: 1)
+        #expect(buffer.write("a\tb", x: 0, y: 0) == 3)
+        #expect(DisplayWidth.of("a\tb") == 3)
+        #expect(TextLayout.padRight("a\tb", to: 5) == "a\tb  ")
+    }
+
+    /// `कि` (a letter and a spacing vowel sign) is one grapheme cluster: one cell wherever it is,
+    /// not two when the rest of the text happens to be one column a scalar.
+    @Test func aClusterOfOneColumnScalarsIsOneCell() {
+        var alone = ScreenBuffer(width: 10, height: 1)
+        var beside = ScreenBuffer(width: 10, height: 1)
+        #expect(alone.write("कि", x: 0, y: 0) == 1)
+        #expect(beside.write("कि東", x: 0, y: 0) == 3)
+        #expect(alone[0, 0].text == "कि")
+        #expect(DisplayWidth.of("कि") == DisplayWidth.of("कि"[...]))
+        #expect(DisplayWidth.of("ｶﾞ") == 1)
+    }
+
     @Test func styleRuns() {
         var buffer = ScreenBuffer(width: 6, height: 1)
         let bold = Style(attributes: [.bold])
@@ -74,6 +104,35 @@ import Testing
                 #expect(DisplayWidth.of(TextLayout.padRight(text, to: width)) == width)
             }
         }
+    }
+
+    /// Found by TextLayoutPropertyTests: "\r\n" is one Character, so splitting at "\n" alone
+    /// kept it inside a line.
+    @Test func crlfBreaksLinesToo() {
+        #expect(TextLayout.wrap("one\r\ntwo\r\n\r\nthree", width: 10) == ["one", "two", "", "three"])
+    }
+
+    /// Found by TextLayoutPropertyTests: a space and what follows can be one grapheme cluster, so
+    /// padding by the text's own width came out short.
+    @Test func paddingIsExactEvenWhenTheTextJoinsThePadding() {
+        // A skin-tone modifier with no emoji before it joins a space before it.
+        #expect(DisplayWidth.of(TextLayout.padLeft("🏽", to: 3)) == 3)
+        #expect(TextLayout.padLeft("🏽", to: 3) == "🏽 ")
+        // U+0D4E joins whatever follows it, a space included.
+        #expect(DisplayWidth.of(TextLayout.padRight("\u{0D4E}", to: 3)) == 3)
+        #expect(DisplayWidth.of(TextLayout.padLeft("\u{200D}x", to: 3)) == 3)
+    }
+
+    /// Every scalar that DisplayWidth's fast path takes as a one-column character of its own is
+    /// one: no neighbour joins it into a cluster (a letter either side, or itself twice).
+    @Test func theFastPathOnlyTakesScalarsThatStandAlone() {
+        var joined: [String] = []
+        for value in UInt32(0x20)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value), DisplayWidth.isOneColumnPerScalar(String(scalar)) else { continue }
+            let one = String(scalar)
+            if ("a" + one + "a").count != 3 || (one + one).count != 2 { joined.append(String(value, radix: 16)) }
+        }
+        #expect(joined.isEmpty, "\(joined.prefix(40))")
     }
 
     @Test func truncation() {

@@ -80,7 +80,11 @@ public struct ScreenBuffer: Equatable, Sendable {
             }
             if column + columns > limit {
                 // A wide glyph that does not fit leaves a blank, never half a character.
-                if columns == 2, column < limit, column >= 0 { cells[y * width + column] = Cell(" ", style: style) ; column += 1 }
+                if columns == 2, column < limit, column >= 0 {
+                    repairWideNeighbours(x: column, y: y, columns: 1)
+                    cells[y * width + column] = Cell(" ", style: style)
+                    column += 1
+                }
                 break
             }
             if column >= 0 {

@@ -1,11 +1,12 @@
 /// How many terminal columns text takes: 2 for East Asian wide and fullwidth characters and for
 /// emoji shown as pictures, 0 for combining marks and other zero-width characters (and for
-/// controls, which never reach the screen), 1 otherwise.
+/// controls, which never reach the screen), 1 otherwise. A tab is 1: the screen buffer draws it
+/// as a space. Text is measured a grapheme cluster at a time; the fast paths give the same sums.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value >= 0x20 ? 1 : 0 }
+        if first.value < 0x7F { return first.value >= 0x20 || first == "\t" ? 1 : 0 }
         if TerminalSafeTextCheck.isUnsafe(first) { return 0 }
         // A variation selector 16 asks for the emoji (wide) presentation.
         if scalars.contains("\u{FE0F}") { return 2 }
@@ -14,20 +15,36 @@ public enum DisplayWidth {
     }
 
     /// Widths of the Basic Multilingual Plane, worked out once: a property lookup per character
-    /// was a large part of drawing a frame.
+    /// was a large part of drawing a frame. `joins` is added to the width of a scalar that can
+    /// share a grapheme cluster with its neighbour (see `isOneColumnPerScalar`).
     static let basicPlane: [UInt8] = (0..<0x10000).map { value in
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }
-        return UInt8(computeWidth(scalar))
+        let width = UInt8(computeWidth(scalar))
+        return width == 1 && canJoinNeighbour(scalar) ? width | joins : width
     }
 
+    private static let joins: UInt8 = 0x80
+
     public static func of(scalar: Unicode.Scalar) -> Int {
-        scalar.value < 0x10000 ? Int(basicPlane[Int(scalar.value)]) : computeWidth(scalar)
+        scalar.value < 0x10000 ? Int(basicPlane[Int(scalar.value)] & ~joins) : computeWidth(scalar)
     }
 
     /// True when every scalar of `text` is a character of its own one column wide (no combining
-    /// marks, joiners, variation selectors or wide characters): then each scalar is one cell.
+    /// marks, joiners, variation selectors, wide characters, nor the one-column letters that
+    /// join a neighbour into one grapheme): then each scalar is one cell.
     static func isOneColumnPerScalar(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0.value < 0x10000 && basicPlane[Int($0.value)] == 1 && !isPresentationSelector($0) }
+    }
+
+    /// One-column scalars that a grapheme cluster can hold beside another: spacing marks (the
+    /// vowel signs of Indic scripts, `कि` is one cluster), other extenders that are not marks
+    /// (halfwidth kana voicing), the Thai and Lao AM, Hangul jamo, and the prepended letter
+    /// U+0D4E. Counted one column a scalar, such text would be wider than cluster by cluster.
+    private static func canJoinNeighbour(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0D4E, 0x0E33, 0x0EB3, 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF: return true
+        default: return scalar.properties.generalCategory == .spacingMark || scalar.properties.isGraphemeExtend
+        }
     }
 
     private static func isPresentationSelector(_ scalar: Unicode.Scalar) -> Bool {

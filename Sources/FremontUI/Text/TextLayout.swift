@@ -18,22 +18,40 @@ public enum TextLayout {
     /// Pads with spaces on the right to exactly `width` columns (truncating when longer).
     public static func padRight(_ text: String, to width: Int) -> String {
         let fitted = truncate(text, to: width)
-        return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
+        return exactly(fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))), fitted, width)
     }
 
     /// Pads with spaces on the left to exactly `width` columns (truncating when longer).
     public static func padLeft(_ text: String, to width: Int) -> String {
         let fitted = truncate(text, to: width)
-        return String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))) + fitted
+        return exactly(String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))) + fitted, fitted, width)
+    }
+
+    /// `padded` when it is `width` columns, as it nearly always is. But a space and what follows
+    /// it can become one grapheme cluster: text that starts with a mark of no letter (`" " + "🏽"`
+    /// is one cluster, one column wide) joins the left padding, and a trailing U+0D4E joins the
+    /// right. Then the text goes first and spaces follow until the width is made up.
+    private static func exactly(_ padded: String, _ fitted: String, _ width: Int) -> String {
+        if DisplayWidth.of(padded) == width { return padded }
+        var out = fitted
+        var used = DisplayWidth.of(out)
+        while used < width {
+            out += String(repeating: " ", count: width - used)
+            used = DisplayWidth.of(out)
+        }
+        return out
     }
 
     /// Wraps to lines of at most `width` columns: at spaces where it can, inside a word where a
-    /// word is longer than a line. Newlines in the text are kept as line breaks; a blank line
-    /// (paragraph break) stays blank.
+    /// word is longer than a line. Newlines (LF or CRLF) in the text are kept as line breaks; a
+    /// blank line (paragraph break) stays blank. Width 0 gives no lines. A character wider than
+    /// the whole line (two columns at width 1) is shown as `…`, so no line is ever wider than
+    /// `width`. Other characters, controls included, are left for the screen buffer to drop.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character, so splitting at "\n" alone would keep it inside a line.
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             wrapParagraph(paragraph, width: width, into: &lines)
         }
         return lines
