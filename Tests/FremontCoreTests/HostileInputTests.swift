@@ -61,11 +61,11 @@ import Testing
         let feedError = try #require(expectBounded { parseError { try FeedParser.parse(.file(feed.path)) } })
         #expect(feedError.message == "the document is larger than 32 MB, the limit for feeds")
 
-        // Bike XML: the row is skipped with a warning that quotes only the start of the value.
+        // Bike XML: no row is readable, and the message quotes only the start of the value.
         let xml = try file(row(date: text))
-        let counts = try expectBounded { try BikeDataLoader.load(.file(xml.path)) }
-        #expect(counts.rows.isEmpty)
-        #expect(counts.warnings.first.map { $0.message.count < 200 && $0.message.hasPrefix("unreadable date") } == true)
+        let xmlError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(xml.path)) } })
+        #expect(xmlError.message.hasPrefix("the one row could not be read: unreadable date 'xxxx"))
+        #expect(xmlError.message.count < 200)
 
         let csv = try file("date,fremont_bridge_nb,fremont_bridge_sb\n\"" + text + "\",1,2\n")
         let csvError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(csv.path)) } })

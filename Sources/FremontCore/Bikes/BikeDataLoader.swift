@@ -32,11 +32,20 @@ public enum BikeDataLoader {
         default:
             break
         }
+        let counts: BikeCounts
         switch format ?? detectedFormat(sniffed) {
-        case .xml: return try BikeXMLParser.parse(reader)
-        case .json: return try BikeJSONParser.parse(reader)
-        case .csv: return try BikeCSVParser.parse(reader, delimiter: delimiter)
+        case .xml: counts = try BikeXMLParser.parse(reader)
+        case .json: counts = try BikeJSONParser.parse(reader)
+        case .csv: counts = try BikeCSVParser.parse(reader, delimiter: delimiter)
         }
+        // Rows that were all unreadable are a broken file, not an empty month: an error, so a
+        // screen showing good data keeps it. (No rows at all is a real answer, say for a month
+        // without counts.)
+        if counts.rows.isEmpty, counts.recordCount > 0, let first = counts.warnings.first {
+            let rows = counts.recordCount == 1 ? "the one row could not" : "none of the \(NumberText.grouped(counts.recordCount)) rows could"
+            throw ParseError(source: source.name, location: first.location, "\(rows) be read: \(first.message)")
+        }
+        return counts
     }
 
     static func detectedFormat(_ sniffed: SniffedContent) -> BikeDataFormat {
