@@ -22,8 +22,13 @@ enum Diagnostics {
         FileHandle.standardError.write(Data("fremont: \(TerminalSafeText.singleLine(message))\n".utf8))
     }
 
-    static func fail(_ message: String) -> Never {
+    /// An error that does not end the program (one feed of several failed, say).
+    static func error(_ message: String) {
         FileHandle.standardError.write(Data("fremont: \(TerminalSafeText.singleLine(message))\n".utf8))
+    }
+
+    static func fail(_ message: String) -> Never {
+        error(message)
         Foundation.exit(1)
     }
 }

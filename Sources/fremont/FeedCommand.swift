@@ -54,7 +54,7 @@ struct FeedCommand: ParsableCommand {
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()
-                FileHandle.standardError.write(Data("fremont: \(error.description)\n".utf8))
+                Diagnostics.error(error.description)
                 failed = true
                 continue
             }

@@ -29,8 +29,7 @@ struct WeatherCommand: ParsableCommand {
         do {
             input = try DataSource(argument: source)
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(1)
+            Diagnostics.fail(error.description)
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         // The browser reads the web live; --offline reads the cache, so it prints.
@@ -43,8 +42,7 @@ struct WeatherCommand: ParsableCommand {
         do {
             forecast = try WebSources.forecast(input, network.settings)
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(1)
+            Diagnostics.fail(error.description)
         }
         switch format ?? .text {
         case .text: print(WeatherTextReport(forecast: forecast).render())

@@ -106,7 +106,7 @@ import Testing
             let slow = server.url("/slow")
             let timedOut = try await fremont("weather", slow, "--timeout", "0.5", "--format", "text")
             #expect(timedOut.status == 1)
-            #expect(timedOut.errors == "\(slow): no answer within 0.5 s\n")
+            #expect(timedOut.errors == "fremont: \(slow): no answer within 0.5 s\n")
 
             let feed = try await fremont("feed", missing, "--format", "text")
             #expect(feed.status == 1)

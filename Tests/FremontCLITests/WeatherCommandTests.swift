@@ -128,23 +128,23 @@ import Testing
         let result = try Fremont.run("weather", path)
         #expect(result.status != 0)
         #expect(result.output.isEmpty)
-        #expect(result.errors == "\(path):1:1: not a forecast: an HTML page ('503 Service Unavailable'), where JSON was expected\n")
+        #expect(result.errors == "fremont: \(path):1:1: not a forecast: an HTML page ('503 Service Unavailable'), where JSON was expected\n")
     }
 
     @Test func brokenJSONNamesTheLineAndColumn() throws {
         let result = try Fremont.run("weather", "-", input: "{\n  \"latitude\": 37.8,\n  \"timezone\": nope\n}")
         #expect(result.status != 0)
-        #expect(result.errors == "<stdin>:3:15: not valid JSON: unexpected 'n' where a value should be\n")
+        #expect(result.errors == "fremont: <stdin>:3:15: not valid JSON: unexpected 'n' where a value should be\n")
         let wrongType = try Fremont.run("weather", "-", input: #"{"daily": {"data": [{"time": "today"}]}}"#)
         #expect(wrongType.status != 0)
-        #expect(wrongType.errors == "<stdin>:1:30: wrong type at daily.data[0].time: expected a number, found a string\n")
+        #expect(wrongType.errors == "fremont: <stdin>:1:30: wrong type at daily.data[0].time: expected a number, found a string\n")
     }
 
     @Test func aTruncatedFileSaysSo() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.sanFrancisco))
         let result = try Fremont.run("weather", "-", input: String(decoding: data.prefix(5000), as: UTF8.self))
         #expect(result.status != 0)
-        #expect(result.errors.hasPrefix("<stdin>:"))
+        #expect(result.errors.hasPrefix("fremont: <stdin>:"))
         #expect(result.errors.contains("cut off"))
         #expect(result.errors.filter { $0 == "\n" }.count == 1)
     }
@@ -152,7 +152,7 @@ import Testing
     @Test func aMissingFileAndABadFormatFail() throws {
         let missing = try Fremont.run("weather", "/nonexistent/forecast.json")
         #expect(missing.status != 0)
-        #expect(missing.errors == "/nonexistent/forecast.json: cannot open: No such file or directory\n")
+        #expect(missing.errors == "fremont: /nonexistent/forecast.json: cannot open: No such file or directory\n")
         let format = try Fremont.run("weather", Self.bare, "--format", "yaml")
         #expect(format.status != 0)
         #expect(format.output.isEmpty)

@@ -48,6 +48,16 @@ public enum ForecastReader {
         }
     }
 
+    private static func nestingError(_ bytes: [UInt8], name: String) -> ParseError? {
+        do {
+            let scanner = JSONScanner(try InputSource.bytes(Data(bytes), name: name).open())
+            try scanner.skipValue()
+            return nil
+        } catch {
+            return error.message.hasPrefix("values nested") ? error : nil
+        }
+    }
+
     private static func firstContent(_ bytes: [UInt8]) -> SourceLocation {
         let locator = JSONLocator(bytes)
         let offset = bytes.firstIndex { $0 == UInt8(ascii: "<") } ?? 0
@@ -66,6 +76,8 @@ public enum ForecastReader {
             if let (offset, message) = locator.firstSyntaxError() {
                 return ParseError(source: name, location: locator.location(ofOffset: offset), "not valid JSON: \(message)")
             }
+            // Valid JSON that JSONDecoder still refuses: nested too deep for it. Say where.
+            if let nesting = nestingError(bytes, name: name) { return nesting }
             return ParseError(source: name, "not valid JSON (\(context.debugDescription))")
         case .dataCorrupted(let context):
             return ParseError(source: name, location: place(context.codingPath),
