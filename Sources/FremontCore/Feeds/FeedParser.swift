@@ -32,7 +32,8 @@ public enum FeedParser {
                 relabelled.append(ParseWarning("the declaration says \(label), which a document in single bytes cannot be: read as UTF-8",
                                                at: SourceLocation(line: 1, column: 1)))
             }
-            if let result = try settled(strict, name, limits, repairs: relabelled) { return result }
+            // Bytes that are not UTF-8 reached it as U+FFFD: the repair reads them better.
+            if stream.invalidUTF8Replaced == 0, let result = try settled(strict, name, limits, repairs: relabelled) { return result }
         }
 
         // The strict parse failed: repair in memory (the size is bounded by the limit) and read again.

@@ -53,7 +53,9 @@ enum FeedRepair {
         // A 16- or 32-bit Unicode label on a document whose declaration is in single bytes (real
         // UTF-16 was converted above) cannot be true; libxml2 ignores it and reads UTF-8.
         let lies = declarationLies(bytes) || declared.map(XMLDeclaration.isWideUnicodeLabel) == true
-        guard lies || declared == nil || declared == "utf-8" || declared == "utf8" else { return bytes }
+        // A label no converter knows is read as UTF-8 too (by the stream, and so here).
+        let unknown = declared.map { !CharsetDecoder.isUTF8($0) && !CharsetDecoder.knows($0) } == true
+        guard lies || unknown || CharsetDecoder.isUTF8(declared) else { return bytes }
         if String(validating: bytes, as: UTF8.self) != nil {
             if lies {
                 warnings.append(ParseWarning("the document says it is \(declared ?? "") but is UTF-8: read as UTF-8",
@@ -90,6 +92,11 @@ enum FeedRepair {
                                          + "and \(replaced) stray \(bytesWord) as windows-1252", at: first))
             return XMLDeclaration.relabel(output, as: "UTF-8")
         }
+        if unknown {
+            warnings.append(ParseWarning("the document says it is \(declared ?? ""), an encoding this reader does not know: read as UTF-8, "
+                                         + "and \(replaced) \(bytesWord) as windows-1252", at: first))
+            return XMLDeclaration.relabel(output, as: "UTF-8")
+        }
         let declaredName = declared == nil ? "UTF-8 (by default)" : "UTF-8"
         warnings.append(ParseWarning("the document says it is \(declaredName) but is not: \(replaced) \(bytesWord) read as windows-1252", at: first))
         return output
@@ -97,25 +104,7 @@ enum FeedRepair {
 
     /// Length of the valid UTF-8 sequence starting at `index`, or 0 when it is not one.
     private static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let lead = bytes[index]
-        if lead < 0x80 { return 1 }
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return 0
-        }
-        guard index + length <= bytes.count else { return 0 }
-        guard (low...high).contains(bytes[index + 1]) else { return 0 }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
-        return length
+        max(0, bytes.withUnsafeBufferPointer { UTF8Repair.sequenceLength($0, at: index) })
     }
 
     /// A byte read as windows-1252: Latin-1 outside 0x80–0x9F, the shared table inside it,

@@ -9,8 +9,9 @@ import Foundation
 /// libxml2 never converts encodings itself and the declaration's label goes (`XMLDeclaration`);
 /// DTD declarations Foundation misreads are blanked
 /// (`DoctypeGuard`), and processing instructions without data get a space
-/// (`ProcessingInstructionPatch`). Line and column numbers stay those of the document, but for
-/// wide encodings (counted in UTF-8 bytes).
+/// (`ProcessingInstructionPatch`), and bytes that are not UTF-8 become U+FFFD (`UTF8Repair`).
+/// Line and column numbers stay those of the document, but for converted encodings (counted in
+/// UTF-8 bytes).
 final class ByteReaderStream: InputStream {
     /// How much of the document is gathered before it is first passed on: the declaration and
     /// the DOCTYPE must be seen whole to be fixed.
@@ -22,8 +23,8 @@ final class ByteReaderStream: InputStream {
     private var failure: Error?
     /// Set when the source went past `limit`: the stream then fails, which ends the parse.
     private(set) var exceededLimit = false
-    /// Every byte handed out, when asked for: a source that cannot be read twice (stdin) can
-    /// still be parsed again after a repair.
+    /// Every byte read from the source, as it was, when asked for: a source that cannot be read
+    /// twice (stdin, a download) can still be parsed again after a repair.
     private(set) var recorded: Data?
     /// A wide Unicode label that a declaration in single bytes gave (read as UTF-8), if any.
     private(set) var relabelledEncoding: String?
@@ -33,6 +34,9 @@ final class ByteReaderStream: InputStream {
     private var decoder: WideTextDecoder?
     private var charset: CharsetDecoder?
     private var patch = ProcessingInstructionPatch()
+    private var utf8 = UTF8Repair()
+    /// Bytes that were not UTF-8 (where no other encoding was converted), each passed on as U+FFFD.
+    var invalidUTF8Replaced: Int { utf8.replacements }
     private var sawHead = false
     private var reachedEnd = false
     private var output: [UInt8] = []
@@ -73,7 +77,6 @@ final class ByteReaderStream: InputStream {
             }
             output.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + outputStart, count: count) }
             outputStart += count
-            recorded?.append(buffer, count: count)
             return count
         } catch {
             failure = error
@@ -98,6 +101,7 @@ final class ByteReaderStream: InputStream {
             }
             if count == 0 { reachedEnd = true }
             let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+            recorded?.append(contentsOf: chunk)
             if decoder != nil {
                 decoder!.decode(chunk, into: &gathered, final: reachedEnd)
             } else if let charset {
@@ -110,6 +114,7 @@ final class ByteReaderStream: InputStream {
             sawHead = true
             fixHead(&gathered)
         }
+        if decoder == nil && charset == nil { utf8.repair(&gathered, final: reachedEnd) }
         gathered.withUnsafeBufferPointer { patch.patch($0, into: &output, final: reachedEnd) }
     }
 
