@@ -112,3 +112,22 @@ import FremontCore
         }
     }
 }
+
+/// An item whose text runs to a megabyte expands at once: only its first 64 K characters are
+/// wrapped, and a last line says how much more there is.
+@Suite struct HugeItemTests {
+    @Test func aMegabyteOfTextExpandsAtOnceAndSaysWhatIsLeftOut() throws {
+        let paragraphs = String(repeating: "<p>word</p>", count: 100_000)
+        let result = try FeedsFixtures.parse("<rss><channel><item><title>t</title><description><![CDATA[\(paragraphs)]]></description></item></channel></rss>")
+        let item = try #require(result.feed.items.first)
+        let entry = FeedEntry(item: item, source: "huge.xml", feedName: "huge", occurrence: 0)
+        var lines = FeedEntryLines(entry, width: 80)
+        let start = DispatchTime.now()
+        lines.complete(entry)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        #expect(seconds < 2, "took \(seconds) s")
+        #expect(lines.text.count < 30_000)
+        #expect(lines.text.last?.hasPrefix("… ") == true && lines.text.last?.hasSuffix("more not shown here (o opens the item's link)") == true,
+                "\(lines.text.last ?? "")")
+    }
+}

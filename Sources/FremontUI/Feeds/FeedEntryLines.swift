@@ -28,10 +28,20 @@ struct FeedEntryLines: Sendable {
 
     var isComplete: Bool { expanded != nil }
 
-    /// Wraps the whole text and the links, once per width.
+    /// The most text an expanded item shows: a long article is a few thousand characters, and
+    /// wrapping a megabyte on the UI thread would freeze the screen for seconds.
+    static let expandedTextLimit = 64 * 1024
+
+    /// Wraps the text (up to `expandedTextLimit` characters) and the links, once per width.
     mutating func complete(_ entry: FeedEntry) {
         guard expanded == nil else { return }
-        let text = entry.text.isEmpty ? [] : TextLayout.wrap(entry.text, width: width)
+        var text: [String] = []
+        let shown = entry.text.utf8.count > Self.expandedTextLimit ? String(entry.text.prefix(Self.expandedTextLimit)) : entry.text
+        if !shown.isEmpty { text = TextLayout.wrap(shown, width: width) }
+        let hidden = entry.text.utf8.count - shown.utf8.count
+        if hidden > 0 {
+            text += [""] + TextLayout.wrap("… \(ByteCountText.describe(hidden)) more not shown here (o opens the item's link)", width: width)
+        }
         var links: [String] = []
         for (index, link) in entry.links.enumerated() {
             links += Self.breakAnywhere("[\(index + 1)] " + link, width: width)
