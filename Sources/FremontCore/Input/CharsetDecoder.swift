@@ -9,8 +9,6 @@ final class CharsetDecoder {
     let label: String
     private let converter: iconv_t
     private var leftover: [UInt8] = []
-    /// How many bytes could not be read.
-    private(set) var replacements = 0
 
     /// nil when the C library does not know `label`.
     init?(label: String) {
@@ -61,7 +59,6 @@ final class CharsetDecoder {
                     inLeft = 0
                 default:
                     // EILSEQ, or a cut character at the very end: one byte is unreadable.
-                    replacements += 1
                     output.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     inPointer = inPointer.map { $0 + 1 }
                     inLeft -= 1

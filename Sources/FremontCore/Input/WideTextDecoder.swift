@@ -7,8 +7,6 @@ struct WideTextDecoder {
     private var leftover: [UInt8] = []
     private var highSurrogate: UInt16?
     private var atStart = true
-    /// How many code units could not be read.
-    private(set) var replacements = 0
 
     init(_ form: XMLDeclaration.WideForm) {
         self.form = form
@@ -65,8 +63,7 @@ struct WideTextDecoder {
         }
     }
 
-    private mutating func append(_ scalar: Unicode.Scalar?, to output: inout [UInt8]) {
-        if scalar == nil { replacements += 1 }
+    private func append(_ scalar: Unicode.Scalar?, to output: inout [UInt8]) {
         let character = scalar ?? "\u{FFFD}"
         UTF8.encode(character) { output.append($0) }
     }

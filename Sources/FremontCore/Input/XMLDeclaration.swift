@@ -1,7 +1,8 @@
 import Foundation
 
 /// The `<?xml … ?>` declaration at the head of a document, read at the byte level (its structure
-/// is ASCII whatever the encoding), and the one label libxml2 must never be handed.
+/// is ASCII whatever the encoding): its encoding label, which libxml2 is never handed, and the
+/// Unicode form a document's first bytes show.
 public enum XMLDeclaration {
     /// Where the declaration is, when the document starts with one written in single bytes.
     static func range(_ bytes: some Collection<UInt8>) -> Range<Int>? {
@@ -67,13 +68,6 @@ public enum XMLDeclaration {
         var isBigEndian: Bool {
             switch self {
             case .utf16(let big), .utf32(let big): big
-            }
-        }
-
-        var name: String {
-            switch self {
-            case .utf16: "UTF-16"
-            case .utf32: "UTF-32"
             }
         }
     }
