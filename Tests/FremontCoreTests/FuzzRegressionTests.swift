@@ -150,4 +150,19 @@ import Testing
         #expect(String(decoding: blanked, as: UTF8.self).contains("<!ENTITY nbsp \"&#160;\">"))
         #expect(!String(decoding: blanked, as: UTF8.self).contains("ATTLIST"))
     }
+
+    /// Found by the bike-xml target: a UTF-32 document whose text begins with NULs decoded to
+    /// UTF-8 that starts `00 00 00 3C`, which libxml2 took for UCS-4 and crashed converting
+    /// (SIGSEGV); its other guesses (UCS-4 in odd byte orders, EBCDIC) go through the same
+    /// converter. A UTF-8 byte order mark goes first now.
+    @Test(arguments: [
+        [0x00, 0x00, 0xFE, 0xFF] + [UInt8](repeating: 0, count: 12) + [0x00, 0x00, 0x00, 0x3C] + Array("!DOCTYPE".utf8) + [0],
+        [0x00, 0x00, 0x3C, 0x00] + Array("<r/>".utf8),
+        [0x00, 0x3C, 0x00, 0x00] + Array("<r/>".utf8),
+        [0x4C, 0x6F, 0xA7, 0x94, 0xFF, 0xFE, 0x81] + Array("<r/>".utf8),
+    ] as [[UInt8]])
+    func libxml2NeverGuessesAnEncoding(_ bytes: [UInt8]) {
+        #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(Data(bytes), name: "guess.xml"), format: .xml) }
+        _ = try? FeedParser.parse(.bytes(Data(bytes), name: "guess.xml"))
+    }
 }

@@ -135,7 +135,13 @@ final class ByteReaderStream: InputStream {
             if let unlabelled = XMLDeclaration.withoutEncodingLabel(head) { head = unlabelled }
         }
         if let blanked = DoctypeGuard.blankingUnsafeDeclarations(head) { head = blanked }
+        // libxml2 guesses the encoding from the first four bytes again: `00 00 00 3C` is UCS-4 to
+        // it, `4C 6F A7 94` EBCDIC, and it converts those through iconv, which crashes it (found
+        // by fuzzing: a UTF-32 document starting with NULs). A UTF-8 byte order mark settles it.
+        if !head.starts(with: Self.byteOrderMark) { head.insert(contentsOf: Self.byteOrderMark, at: 0) }
     }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length len: UnsafeMutablePointer<Int>) -> Bool {
         false
