@@ -165,4 +165,17 @@ import Testing
         #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(Data(bytes), name: "guess.xml"), format: .xml) }
         _ = try? FeedParser.parse(.bytes(Data(bytes), name: "guess.xml"))
     }
+
+    /// Found by the bike-json target: `"\ud825\ud84a"`, a high surrogate followed by another,
+    /// overflowed the arithmetic that joins a pair (a trap). Halves without partners are U+FFFD;
+    /// pairs still join, across chunk boundaries too.
+    @Test func unpairedSurrogateEscapesInJSON() throws {
+        let crash = Data("[\n {\n   \"da1\\ud825\\ud84atetimn".utf8)
+        #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(crash, name: "crash.json")) }
+        let text = #"[{"date":"2016-04-01T00:00:00","fremont_bridge_nb":"\ud83d\udeb2 \ud800x \udc00 \ud800\ud83d\udeb2 \u00e9"}]"#
+        for chunkSize in [1, 5, 4096] {
+            let counts = try BikeDataLoader.load(.bytes(Data(text.utf8), name: "pairs.json"), chunkSize: chunkSize)
+            #expect(counts.warnings.first?.message.contains("'🚲 \u{FFFD}x \u{FFFD} \u{FFFD}🚲 é'") == true, "\(counts.warnings)")
+        }
+    }
 }

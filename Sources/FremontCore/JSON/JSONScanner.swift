@@ -73,16 +73,27 @@ final class JSONScanner {
     func readString() throws(ParseError) {
         try expect(UInt8(ascii: "\""), "a string")
         stringBytes.removeAll(keepingCapacity: true)
+        // A `\uD800`–`\uDBFF` escape waiting for the low half of its pair.
+        var highSurrogate: UInt32?
         while true {
             guard let byte = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }
             if stringBytes.count > Self.maximumStringLength {
                 throw error("a string longer than \(Self.maximumStringLength >> 20) MB (a quote that is never closed?)")
             }
+            if byte == UInt8(ascii: "\\") {
+                guard let kind = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }
+                if kind == UInt8(ascii: "u") {
+                    try readUnicodeEscape(pairingWith: &highSurrogate)
+                    continue
+                }
+                if highSurrogate != nil { appendScalar(nil); highSurrogate = nil }
+                appendEscape(kind)
+                continue
+            }
+            if highSurrogate != nil { appendScalar(nil); highSurrogate = nil }
             switch byte {
             case UInt8(ascii: "\""):
                 return
-            case UInt8(ascii: "\\"):
-                try readEscape()
             case 0x0A:
                 line += 1
                 lineStartOffset = chunkOffset + position
@@ -177,25 +188,40 @@ final class JSONScanner {
         return count > 0
     }
 
-    private func readEscape() throws(ParseError) {
-        guard let byte = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }
-        switch byte {
+    private func appendEscape(_ kind: UInt8) {
+        switch kind {
         case UInt8(ascii: "n"): stringBytes.append(0x0A)
         case UInt8(ascii: "t"): stringBytes.append(0x09)
         case UInt8(ascii: "r"): stringBytes.append(0x0D)
         case UInt8(ascii: "b"): stringBytes.append(0x08)
         case UInt8(ascii: "f"): stringBytes.append(0x0C)
-        case UInt8(ascii: "u"):
-            var scalar = try readHex4()
-            if (0xD800..<0xDC00).contains(scalar), try nextRaw() == UInt8(ascii: "\\"), try nextRaw() == UInt8(ascii: "u") {
-                let low = try readHex4()
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
-            }
-            let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            stringBytes.append(contentsOf: Array(String(Character(character)).utf8))
-        default:
-            stringBytes.append(byte)
+        default: stringBytes.append(kind)
         }
+    }
+
+    /// `\uXXXX`: a character, or half of a surrogate pair. A half without its partner is U+FFFD
+    /// (found by fuzzing: `"\ud825\ud84a"` overflowed the arithmetic that joins a pair).
+    private func readUnicodeEscape(pairingWith highSurrogate: inout UInt32?) throws(ParseError) {
+        let unit = try readHex4()
+        switch unit {
+        case 0xD800..<0xDC00:
+            if highSurrogate != nil { appendScalar(nil) }
+            highSurrogate = unit
+        case 0xDC00..<0xE000:
+            if let high = highSurrogate {
+                appendScalar(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)))
+                highSurrogate = nil
+            } else {
+                appendScalar(nil)
+            }
+        default:
+            if highSurrogate != nil { appendScalar(nil); highSurrogate = nil }
+            appendScalar(Unicode.Scalar(unit))
+        }
+    }
+
+    private func appendScalar(_ scalar: Unicode.Scalar?) {
+        UTF8.encode(scalar ?? "\u{FFFD}") { stringBytes.append($0) }
     }
 
     private func readHex4() throws(ParseError) -> UInt32 {
