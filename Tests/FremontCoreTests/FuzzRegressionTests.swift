@@ -172,6 +172,8 @@ import Testing
     @Test func unpairedSurrogateEscapesInJSON() throws {
         let crash = Data("[\n {\n   \"da1\\ud825\\ud84atetimn".utf8)
         #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(crash, name: "crash.json")) }
+        // The forecast target reached the same code through the check for deep nesting.
+        #expect(throws: ParseError.self) { try ForecastReader.parse(Array(#"{"\ud800\ud80d":5}"#.utf8), name: "crash.json") }
         let text = #"[{"date":"2016-04-01T00:00:00","fremont_bridge_nb":"\ud83d\udeb2 \ud800x \udc00 \ud800\ud83d\udeb2 \u00e9"}]"#
         for chunkSize in [1, 5, 4096] {
             let counts = try BikeDataLoader.load(.bytes(Data(text.utf8), name: "pairs.json"), chunkSize: chunkSize)
