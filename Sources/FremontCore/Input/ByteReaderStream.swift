@@ -4,12 +4,12 @@ import Foundation
 /// (`XMLParser(data:)` hands libxml2 the whole document at once and fails on Linux past ~10 MB.)
 ///
 /// On the way, the bytes are made safe for libxml2 2.9 and Foundation on Linux, which crash on
-/// things a hostile or broken document can hold (each found by fuzzing): UTF-16 and UTF-32 are
-/// turned into UTF-8 here (`WideTextDecoder`), and so are legacy charsets (`CharsetDecoder`), so
-/// libxml2 never converts encodings itself and the declaration's label goes (`XMLDeclaration`);
-/// DTD declarations Foundation misreads are blanked
-/// (`DoctypeGuard`), and processing instructions without data get a space
-/// (`ProcessingInstructionPatch`), and bytes that are not UTF-8 become U+FFFD (`UTF8Repair`).
+/// things a hostile or broken document can hold (each found by fuzzing):
+/// - UTF-16 and UTF-32 (`WideTextDecoder`) and legacy charsets (`CharsetDecoder`) are turned
+///   into UTF-8 here, so libxml2 never converts encodings itself; the label goes (`XMLDeclaration`);
+/// - bytes that are not UTF-8 become U+FFFD (`UTF8Repair`);
+/// - DTD declarations Foundation misreads are blanked (`DoctypeGuard`);
+/// - processing instructions without data get a space (`ProcessingInstructionPatch`).
 /// Line and column numbers stay those of the document, but for converted encodings (counted in
 /// UTF-8 bytes).
 final class ByteReaderStream: InputStream {
@@ -28,8 +28,6 @@ final class ByteReaderStream: InputStream {
     private(set) var recorded: Data?
     /// A wide Unicode label that a declaration in single bytes gave (read as UTF-8), if any.
     private(set) var relabelledEncoding: String?
-    /// A label the C library does not know (read as UTF-8), if any.
-    private(set) var unknownEncoding: String?
 
     private var decoder: WideTextDecoder?
     private var charset: CharsetDecoder?
@@ -122,15 +120,17 @@ final class ByteReaderStream: InputStream {
     /// here from now on, and the label goes.
     private func fixHead(_ head: inout [UInt8]) {
         if let label = XMLDeclaration.encodingLabel(head), !CharsetDecoder.isUTF8(label) {
-            if decoder == nil, XMLDeclaration.isWideUnicodeLabel(label) {
-                relabelledEncoding = label
-            } else if decoder == nil, let charset = CharsetDecoder(label: label) {
-                self.charset = charset
-                let raw = head
-                head.removeAll(keepingCapacity: true)
-                raw.withUnsafeBytes { charset.decode($0, into: &head, final: reachedEnd) }
-            } else if decoder == nil {
-                unknownEncoding = label
+            // (A wide document was decoded already; its label says what it was.)
+            if decoder == nil {
+                if XMLDeclaration.isWideUnicodeLabel(label) {
+                    relabelledEncoding = label
+                } else if let charset = CharsetDecoder(label: label) {
+                    self.charset = charset
+                    let raw = head
+                    head.removeAll(keepingCapacity: true)
+                    raw.withUnsafeBytes { charset.decode($0, into: &head, final: reachedEnd) }
+                }
+                // A label no converter knows: read as UTF-8, like the rest.
             }
             if let unlabelled = XMLDeclaration.withoutEncodingLabel(head) { head = unlabelled }
         }

@@ -72,13 +72,4 @@ struct ProcessingInstructionPatch {
             false
         }
     }
-
-    /// A whole document at once.
-    static func patch(_ bytes: [UInt8]) -> [UInt8] {
-        var patch = ProcessingInstructionPatch()
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 16)
-        bytes.withUnsafeBufferPointer { patch.patch($0, into: &output, final: true) }
-        return output
-    }
 }
