@@ -107,6 +107,8 @@ enum TerminalRestore {
         raise(number)
     }
 
+    /// The position of `number` in `fatalSignals`, worked out without touching the array (whose
+    /// reference counting has no place in a signal handler). Keep the two in the same order.
     private static func fatalIndex(_ number: Int32) -> Int? {
         switch number {
         case SIGSEGV: 0
