@@ -182,4 +182,15 @@ import Testing
             #expect(counts.warnings.first?.message.contains("'🚲 \u{FFFD}x \u{FFFD} \u{FFFD}🚲 é'") == true, "\(counts.warnings)")
         }
     }
+
+    /// Found by a longer bike-xml run: a declaration with two labels
+    /// (`encoding="UTF-16.0" encoding="UTF-32"`); only the first was removed, and libxml2 acted on
+    /// the second (a null dereference converting to UTF-32). Every label goes now.
+    @Test func everyEncodingLabelInTheDeclarationGoes() throws {
+        let crash = Array("<?xml version=\"1.0\" encoding=\"UTF-16.0\" encoding=\"UTF-32\"?>".utf8) + [0xE0, 0xE0, 0xE0, 0x3E]
+        #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(Data(crash), name: "two.xml"), format: .xml) }
+        _ = try? FeedParser.parse(.bytes(Data(crash), name: "two.xml"))
+        let cleared = try #require(XMLDeclaration.withoutEncodingLabel(Array(crash.prefix(61))))
+        #expect(!String(decoding: cleared, as: UTF8.self).contains("encoding"))
+    }
 }

@@ -33,9 +33,12 @@ public enum XMLDeclaration {
     /// converted the text itself, or the label could not be true (a wide Unicode label on a
     /// declaration written in single bytes; libxml2 dereferences a null pointer on a UTF-32 one).
     static func withoutEncodingLabel(_ head: [UInt8]) -> [UInt8]? {
-        guard let (attribute, _) = encodingAttribute(head) else { return nil }
+        guard encodingAttribute(head) != nil else { return nil }
         var rewritten = head
-        for index in attribute { rewritten[index] = UInt8(ascii: " ") }
+        // Every one of them: libxml2 acts on a second `encoding=` too (found by fuzzing).
+        while let (attribute, _) = encodingAttribute(rewritten) {
+            for index in attribute { rewritten[index] = UInt8(ascii: " ") }
+        }
         return rewritten
     }
 
