@@ -9,8 +9,9 @@ import FoundationXML
 /// other root is an error, not an empty table.
 enum BikeXMLParser {
     static func parse(_ reader: ByteReader) throws(ParseError) -> BikeCounts {
+        // The prolog, read once: whitespace before it and entity bombs in it are dealt with here.
+        let head = try reader.peek(ByteReaderStream.headLength)
         // libxml2 refuses whitespace before `<?xml`; drop it and keep line numbers true.
-        let head = try reader.peek(ContentSniffer.prefixLength)
         var skipped = 0
         var skippedLines = 0
         let hasBOM = head.starts(with: [0xEF, 0xBB, 0xBF])
@@ -23,8 +24,7 @@ enum BikeXMLParser {
         }
 
         // Entity-expansion bombs are refused before libxml2 starts expanding them.
-        let prolog = try reader.peek(ByteReaderStream.headLength)
-        _ = try DoctypeGuard.check(prolog, complete: prolog.count < ByteReaderStream.headLength, reader.name)
+        _ = try DoctypeGuard.check(Array(head[skipped...]), complete: head.count < ByteReaderStream.headLength, reader.name)
 
         let delegate = BikeXMLDelegate(lineOffset: skippedLines)
         let parser = XMLParser(stream: ByteReaderStream(reader))

@@ -76,12 +76,6 @@ public final class ByteReader {
         bytesRead += count
     }
 
-    /// Replaces the first peeked bytes with as many others (a declaration a parser must not see).
-    func rewritePeeked(_ bytes: [UInt8]) {
-        precondition(bytes.count <= pending.count, "rewritePeeked: only peeked bytes can be replaced")
-        pending.replaceSubrange(0..<bytes.count, with: bytes)
-    }
-
     /// Drops a UTF-8 byte order mark at the start, if there is one: it is not data. (libxml2
     /// reads one itself, so XML parsers leave it.)
     public func skipByteOrderMark() throws(ParseError) {

@@ -77,11 +77,8 @@ public enum XMLDeclaration {
 
     /// Replaces the declaration's encoding label (the bytes are now in `label`).
     static func relabel(_ bytes: [UInt8], as label: String) -> [UInt8] {
-        guard let declaration = range(bytes) else { return bytes }
-        let text = String(decoding: bytes[declaration], as: UTF8.self)
-        guard let regex = text.range(of: #"encoding\s*=\s*["'][^"']*["']"#, options: .regularExpression) else { return bytes }
-        let replaced = text.replacingCharacters(in: regex, with: "encoding=\"\(label)\"")
-        return Array(replaced.utf8) + bytes[declaration.upperBound...]
+        guard range(bytes) != nil, let (_, old) = encodingAttribute(bytes) else { return bytes }
+        return Array(bytes[..<old.lowerBound]) + Array(label.utf8) + bytes[old.upperBound...]
     }
 
     /// UTF-16 and UTF-32 documents as UTF-8 (broken sequences as U+FFFD), declared as such.
