@@ -94,7 +94,7 @@ enum WebSources {
     }
 
     private static func notCached(_ key: String) -> ParseError {
-        ParseError(source: key, "not in the cache (--offline); fetch it once without --offline")
+        ParseError(source: key, kind: .notCached, "not in the cache (--offline); fetch it once without --offline")
     }
 
     private static func sayAge(_ key: String, _ fetchedAt: Date, _ context: LoadContext) {

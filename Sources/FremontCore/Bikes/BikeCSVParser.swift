@@ -26,7 +26,7 @@ enum BikeCSVParser {
                 at: location)
         }
         guard header != nil else {
-            throw ParseError(source: reader.name, "no header and no rows: the file holds only blank lines")
+            throw ParseError(source: reader.name, kind: .notData, "no header and no rows: the file holds only blank lines")
         }
         let records = collector.recordCount
         let (rows, warnings) = collector.finish()

@@ -25,7 +25,7 @@ public enum BikeDataLoader {
         let sniffed = ContentSniffer.sniff(head)
         switch sniffed {
         case .empty:
-            throw ParseError(source: source.name, head.isEmpty ? "the file is empty" : "the file holds only blank space")
+            throw ParseError(source: source.name, kind: .notData, head.isEmpty ? "the file is empty" : "the file holds only blank space")
         case .html(let title):
             let shown = title.map { " titled \(quoted($0))" } ?? ""
             throw ParseError(source: source.name, location: SourceLocation(line: 1), "an HTML page\(shown), not bike data")

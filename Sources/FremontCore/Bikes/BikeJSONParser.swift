@@ -8,7 +8,7 @@ enum BikeJSONParser {
         // Keys other than the three the API uses are named once, not on every row.
         var columns: [[UInt8]: BikeColumn?] = [:]
         guard let first = try scanner.peekSignificant() else {
-            throw ParseError(source: reader.name, "the document is empty")
+            throw ParseError(source: reader.name, kind: .notData, "the document is empty")
         }
         if first == UInt8(ascii: "{") { throw try objectAtRootError(scanner) }
         try scanner.expect(UInt8(ascii: "["), "'[' (an array of rows)")

@@ -50,7 +50,7 @@ public enum FeedParser {
         run(ByteReaderStream(try InputSource.bytes(Data(bytes), name: name).open()), lenient)
         if let result = try settled(lenient, name, limits, repairs: repair.warnings) { return result }
 
-        guard let error = lenient.firstError else { throw ParseError(source: name, "not a feed") }
+        guard let error = lenient.firstError else { throw ParseError(source: name, kind: .notData, "not a feed") }
         if !lenient.sawRoot {
             throw ParseError(source: name, location: error.location,
                              "not a feed: no XML element found (\(XMLErrorDescription.message(forCode: error.code)))")
@@ -121,7 +121,7 @@ public enum FeedParser {
     private static func checkContent(_ head: [UInt8], _ name: String) throws(ParseError) {
         switch ContentSniffer.sniff(head) {
         case .empty:
-            throw ParseError(source: name, "not a feed: the document is empty")
+            throw ParseError(source: name, kind: .notData, "not a feed: the document is empty")
         case .json:
             throw ParseError(source: name, location: SourceLocation(line: 1, column: 1), "not a feed: the document is JSON")
         default:
@@ -140,6 +140,6 @@ public enum FeedParser {
     }
 
     private static func tooLarge(_ name: String, _ limits: FeedLimits) -> ParseError {
-        ParseError(source: name, "the document is larger than \(ByteCountText.describe(limits.maximumBytes)), the limit for feeds")
+        ParseError(source: name, kind: .tooLarge, "the document is larger than \(ByteCountText.describe(limits.maximumBytes)), the limit for feeds")
     }
 }

@@ -18,7 +18,7 @@ public enum ForecastReader {
         var bytes: [UInt8] = []
         try reader.forEachChunk { (chunk) throws(ParseError) in
             guard bytes.count + chunk.count <= maximumSize else {
-                throw ParseError(source: source.name,
+                throw ParseError(source: source.name, kind: .tooLarge,
                                  "larger than the \(maximumSize / (1024 * 1024)) MB limit for a forecast; not a forecast response?")
             }
             bytes.append(contentsOf: chunk)
@@ -29,7 +29,7 @@ public enum ForecastReader {
     public static func parse(_ bytes: [UInt8], name: String) throws(ParseError) -> Forecast {
         switch ContentSniffer.sniff(Array(bytes.prefix(ContentSniffer.prefixLength))) {
         case .empty:
-            throw ParseError(source: name, "empty: no forecast in it")
+            throw ParseError(source: name, kind: .notData, "empty: no forecast in it")
         case .html(let title):
             let page = title.map { " (\(quoted($0)))" } ?? ""
             throw ParseError(source: name, location: firstContent(bytes),
@@ -44,7 +44,7 @@ public enum ForecastReader {
         } catch let error as DecodingError {
             throw describe(error, bytes: bytes, name: name)
         } catch {
-            throw ParseError(source: name, "not a forecast: \(error)")
+            throw ParseError(source: name, kind: .notData, "not a forecast: \(error)")
         }
     }
 
@@ -78,7 +78,7 @@ public enum ForecastReader {
             }
             // Valid JSON that JSONDecoder still refuses: nested too deep for it. Say where.
             if let nesting = nestingError(bytes, name: name) { return nesting }
-            return ParseError(source: name, "not valid JSON (\(context.debugDescription))")
+            return ParseError(source: name, kind: .notData, "not valid JSON (\(context.debugDescription))")
         case .dataCorrupted(let context):
             return ParseError(source: name, location: place(context.codingPath),
                               "unreadable value at \(pathText(context.codingPath)): \(context.debugDescription)")
@@ -98,7 +98,7 @@ public enum ForecastReader {
             return ParseError(source: name, location: place(context.codingPath),
                               "missing key \(quoted(key.stringValue)) at \(pathText(context.codingPath))")
         @unknown default:
-            return ParseError(source: name, "not a forecast: \(error)")
+            return ParseError(source: name, kind: .notData, "not a forecast: \(error)")
         }
     }
 

@@ -113,7 +113,7 @@ public final class ByteReader {
 
     private func readBacking(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
         if let limit, bytesRead + pending.count > limit.bytes {
-            let error = ParseError(source: name, "larger than \(ByteCountText.describe(limit.bytes)), the limit for \(limit.what)")
+            let error = ParseError(source: name, kind: .tooLarge, "larger than \(ByteCountText.describe(limit.bytes)), the limit for \(limit.what)")
             failure = error
             throw error
         }

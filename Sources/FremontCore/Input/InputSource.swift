@@ -54,8 +54,10 @@ public struct InputSource: Sendable {
         case .file(let path):
             let descriptor = Foundation.open(path, O_RDONLY)
             guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                throw ParseError(source: name, "cannot open: \(reason)")
+                let code = errno
+                let reason = String(cString: strerror(code))
+                let kind: ParseError.Kind = code == ENOENT || code == ENOTDIR ? .notFound : (code == EACCES || code == EPERM ? .permission : .other)
+                throw ParseError(source: name, kind: kind, "cannot open: \(reason)")
             }
             var status = stat()
             if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {

@@ -44,7 +44,7 @@ public final class HTTPFetcher: Sendable {
             throw ParseError(source: name, "only http and https addresses can be loaded")
         }
         guard url.host?.isEmpty == false else { throw ParseError(source: name, "not a valid web address (no host)") }
-        if cancellation?.isCancelled == true { throw ParseError(source: name, "cancelled") }
+        if cancellation?.isCancelled == true { throw ParseError(source: name, kind: .cancelled, "cancelled") }
 
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
@@ -60,7 +60,7 @@ public final class HTTPFetcher: Sendable {
         let handle = TaskHandle(task, session: session)
         transfer.setCancel { handle.cancel() }
         delegate.register(transfer, for: task)
-        cancellation?.onCancel { transfer.fail("cancelled") }
+        cancellation?.onCancel { transfer.fail("cancelled", kind: .cancelled) }
         transfer.startTimers()
         task.resume()
         return try transfer.waitForHeaders()

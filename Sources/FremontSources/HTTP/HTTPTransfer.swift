@@ -68,16 +68,16 @@ final class HTTPTransfer: Sendable {
         let connect = min(options.connectTimeout, options.timeout)
         DispatchQueue.global().asyncAfter(deadline: .now() + connect) { [weak self] in
             guard let self, self.isWaiting else { return }
-            self.fail("no answer within \(Self.seconds(connect))")
+            self.fail("no answer within \(Self.seconds(connect))", kind: .timeout)
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + options.timeout) { [weak self] in
             guard let self else { return }
             let (waiting, received) = self.state.withLock { ($0.phase == .waiting, $0.received) }
             // With both limits equal (a short --timeout), either timer may fire first.
             if waiting {
-                self.fail("no answer within \(Self.seconds(connect))")
+                self.fail("no answer within \(Self.seconds(connect))", kind: .timeout)
             } else {
-                self.fail("the download took longer than \(Self.seconds(self.options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))")
+                self.fail("the download took longer than \(Self.seconds(self.options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))", kind: .timeout)
             }
         }
     }
@@ -105,7 +105,7 @@ final class HTTPTransfer: Sendable {
             let encoded = !coding.isEmpty && coding != "identity"
             let length = http.expectedContentLength
             if length > options.maximumBytes, !encoded {
-                fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download")
+                fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download", kind: .tooLarge)
                 return false
             }
             state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
@@ -116,7 +116,8 @@ final class HTTPTransfer: Sendable {
             if (300..<400).contains(http.statusCode), let location = header("Location") {
                 message += " to \(location), which was not followed"
             }
-            fail(message)
+            let status = http.statusCode
+            fail(message, kind: status == 404 || status == 410 ? .notFound : .httpStatus(status))
             return false
         }
     }
@@ -129,7 +130,7 @@ final class HTTPTransfer: Sendable {
         }
         guard received > 0 else { return }
         if over {
-            fail("stopped at the \(ByteCountText.describe(options.maximumBytes)) limit for a download: the server sent more")
+            fail("stopped at the \(ByteCountText.describe(options.maximumBytes)) limit for a download: the server sent more", kind: .tooLarge)
             return
         }
         channel.push(data)
@@ -143,11 +144,11 @@ final class HTTPTransfer: Sendable {
             return "the download is cut off: \(state.received) of \(expected) bytes arrived"
         }
         if let cut {
-            fail(cut, cancelling: false)
+            fail(cut, kind: .network, cancelling: false)
             return
         }
         if let error {
-            fail(describe(error), cancelling: false)
+            fail(describe(error), kind: kind(of: error), cancelling: false)
             return
         }
         let before = state.withLock { state -> Phase in
@@ -187,8 +188,8 @@ final class HTTPTransfer: Sendable {
     /// Ends the transfer with `message`: `fetch` throws it, or the body's reader does.
     /// `cancelling` is false where the task ends anyway (it completed, or a redirect was refused:
     /// cancelling during a redirect trips an assertion in URLSession).
-    func fail(_ message: String, cancelling: Bool = true) {
-        let error = ParseError(source: name, message)
+    func fail(_ message: String, kind: ParseError.Kind = .other, cancelling: Bool = true) {
+        let error = ParseError(source: name, kind: kind, message)
         let (cancel, signal) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
             switch state.phase {
             case .ended:
@@ -226,6 +227,18 @@ final class HTTPTransfer: Sendable {
             return true
         }
         if signal { headersArrived.signal() }
+    }
+
+    /// What kind of failure a URLSession error is.
+    private func kind(of error: any Error) -> ParseError.Kind {
+        guard let urlError = error as? URLError else { return .other }
+        switch urlError.code {
+        case .timedOut: return .timeout
+        case .cancelled: return .cancelled
+        case .cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet, .networkConnectionLost:
+            return .network
+        default: return .other
+        }
     }
 
     /// One line for a URLSession error, in words rather than codes.
