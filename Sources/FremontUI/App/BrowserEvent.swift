@@ -1,17 +1,5 @@
 import FremontCore
 
-public enum TabID: Int, CaseIterable, Sendable {
-    case bikes, feeds, weather
-
-    public var title: String {
-        switch self {
-        case .bikes: return "Bikes"
-        case .feeds: return "Feeds"
-        case .weather: return "Weather"
-        }
-    }
-}
-
 /// Everything that can happen to the browser: input, time passing, and loads finishing.
 /// Loads run elsewhere and arrive here as events, so the UI never waits on them.
 public enum BrowserEvent: Sendable {
@@ -20,26 +8,37 @@ public enum BrowserEvent: Sendable {
     case resize(width: Int, height: Int)
     /// A timer tick, for the loading spinner.
     case tick
-    case loadStarted(TabID, source: String)
+    case loadStarted(ViewID, source: String)
     /// Something for the status line (how old a cached copy is).
     case notice(String)
     /// A download's progress: bytes so far, and the total when the server said.
-    case loadProgress(TabID, bytes: Int, expected: Int?)
-    case bikesLoaded(source: String, Result<BikeCounts, ParseError>, at: String)
-    case weatherLoaded(source: String, Result<Forecast, ParseError>, at: String)
-    /// One feed of the Feeds tab; each source loads (and is prepared) and arrives on its own.
-    case feedsLoaded(source: String, Result<PreparedFeed, ParseError>, at: String)
+    case loadProgress(ViewID, bytes: Int, expected: Int?)
+    /// A load for the view finished: its data or why not, and the wall-clock time.
+    case loaded(ViewID, source: String, Result<LoadPayload, ParseError>, at: String)
+    /// The terminal asked the program to end (a signal): the loop ends with this status.
+    case terminate(status: Int32)
 }
 
 /// What the browser asks its host to do.
 public enum BrowserEffect: Hashable, Sendable {
-    case quit
+    /// End the run, with this exit status.
+    case quit(status: Int32)
     case openLink(String)
-    case reload(TabID)
-    /// Stop the tab's downloads (Esc while loading).
-    case cancelLoads(TabID)
+    /// Load the view's sources: again, or another span of them.
+    case load(ViewID, LoadTarget)
+    /// Stop the view's downloads (Esc while loading).
+    case cancelLoads(ViewID)
     /// Remember in the cache that a feed item was read.
     case markRead(source: String, id: String)
-    /// Load another month of bike counts from the open-data API (`<` and `>` on Bikes).
-    case loadMonth(year: Int, month: Int)
+
+    public static var quit: BrowserEffect { .quit(status: 0) }
+    public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }
+}
+
+/// What a load effect asks for.
+public enum LoadTarget: Hashable, Sendable {
+    /// The view's sources as they are.
+    case reload
+    /// Another month of the same data (`<` and `>` on Bikes).
+    case month(year: Int, month: Int)
 }

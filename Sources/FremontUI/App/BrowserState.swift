@@ -1,34 +1,40 @@
 import FremontCore
 
-/// The whole browser as a value: the tabs' states, the status line, overlays. `update` is the
-/// one place state changes (keys, mouse, resizes, finished loads); `render` draws it into a
-/// buffer. No terminal here: tests drive it directly.
+/// The whole browser as a value: its views (one tab each, a stack when a view opened another),
+/// the status line, the help and the search prompt. `update` is the one place state changes;
+/// it routes each event to the view it is for and returns what the host must do. `render` draws
+/// it into a buffer. No terminal here: tests drive it directly.
 public struct BrowserState: Sendable {
     public static let minimumWidth = 32
     public static let minimumHeight = 8
 
-    public var current: TabID
-    public var bikes = BikesTab()
-    public var feeds: FeedsTab
-    public var weather = WeatherTab()
-    public var status = StatusLine()
+    /// Each tab's views: the registered view first, the views it opened on top.
+    public private(set) var tabs: [[any BrowserView]]
+    public private(set) var currentTab = 0
+    public internal(set) var status = StatusLine()
     public private(set) var width: Int
     public private(set) var height: Int
-    public private(set) var showHelp = false
+    private var help: HelpOverlay?
     /// The search being typed, when the prompt is open.
     public private(set) var searchDraft: String?
-    public private(set) var lastSearch: String?
-    /// Tabs whose loads were cancelled: their failures are "cancelled", not errors.
-    private var cancelling: Set<TabID> = []
+    /// Warnings of every load this run, for the line printed on exit.
+    public private(set) var warningsThisRun = 0
     public let theme: Theme
 
-    /// `feeds` is a parameter so tests can give it a fixed "now" for its relative dates.
-    public init(width: Int, height: Int, theme: Theme, current: TabID = .bikes, feeds: FeedsTab = FeedsTab()) {
+    public init(width: Int, height: Int, theme: Theme, views: [any BrowserView], current: ViewID? = nil) {
+        precondition(!views.isEmpty, "a browser needs a view")
         self.width = width
         self.height = height
         self.theme = theme
-        self.current = current
-        self.feeds = feeds
+        tabs = views.map { [$0] }
+        if let current, let index = views.firstIndex(where: { $0.id == current }) { currentTab = index }
+        layoutAll()
+    }
+
+    /// The registered views, opening on `current`; `feeds` is a parameter so tests can give it a
+    /// fixed "now" for its relative dates.
+    public init(width: Int, height: Int, theme: Theme, current: ViewID = .bikes, feeds: FeedsTab = FeedsTab()) {
+        self.init(width: width, height: height, theme: theme, views: ViewRegistry.standard(feeds: feeds), current: current)
     }
 
     /// The rows between the header and the footer.
@@ -38,6 +44,23 @@ public struct BrowserState: Sendable {
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
+    /// The current tab's registered view.
+    public var current: ViewID { tabs[currentTab][0].id }
+
+    /// The view on screen.
+    public var active: any BrowserView { tabs[currentTab][tabs[currentTab].count - 1] }
+
+    public var showsHelp: Bool { help != nil }
+
+    /// Whether any load is under way (the loop then ticks the spinner).
+    public var isLoading: Bool { status.loading.values.contains { !$0.isEmpty } }
+
+    /// The first view of type `V`, wherever it is.
+    public func view<V: BrowserView>(_ type: V.Type) -> V? {
+        for stack in tabs { for view in stack { if let match = view as? V { return match } } }
+        return nil
+    }
+
     // MARK: - Update
 
     public mutating func update(_ event: BrowserEvent) -> [BrowserEffect] {
@@ -45,64 +68,22 @@ public struct BrowserState: Sendable {
         case .resize(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
-            if !isTooSmall { bikes.resize(viewport: contentArea) }
-            if !isTooSmall { weather.resize(viewport: contentArea) }
-            if !isTooSmall { feeds.resize(viewport: contentArea) }
+            layoutAll()
+            help?.layout(width: width, height: height)
         case .tick:
             status.spinnerFrame += 1
         case .notice(let text):
             status.message = text
-        case .loadProgress(let tab, let bytes, let expected):
-            status.progress[tab] = (bytes, expected)
-        case .loadStarted(let tab, let source):
-            status.progress[tab] = nil
-            if tab == .feeds {
-                // Several feeds load at once: the status line counts them until the last is in.
-                feeds.loadStarted(source)
-                syncFeedsStatus()
-            } else {
-                status.loading[tab] = source
-            }
-        case .bikesLoaded(let source, let result, let time):
-            status.loading[.bikes] = nil
-            switch result {
-            case .success(let counts):
-                bikes.show(counts, source: source)
-                bikes.resize(viewport: contentArea)
-                status.warnings[.bikes] = counts.warnings.count
-                clearError(of: source)
-            case .failure(let error):
-                // The last good data stays on screen; the error says what failed and when.
-                if noteCancelled(.bikes) { bikes.loadFailed("loading was cancelled"); break }
-                status.lastError = (error.shortDescription, time)
-                bikes.loadFailed(error.shortDescription)
-            }
-        case .weatherLoaded(let source, let result, let time):
-            status.loading[.weather] = nil
-            switch result {
-            case .success(let forecast):
-                weather.show(forecast, source: source)
-                weather.resize(viewport: contentArea)
-                clearError(of: source)
-            case .failure(let error):
-                // As for bikes: the last good forecast stays; the status line says what failed.
-                weather.loadFailed(error, source: source)
-                if noteCancelled(.weather) { break }
-                status.lastError = (error.shortDescription, time)
-            }
-        case .feedsLoaded(let source, let result, let time):
-            switch result {
-            case .success(let prepared):
-                feeds.show(prepared, source: source)
-                clearError(of: source)
-            case .failure(let error):
-                // This feed's last good items stay (the others are untouched); the status line
-                // says what failed, where (file:line:col) and when.
-                feeds.loadFailed(error, source: source)
-                if !noteCancelled(.feeds) { status.lastError = (error.shortDescription, time) }
-            }
-            if !isTooSmall { feeds.resize(viewport: contentArea) }
-            syncFeedsStatus()
+        case .terminate(let code):
+            return [.quit(status: code)]
+        case .loadProgress(let id, let bytes, let expected):
+            status.progress[id] = (bytes, expected)
+        case .loadStarted(let id, let source):
+            status.progress[id] = nil
+            if !(status.loading[id] ?? []).contains(source) { status.loading[id, default: []].append(source) }
+            return deliver(.loadStarted(source: source), to: id)
+        case .loaded(let id, let source, let result, let time):
+            return finishLoad(id, source: source, result: result, time: time)
         case .mouse(let mouse):
             return handleMouse(mouse)
         case .key(let key):
@@ -111,67 +92,154 @@ public struct BrowserState: Sendable {
         return []
     }
 
+    private mutating func finishLoad(_ id: ViewID, source: String, result: Result<LoadPayload, ParseError>, time: String) -> [BrowserEffect] {
+        status.loading[id]?.removeAll { $0 == source }
+        if status.loading[id]?.isEmpty == true { status.progress[id] = nil }
+        var effects: [BrowserEffect]
+        let report: LoadReport?
+        switch result {
+        case .success(let payload):
+            if status.lastError?.error.source == source { status.lastError = nil }
+            let warnings = payload.warnings
+            report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
+            effects = deliver(.loaded(source: source, payload), to: id)
+        case .failure(let error):
+            // The view keeps its last good data; the status line says what failed, where and when.
+            effects = deliver(.loadFailed(source: source, error), to: id)
+            if error.kind == .cancelled {
+                status.message = "loading cancelled"
+                report = nil
+            } else {
+                status.lastError = StatusLine.Failure(error: error, at: time)
+                report = LoadReport(view: id, source: source, time: time, error: error)
+            }
+        }
+        if let report {
+            warningsThisRun += report.warningTotal
+            effects += broadcast(.report(report))
+        }
+        return effects
+    }
+
+    /// Sends `message` to every view with that id.
+    private mutating func deliver(_ message: ViewMessage, to id: ViewID) -> [BrowserEffect] {
+        var effects: [BrowserEffect] = []
+        for tab in tabs.indices {
+            for index in tabs[tab].indices where tabs[tab][index].id == id {
+                let outcome = tabs[tab][index].receive(message, in: contentArea)
+                effects += apply(outcome, fromTab: tab)
+            }
+        }
+        return effects
+    }
+
+    private mutating func broadcast(_ message: ViewMessage) -> [BrowserEffect] {
+        var effects: [BrowserEffect] = []
+        for tab in tabs.indices {
+            for index in tabs[tab].indices {
+                effects += apply(tabs[tab][index].receive(message, in: contentArea), fromTab: tab)
+            }
+        }
+        return effects
+    }
+
+    private mutating func layoutAll() {
+        guard !isTooSmall else { return }
+        for tab in tabs.indices {
+            for index in tabs[tab].indices { tabs[tab][index].layout(in: contentArea) }
+        }
+    }
+
+    /// Carries out what a view asked: messages and view changes here, the rest for the host.
+    private mutating func apply(_ effects: [ViewEffect], fromTab tab: Int) -> [BrowserEffect] {
+        var out: [BrowserEffect] = []
+        for effect in effects {
+            switch effect {
+            case .message(let text): status.message = text
+            case .push(var view):
+                if !isTooSmall { view.layout(in: contentArea) }
+                tabs[tab].append(view)
+            case .pop:
+                if tabs[tab].count > 1 { tabs[tab].removeLast() }
+            case .host(let request): out.append(request)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Keys
+
+    /// Keys that work on every view, before the view's own.
+    enum GlobalAction: Sendable, Hashable {
+        case close, quit, help, tab(Int), nextTab, previousTab, reload, search, cancelLoads
+    }
+
+    var globalKeymap: Keymap<GlobalAction> {
+        var bindings: [KeyBinding<GlobalAction>] = [
+            KeyBinding(.character("q"), .close, "quit; in a view opened from another, back"),
+            KeyBinding(.control("c"), .quit, "quit from anywhere"),
+            KeyBinding(.character("?"), .help, "this help"),
+        ]
+        let count = min(9, tabs.count)
+        let digits = (1...count).map { Key.character(Character(String($0))) }
+        for (index, key) in digits.enumerated() {
+            bindings.append(KeyBinding(key, .tab(index), "the \(tabs[index][0].title) tab"))
+        }
+        bindings += [
+            KeyBinding(.tab, .nextTab, "next tab"),
+            KeyBinding(.backTab, .previousTab, "previous tab"),
+            KeyBinding(.character("r"), .reload, "reload the tab's sources"),
+            KeyBinding(.character("/"), .search, "search (where the tab has one)"),
+            KeyBinding(.escape, .cancelLoads, "cancel loading (while loading)"),
+        ]
+        return Keymap(bindings)
+    }
+
     private mutating func handleKey(_ key: Key) -> [BrowserEffect] {
         status.message = nil
         if searchDraft != nil { return editSearch(key) }
-        if showHelp {
-            // Any key closes the help; q still quits.
-            showHelp = false
-            return key == .character("q") ? [.quit] : []
+        if help != nil {
+            switch help!.handle(key) {
+            case .scrolled: break
+            case .close: help = nil
+            case .quit: return [.quit]
+            }
+            return []
         }
-        switch key {
-        case .character("q"), .control("c"): return [.quit]
-        case .character("?"): showHelp = true
-        case .character("1"): current = .bikes
-        case .character("2"): current = .feeds
-        case .character("3"): current = .weather
-        case .tab: current = TabID(rawValue: (current.rawValue + 1) % TabID.allCases.count)!
-        case .backTab: current = TabID(rawValue: (current.rawValue + TabID.allCases.count - 1) % TabID.allCases.count)!
-        case .character("r"): return [.reload(current)]
-        case .escape where status.loading[current] != nil:
-            cancelling.insert(current)
+        if let action = globalKeymap.action(for: key), let effects = performGlobal(action) { return effects }
+        guard !isTooSmall else { return [] }
+        let tab = currentTab, area = contentArea
+        guard let effects = tabs[tab][tabs[tab].count - 1].handle(key, in: area) else { return [] }
+        return apply(effects, fromTab: tab)
+    }
+
+    /// Nil when the key is not global after all (Esc with nothing loading goes to the view).
+    private mutating func performGlobal(_ action: GlobalAction) -> [BrowserEffect]? {
+        switch action {
+        case .close:
+            guard tabs[currentTab].count > 1 else { return [.quit] }
+            tabs[currentTab].removeLast()
+        case .quit: return [.quit]
+        case .help:
+            var overlay = HelpOverlay(sections: helpSections(), theme: theme)
+            overlay.layout(width: width, height: height)
+            help = overlay
+        case .tab(let index): currentTab = index
+        case .nextTab: currentTab = (currentTab + 1) % tabs.count
+        case .previousTab: currentTab = (currentTab + tabs.count - 1) % tabs.count
+        case .reload: return [.reload(current)]
+        case .search:
+            if active.searchPrompt == nil {
+                status.message = "the \(active.title) tab has no search"
+            } else {
+                searchDraft = ""
+            }
+        case .cancelLoads:
+            guard status.loading[current]?.isEmpty == false else { return nil }
             status.message = "cancelling…"
             return [.cancelLoads(current)]
-        case .character("<") where current == .bikes: return monthEffect(by: -1)
-        case .character(">") where current == .bikes: return monthEffect(by: 1)
-        case .character("/"): searchDraft = ""
-        case .character("n") where current == .bikes && lastSearch != nil: apply(tabSearch(lastSearch!, forward: true))
-        // The Feeds tab keeps its own search: its n/N/p go to it (n moves by item without one).
-        case .character("N") where current != .feeds && lastSearch != nil: apply(tabSearch(lastSearch!, forward: false))
-        default:
-            guard !isTooSmall else { return [] }
-            return apply(tabHandle(key))
         }
         return []
-    }
-
-    /// The status line's view of the Feeds tab, which several feeds load into at once.
-    private mutating func syncFeedsStatus() {
-        status.loading[.feeds] = feeds.loadingText
-        status.warnings[.feeds] = feeds.warningCount
-    }
-
-    /// A source that loads again clears its own last error (errors name the file, as
-    /// `ParseError.shortDescription` writes them), and no other source's.
-    private mutating func clearError(of source: String) {
-        if let error = status.lastError, error.message.hasPrefix(SourceName.file(source) + ":") { status.lastError = nil }
-    }
-
-    /// A failure on a tab whose loads were cancelled is the cancellation: say so, once, and do
-    /// not report it as an error. Returns true when it was.
-    private mutating func noteCancelled(_ tab: TabID) -> Bool {
-        guard cancelling.contains(tab) else { return false }
-        if status.loading[tab] == nil { cancelling.remove(tab) }
-        status.message = "loading cancelled"
-        return true
-    }
-
-    /// The month before or after the selected hour's, from the open-data API.
-    private func monthEffect(by delta: Int) -> [BrowserEffect] {
-        guard !bikes.isEmpty else { return [] }
-        let date = bikes.rows[bikes.selectedRow].date
-        let index = date.year * 12 + (date.month - 1) + delta
-        return [.loadMonth(year: index / 12, month: index % 12 + 1)]
     }
 
     private mutating func editSearch(_ key: Key) -> [BrowserEffect] {
@@ -180,9 +248,10 @@ public struct BrowserState: Sendable {
         case .escape, .control("c"): searchDraft = nil
         case .enter:
             searchDraft = nil
-            guard !draft.isEmpty else { return [] }
-            lastSearch = draft
-            return apply(tabSearch(draft, forward: true))
+            guard !draft.isEmpty, !isTooSmall else { return [] }
+            let tab = currentTab, area = contentArea
+            let effects = tabs[tab][tabs[tab].count - 1].search(draft, forward: true, in: area)
+            return apply(effects, fromTab: tab)
         case .backspace, .delete:
             if !draft.isEmpty { draft.removeLast() }
             searchDraft = draft
@@ -194,93 +263,33 @@ public struct BrowserState: Sendable {
         return []
     }
 
+    // MARK: - Mouse
+
     private mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
         guard !isTooSmall, searchDraft == nil else { return [] }
-        if showHelp {
-            showHelp = false
+        if help != nil {
+            switch mouse.kind {
+            case .wheelUp: help!.scroll(by: -3)
+            case .wheelDown: help!.scroll(by: 3)
+            case .press: help = nil
+            }
             return []
         }
+        let tab = currentTab, top = tabs[tab].count - 1, area = contentArea
         switch mouse.kind {
-        case .wheelUp: tabScroll(by: -3)
-        case .wheelDown: tabScroll(by: 3)
+        case .wheelUp: tabs[tab][top].scroll(by: -3, in: area)
+        case .wheelDown: tabs[tab][top].scroll(by: 3, in: area)
         case .press:
-            if mouse.y == 0, let tab = tabAt(x: mouse.x) {
-                current = tab
+            if mouse.y == 0, let index = tabAt(x: mouse.x) {
+                currentTab = index
                 return []
             }
-            return apply(tabClick(x: mouse.x, y: mouse.y))
+            return apply(tabs[tab][top].click(x: mouse.x, y: mouse.y, in: area), fromTab: tab)
         }
         return []
     }
 
-    @discardableResult
-    private mutating func apply(_ outcome: TabOutcome) -> [BrowserEffect] {
-        switch outcome {
-        case .ignored, .handled: return []
-        case .message(let text):
-            status.message = text
-            return []
-        case .openLink(let link): return [.openLink(link)]
-        case .markRead(let source, let id): return [.markRead(source: source, id: id)]
-        }
-    }
-
-    // MARK: - Dispatch to the current tab
-
-    private mutating func tabHandle(_ key: Key) -> TabOutcome {
-        switch current {
-        case .bikes: return bikes.handle(key, viewport: contentArea)
-        case .weather: return weather.handle(key, viewport: contentArea)
-        case .feeds: return feeds.handle(key, viewport: contentArea)
-        }
-    }
-
-    private mutating func tabScroll(by lines: Int) {
-        switch current {
-        case .bikes: bikes.scroll(by: lines, viewport: contentArea)
-        case .weather: weather.scroll(by: lines, viewport: contentArea)
-        case .feeds: feeds.scroll(by: lines, viewport: contentArea)
-        }
-    }
-
-    private mutating func tabClick(x: Int, y: Int) -> TabOutcome {
-        switch current {
-        case .bikes: return bikes.click(x: x, y: y, viewport: contentArea)
-        case .weather: return weather.click(x: x, y: y, viewport: contentArea)
-        case .feeds: return feeds.click(x: x, y: y, viewport: contentArea)
-        }
-    }
-
-    private mutating func tabSearch(_ query: String, forward: Bool) -> TabOutcome {
-        switch current {
-        case .bikes: return bikes.search(query, forward: forward, viewport: contentArea)
-        case .weather: return .message("search works on the Bikes and Feeds tabs")
-        case .feeds: return feeds.search(query, forward: forward, viewport: contentArea)
-        }
-    }
-
-    private func tabHints() -> [KeyHint] {
-        switch current {
-        case .bikes: return BikesTab.hints
-        case .weather: return WeatherTab.hints
-        case .feeds: return feeds.currentHints
-        }
-    }
-
-    private func sourceName(_ tab: TabID) -> String {
-        switch tab {
-        case .bikes: return bikes.sourceName
-        case .weather: return weather.sourceName
-        case .feeds: return feeds.sourceName
-        }
-    }
-
     // MARK: - Render
-
-    public static let globalHints: [KeyHint] = [
-        KeyHint("1 2 3/Tab", "switch tab"), KeyHint("/", "search"), KeyHint("n/N", "next/previous match"),
-        KeyHint("r", "reload"), KeyHint("Esc", "cancel loading"), KeyHint("?", "help"), KeyHint("q", "quit"),
-    ]
 
     public func render(into buffer: inout ScreenBuffer) {
         buffer.clear()
@@ -292,25 +301,20 @@ public struct BrowserState: Sendable {
             return
         }
         renderHeader(into: &buffer)
-        switch current {
-        case .bikes: bikes.render(into: &buffer, viewport: contentArea, theme: theme)
-        case .weather: weather.render(into: &buffer, viewport: contentArea, theme: theme)
-        case .feeds: feeds.render(into: &buffer, viewport: contentArea, theme: theme)
-        }
+        active.render(into: &buffer, area: contentArea, theme: theme)
         renderFooter(into: &buffer)
-        if showHelp { renderHelp(into: &buffer) }
+        help?.render(into: &buffer, theme: theme)
     }
 
-
-    private func tabLabels() -> [(tab: TabID, label: String)] {
-        TabID.allCases.map { ($0, " \($0.rawValue + 1) \($0.title) ") }
+    private func tabLabels() -> [String] {
+        tabs.indices.map { " \($0 + 1) \(tabs[$0][0].title) " }
     }
 
-    private func tabAt(x: Int) -> TabID? {
+    private func tabAt(x: Int) -> Int? {
         var column = DisplayWidth.of(" Fremont ")
-        for (tab, label) in tabLabels() {
+        for (index, label) in tabLabels().enumerated() {
             let width = DisplayWidth.of(label)
-            if x >= column && x < column + width { return tab }
+            if x >= column && x < column + width { return index }
             column += width + 1
         }
         return nil
@@ -319,11 +323,11 @@ public struct BrowserState: Sendable {
     private func renderHeader(into buffer: inout ScreenBuffer) {
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.header)
         var x = buffer.write(" Fremont ", x: 0, y: 0, style: theme.header.adding(.bold))
-        for (tab, label) in tabLabels() {
-            x += buffer.write(label, x: x, y: 0, style: tab == current ? theme.activeTab : theme.inactiveTab)
+        for (index, label) in tabLabels().enumerated() {
+            x += buffer.write(label, x: x, y: 0, style: index == currentTab ? theme.activeTab : theme.inactiveTab)
             x += buffer.write(" ", x: x, y: 0, style: theme.header)
         }
-        let source = FeedSlot.fileName(sourceName(current))
+        let source = TerminalSafeText.singleLine(SourceName.file(active.sourceName))
         if !source.isEmpty, width - x > 12 {
             let shown = TextLayout.truncate(source, to: width - x - 2)
             buffer.write(shown, x: width - DisplayWidth.of(shown) - 1, y: 0, style: theme.header)
@@ -333,19 +337,21 @@ public struct BrowserState: Sendable {
     private func renderFooter(into buffer: inout ScreenBuffer) {
         let hintsRow = height - 2, statusRow = height - 1
         buffer.fill(Rect(x: 0, y: hintsRow, width: width, height: 2), style: theme.footer)
+        let view = active
         if let draft = searchDraft {
-            let prompt = current == .bikes ? "Find date: " : "Find: "
+            let prompt = (view.searchPrompt ?? "Find") + ": "
             let x = buffer.write(" " + prompt + draft, x: 0, y: hintsRow, style: theme.footerKey)
             buffer.write("▏", x: x, y: hintsRow, style: theme.footerKey)
             buffer.write(" Enter find · Esc cancel", x: 0, y: statusRow, style: theme.footer)
             return
         }
-        // "? help" and "q quit" always show: the tab's hints get the room that is left.
-        let always = [KeyHint("?", "help"), KeyHint("q", "quit")]
+        // "? help" and "q quit" always show: the view's hints get the room that is left.
+        let always = [KeyHint("?", "help", for: [.character("?")]),
+                      KeyHint("q", tabs[currentTab].count > 1 ? "back" : "quit", for: [.character("q")])]
         func needed(_ hint: KeyHint) -> Int { DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.action) + 3 }
         var room = width - 1 - always.reduce(0) { $0 + needed($1) }
         var hints: [KeyHint] = []
-        for hint in tabHints() where needed(hint) <= room {
+        for hint in view.footerHints where needed(hint) <= room {
             hints.append(hint)
             room -= needed(hint)
         }
@@ -354,44 +360,24 @@ public struct BrowserState: Sendable {
             x += buffer.write(hint.keys, x: x, y: hintsRow, style: theme.footerKey)
             x += buffer.write(" " + hint.action + "  ", x: x, y: hintsRow, style: theme.footer)
         }
-        let statusText = status.text(for: current)
+        let statusText = status.text(for: view, id: current)
         var statusX = buffer.write(" " + statusText, x: 0, y: statusRow, style: theme.footer)
-        if let error = status.lastError {
+        if let failure = status.lastError {
             statusX += buffer.write(statusText.isEmpty ? "" : " · ", x: statusX, y: statusRow, style: theme.footer)
-            buffer.write("\(error.at) \(error.message)", x: statusX, y: statusRow, style: theme.error, maxWidth: width - statusX)
+            buffer.write(StatusLine.describe(failure, width: width - statusX), x: statusX, y: statusRow, style: theme.error,
+                         maxWidth: width - statusX)
         }
     }
 
-    /// Each tab's keys beyond the common ones, for the help overlay.
-    private func helpSection(_ tab: TabID) -> [KeyHint] {
-        switch tab {
-        case .bikes: return BikesTab.hints + [KeyHint("< >", "previous/next month (open-data API)"), KeyHint("h (heatmap)", "back to the table"), KeyHint("←/→ (heatmap)", "previous/next hour")]
-        case .feeds: return FeedsTab.helpHints
-        case .weather: return WeatherTab.hints
-        }
-    }
-
-    /// The keys: the common ones, then the current tab's, then the mouse. The closing line is
-    /// always shown, however short the window.
-    private func renderHelp(into buffer: inout ScreenBuffer) {
-        let sections: [(String, [KeyHint])] = [
-            ("Everywhere", [KeyHint("j/k ↓/↑", "move"), KeyHint("PgDn/PgUp Space", "page"), KeyHint("g/G Home/End", "first/last")] + Self.globalHints),
-            (current.title, helpSection(current)),
-            ("Mouse", [KeyHint("wheel", "scroll"), KeyHint("click", "select"), KeyHint("click a tab", "switch")]),
-        ].filter { !$0.1.isEmpty }
-        var lines: [(String, Style)] = [("Keys", theme.overlay.adding(.bold)), ("", theme.overlay)]
-        for (section, hints) in sections {
-            lines.append((section, theme.overlay.adding(.underline)))
-            for hint in hints { lines.append(("  " + TextLayout.padRight(hint.keys, to: 18) + hint.action, theme.overlay)) }
-        }
-        let closing = ("Any key closes this help.", theme.overlay.adding(.dim))
-        let boxWidth = min(width - 2, 52)
-        let boxHeight = min(height - 2, lines.count + 4)
-        let box = Rect(x: (width - boxWidth) / 2, y: (height - boxHeight) / 2, width: boxWidth, height: boxHeight)
-        buffer.fill(box, style: theme.overlay)
-        for (offset, line) in lines.prefix(max(0, boxHeight - 4)).enumerated() {
-            buffer.write(line.0, x: box.x + 2, y: box.y + 1 + offset, style: line.1, maxWidth: box.width - 4)
-        }
-        buffer.write(closing.0, x: box.x + 2, y: box.maxY - 2, style: closing.1, maxWidth: box.width - 4)
+    /// The help's sections: the global keys, the view's, the mouse.
+    func helpSections() -> [HelpOverlay.Section] {
+        [
+            HelpOverlay.Section(title: "Everywhere", entries: globalKeymap.help),
+            HelpOverlay.Section(title: active.title, entries: active.helpEntries),
+            HelpOverlay.Section(title: "Mouse", entries: [
+                HelpEntry(keys: "wheel", help: "scroll"), HelpEntry(keys: "click", help: "select"),
+                HelpEntry(keys: "click a tab", help: "switch to it"),
+            ]),
+        ]
     }
 }

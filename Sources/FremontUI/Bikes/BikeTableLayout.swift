@@ -3,7 +3,10 @@ import FremontCore
 /// Where each row and day separator sits in the scrolling list, computed once per data set:
 /// a separator line before each day's rows. Lookups are O(1) or O(log days), so scrolling the
 /// whole history costs the same as scrolling a month.
-struct BikeTableLayout: Sendable {
+///
+/// As list metrics, an item is a row: the first row of a day takes two lines (the day's
+/// separator, then the row), the others one.
+struct BikeTableLayout: ListMetrics, Sendable {
     /// The day (index into `dayFirstRow`) of each row.
     private let rowDay: [Int32]
     /// The first row of each day.
@@ -29,6 +32,23 @@ struct BikeTableLayout: Sendable {
     }
 
     var lineCount: Int { rowCount + dayFirstRow.count }
+
+    var itemCount: Int { rowCount }
+
+    func top(of row: Int) -> Int {
+        guard row < rowCount else { return lineCount }
+        let day = Int(rowDay[row])
+        return dayFirstRow[day] == row ? row + day : row + day + 1
+    }
+
+    func item(atLine line: Int) -> Int {
+        switch content(ofLine: line) {
+        case .row(let row): return row
+        case .separator(let day): return dayFirstRow[day]
+        }
+    }
+
+    func isFirstOfDay(_ row: Int) -> Bool { dayFirstRow[Int(rowDay[row])] == row }
     var dayCount: Int { dayFirstRow.count }
 
     func day(ofRow row: Int) -> Int { Int(rowDay[row]) }

@@ -3,18 +3,16 @@ import FremontCore
 /// Draws the Bikes tab: summary and legend, column names, then the visible rows with a
 /// separator before each day. Work depends on the viewport, never on the rows loaded.
 extension BikesTab {
-    public func render(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
+    public func render(into buffer: inout ScreenBuffer, area viewport: Rect, theme: Theme) {
         buffer.fill(viewport, style: .plain)
         guard let counts, !counts.rows.isEmpty else {
-            let message: String
+            let placeholder: Placeholder
             if counts == nil, let loadError {
-                message = "No bike counts: \(loadError)"
+                placeholder = .failed("No bike counts: \(loadError)")
             } else {
-                message = counts == nil ? "Loading bike counts…" : "No rows in \(sourceName)."
+                placeholder = counts == nil ? .loading("Loading bike counts…") : .empty("No rows in \(sourceName).")
             }
-            for (offset, line) in TextLayout.wrap(message, width: max(1, viewport.width - 2)).prefix(max(0, viewport.height - 1)).enumerated() {
-                buffer.write(line, x: viewport.x + 1, y: viewport.y + 1 + offset, style: loadError == nil ? theme.dim : theme.warning)
-            }
+            placeholder.render(into: &buffer, area: viewport, theme: theme)
             return
         }
         var area = viewport
@@ -108,15 +106,11 @@ extension BikesTab {
         buffer.write(header, x: headerArea.x, y: headerArea.y, style: theme.columnHeader, maxWidth: headerArea.width)
 
         let maxTotal = maxHourTotal
-        for offset in 0..<list.height {
-            let line = topLine + offset
-            guard line < layout.lineCount else { break }
-            let y = list.y + offset
-            switch layout.content(ofLine: line) {
-            case .separator(let day):
-                renderSeparator(day: day, counts: counts, y: y, area: list, buffer: &buffer, theme: theme)
-            case .row(let index):
-                renderRow(counts.rows[index], isSelected: index == selectedRow, counts: counts, columns: columns,
+        ListView.render(table, layout, area: list, indicator: false, into: &buffer, theme: theme) { row, line, y, buffer in
+            if line == 0, layout.isFirstOfDay(row) {
+                renderSeparator(day: layout.day(ofRow: row), counts: counts, y: y, area: list, buffer: &buffer, theme: theme)
+            } else {
+                renderRow(counts.rows[row], isSelected: row == selectedRow, counts: counts, columns: columns,
                           maxTotal: maxTotal, y: y, area: list, buffer: &buffer, theme: theme)
             }
         }
@@ -184,10 +178,8 @@ extension BikesTab {
         }
         buffer.write(ruler, x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
         let selectedDay = layout.day(ofRow: selectedRow)
-        for offset in 0..<(area.height - 1) {
-            let day = topDay + offset
-            guard day < layout.dayCount else { break }
-            let y = area.y + 1 + offset
+        let dayArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        ListView.render(days, UniformMetrics(count: layout.dayCount), area: dayArea, indicator: false, into: &buffer, theme: theme) { day, _, y, buffer in
             let first = layout.dayFirstRow[day]
             let end = day + 1 < layout.dayCount ? layout.dayFirstRow[day + 1] : counts.rows.count
             let label = DateText.compact(counts.rows[first].date).prefix(14)

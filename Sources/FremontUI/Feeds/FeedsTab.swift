@@ -1,13 +1,32 @@
 import Foundation
 import FremontCore
 
+extension ViewID {
+    public static let feeds = ViewID("feeds")
+}
+
+extension BrowserEvent {
+    /// One feed of the Feeds tab finished loading; each source loads (and is prepared) on its own.
+    public static func feedsLoaded(source: String, _ result: Result<PreparedFeed, ParseError>, at time: String) -> BrowserEvent {
+        .loaded(.feeds, source: source, result.map(LoadPayload.feed), at: time)
+    }
+}
+
 /// The Feeds tab: the items of every feed merged, newest first, each collapsed to its title and
 /// first lines or expanded to its whole text. State only; `FeedsView` draws it.
 ///
 /// The list is measured in lines: `tops[i]` is where entry `i` starts, so moving, paging and
 /// drawing look up only what is on screen. Wrapping happens when the width changes or a feed
 /// reloads (that feed only); a key never re-wraps anything.
-public struct FeedsTab: Sendable {
+public struct FeedsTab: BrowserView {
+    public enum Action: Sendable, Hashable {
+        case next, previous, nextOrMatch, previousMatch, toggle, expandAll, collapseAll, open
+        case pageDown, pageUp, first, last, endSearch
+    }
+
+    public let id = ViewID.feeds
+    public let title = "Feeds"
+
     /// Where an entry of the merged list lives.
     struct Ref: Sendable, Equatable {
         var slot: Int
@@ -17,15 +36,15 @@ public struct FeedsTab: Sendable {
     private(set) var slots: [FeedSlot] = []
     /// The merged list: failed feeds first, then items newest first, undated last.
     private(set) var order: [Ref] = []
-    /// The first line of each entry in `order`, and one more: the end of the last.
-    private(set) var tops: [Int] = [0]
+    /// Where each entry in `order` starts, and the end of the last: entries are the list's items,
+    /// with the blank line after each as the list's gap.
+    private(set) var metrics = StackedMetrics()
+    /// The selected entry and the first line shown.
+    private(set) var list = ListState(gap: 1)
     /// The width the text is wrapped to, and the viewport height last laid out for (0: not yet).
     private(set) var wrapWidth = 0
     private(set) var viewportHeight = 0
     public private(set) var expanded: Set<FeedItemKey> = []
-    public private(set) var selected = 0
-    /// The first list line shown.
-    public private(set) var topLine = 0
     /// The active `/` search, lowercased: while there is one, `n`/`N` go from match to match.
     public private(set) var search: String?
     /// Until the reader moves, the view stays at the top while feeds arrive: the newest items
@@ -45,9 +64,15 @@ public struct FeedsTab: Sendable {
 
     // MARK: - What is shown
 
+    public var selected: Int { list.selected }
+    /// The first list line shown.
+    public var topLine: Int { list.offset }
+    var tops: [Int] { metrics.tops }
+
     public var itemCount: Int { order.count }
     public var isEmpty: Bool { order.isEmpty }
     public var warningCount: Int { slots.reduce(0) { $0 + $1.warnings } }
+    public var searchPrompt: String? { "Find" }
 
     /// For the header: the one feed's source, or how many feeds there are.
     public var sourceName: String {
@@ -73,20 +98,10 @@ public struct FeedsTab: Sendable {
         return slots[ref.slot].lines[ref.index]
     }
 
-    var isLaidOut: Bool { wrapWidth > 0 && tops.count == order.count + 1 }
+    var isLaidOut: Bool { wrapWidth > 0 && metrics.itemCount == order.count }
 
     /// The list's lines: every entry and the blank line after each but the last.
-    var lineCount: Int { order.isEmpty ? 0 : tops[order.count] - 1 }
-
-    /// The entry that list line `line` belongs to.
-    func position(ofLine line: Int) -> Int {
-        var low = 0, high = order.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if tops[middle] <= line { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
+    var lineCount: Int { list.lineCount(metrics) }
 
     /// Text columns for a viewport: two for the gutter, two kept free on the right (a `…` after
     /// cut text, the scroll arrows).
@@ -94,18 +109,25 @@ public struct FeedsTab: Sendable {
 
     // MARK: - Loads
 
+    public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        switch message {
+        case .loadStarted(let source): loadStarted(source)
+        case .loaded(let source, .feed(let feed)): show(feed, source: source)
+        case .loadFailed(let source, let error): loadFailed(error, source: source)
+        default: return []
+        }
+        layout(in: area)
+        return []
+    }
+
     public mutating func loadStarted(_ source: String) {
         if !loading.contains(source) { loading.append(source) }
         _ = slotIndex(source)
     }
 
-    /// What the status line says while loads are under way.
-    public var loadingText: String? {
-        switch loading.count {
-        case 0: return nil
-        case 1: return FeedSlot.fileName(loading[0])
-        default: return "\(loading.count) feeds"
-        }
+    /// What the status line says while feeds load.
+    public func loadingText(_ sources: [String]) -> String {
+        sources.count == 1 ? FeedSlot.fileName(sources[0]) : "\(sources.count) feeds"
     }
 
     /// A feed arrived. Expanded items stay expanded and the selection stays on the same item,
@@ -131,16 +153,21 @@ public struct FeedsTab: Sendable {
 
     private mutating func rebuild(_ change: (inout [FeedSlot]) -> Void) {
         let keptKey = selectedKey
-        let keptRow = isLaidOut && !order.isEmpty ? tops[selected] - topLine : nil
+        let keptRow = isLaidOut ? list.anchor(metrics) : nil
         change(&slots)
         order = Self.merge(slots)
-        selected = keptKey.flatMap { key in order.indices.first { entry($0).key == key } } ?? min(selected, max(0, order.count - 1))
-        if atStart { selected = 0 }
-        guard wrapWidth > 0 else { return }
+        var target = keptKey.flatMap { key in order.indices.first { entry($0).key == key } } ?? selected
+        if atStart { target = 0 }
+        guard wrapWidth > 0 else {
+            list.mark(target, UniformMetrics(count: order.count))
+            return
+        }
         relayout()
-        if let keptRow { topLine = atStart ? 0 : tops[selected] - keptRow }
-        clampTop()
-        keepVisible()
+        list.selectKeepingView(target, metrics)
+        if let keptRow {
+            if atStart { list.scroll(toLine: 0, metrics) } else { list.restore(anchor: keptRow, metrics) }
+        }
+        list.keepVisible(metrics)
     }
 
     /// Failures first (in source order), then newest first; undated items last; ties keep the
@@ -169,18 +196,18 @@ public struct FeedsTab: Sendable {
 
     /// Lays the list out for `viewport` when its size changed: re-wraps at a new width and keeps
     /// the selected item's title on the same row.
-    public mutating func resize(viewport: Rect) {
+    public mutating func layout(in viewport: Rect) {
         let width = Self.textWidth(for: viewport)
         guard !isLaidOut || width != wrapWidth || viewport.height != viewportHeight else { return }
-        let keptRow = isLaidOut && !order.isEmpty ? tops[selected] - topLine : nil
+        let keptRow = isLaidOut ? list.anchor(metrics) : nil
         wrapWidth = width
         viewportHeight = viewport.height
         relayout()
-        if let keptRow { topLine = tops[selected] - keptRow }
-        clampTop()
+        list.resize(height: viewport.height, metrics)
+        if let keptRow { list.restore(anchor: keptRow, metrics) }
         // With its title on screen, a shrunk window still shows as much of the selected item as
         // it can; read from the middle, the item stays where the reader was.
-        if let keptRow, keptRow >= 0 { reveal() } else { keepVisible() }
+        if let keptRow, keptRow >= 0 { list.reveal(metrics) } else { list.keepVisible(metrics) }
     }
 
     /// Wraps what is not wrapped for `wrapWidth` (every feed after a resize, one after a load)
@@ -193,18 +220,16 @@ public struct FeedsTab: Sendable {
     /// Where each entry starts, for the expanded set. Wraps only the whole text of expanded
     /// items not yet wrapped at this width.
     private mutating func measure() {
-        var tops = [Int]()
-        tops.reserveCapacity(order.count + 1)
-        var line = 0
+        var heights = [Int]()
+        heights.reserveCapacity(order.count)
         let anyExpanded = !expanded.isEmpty
         for position in order.indices {
-            tops.append(line)
             let isExpanded = anyExpanded && expanded.contains(entry(position).key)
             if isExpanded { complete(position) }
-            line += lines(position).height(expanded: isExpanded)
+            heights.append(lines(position).height(expanded: isExpanded))
         }
-        tops.append(line)
-        self.tops = tops
+        metrics = StackedMetrics(heights: heights)
+        list.clamp(metrics)
     }
 
     private mutating func complete(_ position: Int) {
@@ -213,135 +238,100 @@ public struct FeedsTab: Sendable {
         slots[ref.slot].lines[ref.index].complete(slots[ref.slot].entries[ref.index])
     }
 
-    private var maximumTop: Int { max(0, lineCount - viewportHeight) }
-
-    private mutating func clampTop() {
-        topLine = min(max(0, topLine), maximumTop)
-    }
-
-    /// Scrolls just enough to show the selected item: all of it when it fits, else from its title.
-    private mutating func reveal() {
-        guard isLaidOut, !order.isEmpty else { return }
-        let top = tops[selected], bottom = tops[selected + 1] - 1
-        if top < topLine {
-            topLine = top
-        } else if bottom > topLine + viewportHeight {
-            topLine = min(top, bottom - viewportHeight)
-        }
-        clampTop()
-    }
-
-    /// Scrolls only when no line of the selected item is on screen.
-    private mutating func keepVisible() {
-        guard isLaidOut, !order.isEmpty else { return }
-        let top = tops[selected], bottom = tops[selected + 1] - 1
-        if bottom <= topLine || top >= topLine + viewportHeight { reveal() }
-    }
-
     // MARK: - Keys
 
-    public static let hints: [KeyHint] = [
-        KeyHint("Enter", "expand"), KeyHint("E/C", "all"), KeyHint("o", "open"),
-        KeyHint("n/p", "item"), KeyHint("/", "find"),
-    ]
+    public var keymap: Keymap<Action> {
+        var bindings: [KeyBinding<Action>] = [
+            KeyBinding([.enter, .character(" ")], .toggle, "expand/collapse the item (a click on it too)"),
+            KeyBinding(.character("E"), .expandAll, "expand all"),
+            KeyBinding(.character("C"), .collapseAll, "collapse all"),
+            KeyBinding(.character("o"), .open, "open the item's link"),
+            KeyBinding([.character("j"), .down], .next, "next item"),
+            KeyBinding([.character("k"), .up, .character("p")], .previous, "previous item"),
+            KeyBinding(.character("n"), .nextOrMatch, search == nil ? "next item" : "next match"),
+            KeyBinding(.character("N"), .previousMatch, "previous match"),
+            KeyBinding([.pageDown, .control("f")], .pageDown, "a page down"),
+            KeyBinding([.pageUp, .control("b")], .pageUp, "a page up"),
+            KeyBinding([.character("g"), .home], .first, "first item"),
+            KeyBinding([.character("G"), .end], .last, "last item"),
+        ]
+        // While a search is active, `n`/`N` go from match to match and Esc ends the search.
+        if search != nil { bindings.append(KeyBinding(.escape, .endSearch, "end the search")) }
+        let common = [
+            KeyHint("Enter", "expand", for: [.enter]), KeyHint("E/C", "all", for: [.character("E"), .character("C")]),
+            KeyHint("o", "open", for: [.character("o")]),
+        ]
+        let footer = search == nil
+            ? common + [KeyHint("n/p", "item", for: [.character("n"), .character("p")]), KeyHint("/", "find", for: [.character("/")])]
+            : common + [KeyHint("n/N", "match", for: [.character("n"), .character("N")]), KeyHint("Esc", "clear", for: [.escape])]
+        return Keymap(bindings, footer: footer)
+    }
 
-    /// While a search is active, `n`/`N` go from match to match and Esc ends the search.
-    public static let searchHints: [KeyHint] = [
-        KeyHint("Enter", "expand"), KeyHint("E/C", "all"), KeyHint("o", "open"),
-        KeyHint("n/N", "match"), KeyHint("Esc", "clear"),
-    ]
-
-    public var currentHints: [KeyHint] { search == nil ? Self.hints : Self.searchHints }
-
-    /// Every Feeds key, for the help overlay.
-    public static let helpHints: [KeyHint] = [
-        KeyHint("Enter/Space", "expand/collapse the item"), KeyHint("E / C", "expand/collapse all"),
-        KeyHint("o", "open the item's link"), KeyHint("n / p", "next/previous item"),
-        KeyHint("/ then n / N", "next/previous match"), KeyHint("Esc", "end the search"),
-        KeyHint("PgDn/PgUp ^F/^B", "page (Space expands)"), KeyHint("click selected", "expand/collapse"),
-    ]
-
-    public mutating func handle(_ key: Key, viewport: Rect) -> TabOutcome {
-        resize(viewport: viewport)
-        guard !order.isEmpty else { return .ignored }
+    public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        guard !order.isEmpty else { return [] }
         atStart = false
-        switch key {
-        case .character("j"), .down: select(selected + 1)
-        case .character("k"), .up, .character("p"): select(selected - 1)
-        case .character("n"):
+        switch action {
+        case .next: list.select(selected + 1, metrics)
+        case .previous: list.select(selected - 1, metrics)
+        case .nextOrMatch:
             if let search { return find(search, forward: true) }
-            select(selected + 1)
-        case .character("N"):
-            guard let search else { return .message("no search: / finds text in the feeds") }
+            list.select(selected + 1, metrics)
+        case .previousMatch:
+            guard let search else { return [.message("no search: / finds text in the feeds")] }
             return find(search, forward: false)
-        case .enter, .character(" "): return toggle()
-        case .character("E"): setAll(expanded: true)
-        case .character("C"): setAll(expanded: false)
-        case .character("o"): return openLink()
-        case .pageDown, .control("f"): page(by: 1)
-        case .pageUp, .control("b"): page(by: -1)
-        case .character("g"), .home:
-            selected = 0
-            topLine = 0
-        case .character("G"), .end:
-            selected = order.count - 1
-            topLine = maximumTop
-            reveal()
-        case .escape:
-            guard search != nil else { return .ignored }
+        case .toggle: return toggle()
+        case .expandAll: setAll(expanded: true)
+        case .collapseAll: setAll(expanded: false)
+        case .open: return openLink()
+        case .pageDown: list.page(by: 1, metrics)
+        case .pageUp: list.page(by: -1, metrics)
+        case .first: list.home(metrics)
+        case .last: list.end(metrics)
+        case .endSearch:
+            guard search != nil else { return [] }
             search = nil
-            return .message("search cleared: n/p move by item")
-        default: return .ignored
+            return [.message("search cleared: n/p move by item")]
         }
-        return .handled
+        return []
     }
 
     /// Wheel scrolling moves the view; the selection follows only when it leaves the screen.
-    public mutating func scroll(by lines: Int, viewport: Rect) {
-        resize(viewport: viewport)
+    public mutating func scroll(by lines: Int, in area: Rect) {
+        layout(in: area)
         guard !order.isEmpty else { return }
         atStart = false
-        topLine += lines
-        clampTop()
-        followView()
+        list.scroll(by: lines, metrics)
     }
 
     /// A click selects the item under the pointer; a click on the selected item opens or closes it.
-    public mutating func click(x: Int, y: Int, viewport: Rect) -> TabOutcome {
-        resize(viewport: viewport)
-        guard !order.isEmpty, viewport.contains(x: x, y: y) else { return .ignored }
-        let line = topLine + (y - viewport.y)
-        guard line < lineCount else { return .ignored }
-        let position = position(ofLine: line)
-        guard line < tops[position + 1] - 1 else { return .ignored }  // the blank line between items
+    public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        guard !order.isEmpty, area.contains(x: x, y: y), let position = list.item(atRow: y - area.y, metrics) else { return [] }
         atStart = false
-        if position == selected {
-            return toggle()
-        } else {
-            selected = position
-            keepVisible()
-        }
-        return .handled
+        if position == selected { return toggle() }
+        list.selectKeepingView(position, metrics)
+        return []
     }
 
     /// Finds the next (or previous) item whose title or text contains `query`, ignoring case,
     /// and makes it the active search.
-    public mutating func search(_ query: String, forward: Bool, viewport: Rect) -> TabOutcome {
-        resize(viewport: viewport)
+    public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
         let trimmed = query.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !trimmed.isEmpty else { return .ignored }
-        guard !order.isEmpty else { return .message("nothing to search yet") }
+        guard !trimmed.isEmpty else { return [] }
+        guard !order.isEmpty else { return [.message("nothing to search yet")] }
         atStart = false
         return find(trimmed, forward: forward)
     }
 
-    private mutating func find(_ query: String, forward: Bool) -> TabOutcome {
+    private mutating func find(_ query: String, forward: Bool) -> [ViewEffect] {
         let count = order.count
         var matches: [Int] = []
         for position in 0..<count where entry(position).searchText.contains(query) { matches.append(position) }
         guard !matches.isEmpty else {
             search = nil
-            return .message("no item matches \(quotedQuery(query))")
+            return [.message("no item matches \(quotedQuery(query))")]
         }
         search = query
         let target: Int
@@ -350,10 +340,9 @@ public struct FeedsTab: Sendable {
         } else {
             target = matches.last { $0 < selected } ?? matches[matches.count - 1]
         }
-        selected = target
-        reveal()
+        list.select(target, metrics)
         let number = matches.firstIndex(of: target)! + 1
-        return .message("\(quotedQuery(query)): item \(number) of \(matches.count) matching")
+        return [.message("\(quotedQuery(query)): item \(number) of \(matches.count) matching")]
     }
 
     private func quotedQuery(_ query: String) -> String {
@@ -362,28 +351,21 @@ public struct FeedsTab: Sendable {
 
     // MARK: - Moving
 
-    private mutating func select(_ position: Int) {
-        selected = min(max(0, position), order.count - 1)
-        reveal()
-    }
-
     /// Expands or collapses the selected item; expanding an unread item reads it.
-    @discardableResult
-    private mutating func toggle() -> TabOutcome {
-        defer { reveal() }
+    private mutating func toggle() -> [ViewEffect] {
+        defer { list.reveal(metrics) }
         let key = entry(selected).key
-        let row = tops[selected] - topLine
+        let row = metrics.top(of: selected) - topLine
         let isExpanded = expanded.insert(key).inserted
         if !isExpanded { expanded.remove(key) }
         // Only this item's height changed: the items after it move by the difference.
         if isExpanded { complete(selected) }
-        let change = lines(selected).height(expanded: isExpanded) - (tops[selected + 1] - tops[selected])
-        for position in (selected + 1)..<tops.count { tops[position] += change }
+        metrics.setHeight(lines(selected).height(expanded: isExpanded), of: selected)
         // Collapsing an item read from the middle brings its title back to the top.
-        if row < 0 { topLine = tops[selected] }
-        guard isExpanded, isUnread(entry(selected)) else { return .handled }
+        if row < 0 { list.scroll(toLine: metrics.top(of: selected), metrics) }
+        guard isExpanded, isUnread(entry(selected)) else { return [] }
         readNow.insert(key)
-        return .markRead(source: key.source, id: key.id)
+        return [.host(.markRead(source: key.source, id: key.id))]
     }
 
     /// Unread: so the cache said when the feed loaded, and not read since.
@@ -392,55 +374,28 @@ public struct FeedsTab: Sendable {
     }
 
     private mutating func setAll(expanded expand: Bool) {
-        let row = max(0, tops[selected] - topLine)
+        let row = max(0, list.anchor(metrics) ?? 0)
         if expand {
             for position in order.indices { expanded.insert(entry(position).key) }
         } else {
             expanded.removeAll()
         }
         measure()
-        topLine = tops[selected] - row
-        clampTop()
-        keepVisible()
+        list.restore(anchor: row, metrics)
+        list.keepVisible(metrics)
     }
 
-    /// A page of lines. At either end of the list the selection goes to the first or last item,
-    /// so a page key always does something.
-    private mutating func page(by direction: Int) {
-        let before = topLine
-        topLine += direction * max(1, viewportHeight - 1)
-        clampTop()
-        if topLine == before {
-            select(direction > 0 ? order.count - 1 : 0)
-        } else {
-            followView()
-        }
-    }
-
-    /// After the view moved: when the selected item left the screen, select the first item
-    /// whose title is on it (else the item filling it).
-    private mutating func followView() {
-        let top = tops[selected], bottom = tops[selected + 1] - 1
-        guard bottom <= topLine || top >= topLine + viewportHeight else { return }
-        let first = position(ofLine: topLine)
-        if tops[first] >= topLine || first + 1 >= order.count || tops[first + 1] >= topLine + viewportHeight {
-            selected = first
-        } else {
-            selected = first + 1
-        }
-    }
-
-    private func openLink() -> TabOutcome {
+    private func openLink() -> [ViewEffect] {
         let item = entry(selected)
-        guard !item.link.isEmpty else { return .message("this item has no link") }
+        guard !item.link.isEmpty else { return [.message("this item has no link")] }
         if item.link.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) {
-            return .message("not opened: the link has control characters in it")
+            return [.message("not opened: the link has control characters in it")]
         }
         let lower = item.link.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
             let shown = TextLayout.truncate(TerminalSafeText.singleLine(item.link), to: 40)
-            return .message("not opened: only http and https links are (\(shown))")
+            return [.message("not opened: only http and https links are (\(shown))")]
         }
-        return .openLink(item.link)
+        return [.host(.openLink(item.link))]
     }
 }

@@ -5,46 +5,29 @@ import FremontCore
 /// `▾` expanded; the selected one in reverse video), a line naming its feed and date, its text,
 /// and when expanded its numbered links. Work depends on the lines on screen only.
 extension FeedsTab {
-    public func render(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
+    public func render(into buffer: inout ScreenBuffer, area viewport: Rect, theme: Theme) {
         buffer.fill(viewport, style: .plain)
         guard !order.isEmpty else {
-            renderEmpty(into: &buffer, viewport: viewport, theme: theme)
+            let placeholder: Placeholder = slots.isEmpty || !loading.isEmpty
+                ? .loading("Loading feeds…") : .empty("No items in \(sourceName).")
+            placeholder.render(into: &buffer, area: viewport, theme: theme)
             return
         }
         guard isLaidOut, wrapWidth == Self.textWidth(for: viewport), viewportHeight == viewport.height else {
-            // Not laid out for this viewport (a caller that skipped `resize`): lay out a copy.
+            // Not laid out for this viewport (a caller that skipped `layout`): lay out a copy.
             var copy = self
-            copy.resize(viewport: viewport)
+            copy.layout(in: viewport)
             copy.renderList(into: &buffer, viewport: viewport, theme: theme)
             return
         }
         renderList(into: &buffer, viewport: viewport, theme: theme)
     }
 
-    private func renderEmpty(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
-        let message: String
-        if slots.isEmpty || !loading.isEmpty {
-            message = "Loading feeds…"
-        } else {
-            message = "No items in \(TerminalSafeText.singleLine(sourceName))."
-        }
-        for (offset, line) in TextLayout.wrap(message, width: max(1, viewport.width - 2)).prefix(max(0, viewport.height - 1)).enumerated() {
-            buffer.write(line, x: viewport.x + 1, y: viewport.y + 1 + offset, style: theme.dim)
-        }
-    }
-
     private func renderList(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
         let now = self.now()
-        var position = position(ofLine: topLine)
-        for row in 0..<viewport.height {
-            let line = topLine + row
-            guard line < lineCount else { break }
-            while line >= tops[position + 1] { position += 1 }
-            renderLine(line - tops[position], of: position, y: viewport.y + row, viewport: viewport, now: now,
-                       buffer: &buffer, theme: theme)
+        ListView.render(list, metrics, area: viewport, into: &buffer, theme: theme) { position, line, y, buffer in
+            renderLine(line, of: position, y: y, viewport: viewport, now: now, buffer: &buffer, theme: theme)
         }
-        if topLine > 0 { buffer.write("▲", x: viewport.maxX - 1, y: viewport.y, style: theme.dim) }
-        if topLine + viewport.height < lineCount { buffer.write("▼", x: viewport.maxX - 1, y: viewport.maxY - 1, style: theme.dim) }
     }
 
     /// Line `offset` of entry `position`'s block.

@@ -8,13 +8,18 @@ public struct PreparedFeed: Sendable {
     /// The feed's own title, terminal-safe; empty when it has none.
     let title: String
     let entries: [FeedEntry]
+    /// How many warnings the parser gave.
     public let warnings: Int
+    /// The first of them, for the Log: a broken feed can give thousands.
+    public let warningList: [ParseWarning]
+    static let keptWarnings = 200
 
     /// - Parameter readItemIDs: the items already read, for a feed the cache tracks; nil for
     ///   files and built-in feeds, which keep no read state.
     public init(_ result: FeedParseResult, source: String, readItemIDs: Set<String>? = nil) {
         title = TerminalSafeText.singleLine(result.feed.title).trimmingCharacters(in: .whitespaces)
         warnings = result.warnings.count
+        warningList = Array(result.warnings.prefix(Self.keptWarnings))
         let name = title.isEmpty ? FeedSlot.fileName(source) : title
         var seen: [String: Int] = [:]
         entries = result.feed.items.map { item in

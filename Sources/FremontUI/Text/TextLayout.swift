@@ -15,6 +15,29 @@ public enum TextLayout {
         return out + "…"
     }
 
+    /// `text` cut to `width` columns by taking characters out of the middle, so a long address
+    /// keeps its host and its file name: `https://data.seattle.gov/…/4xy5-26gy.json`.
+    public static func truncateMiddle(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        guard width > 2 else { return truncate(text, to: width) }
+        let characters = Array(text)
+        let room = width - 1
+        var head = "", used = 0, index = 0
+        while index < characters.count, used + DisplayWidth.of(characters[index]) <= (room + 1) / 2 {
+            used += DisplayWidth.of(characters[index])
+            head.append(characters[index])
+            index += 1
+        }
+        var tail: [Character] = [], back = characters.count - 1
+        while back >= index, used + DisplayWidth.of(characters[back]) <= room {
+            used += DisplayWidth.of(characters[back])
+            tail.append(characters[back])
+            back -= 1
+        }
+        return head + "…" + String(tail.reversed())
+    }
+
     /// Pads with spaces on the right to exactly `width` columns (truncating when longer).
     public static func padRight(_ text: String, to width: Int) -> String {
         let fitted = truncate(text, to: width)

@@ -1,23 +1,70 @@
 import FremontCore
 
-/// The Weather tab: the loaded forecast and how far it is scrolled. State only; `WeatherView`
-/// lays it out for the viewport and draws it.
-public struct WeatherTab: Sendable {
+extension ViewID {
+    public static let weather = ViewID("weather")
+}
+
+extension BrowserEvent {
+    /// A finished load of a forecast.
+    public static func weatherLoaded(source: String, _ result: Result<Forecast, ParseError>, at time: String) -> BrowserEvent {
+        .loaded(.weather, source: source, result.map(LoadPayload.forecast), at: time)
+    }
+}
+
+/// The Weather tab: the loaded forecast and how far it is scrolled. State and keys;
+/// `WeatherView` lays it out for the viewport and draws it.
+public struct WeatherTab: BrowserView {
+    public enum Action: Sendable, Hashable {
+        case down, up, pageDown, pageUp, top, end
+    }
+
+    public let id = ViewID.weather
+    public let title = "Weather"
     public private(set) var forecast: Forecast?
     public private(set) var sourceName = ""
-    /// The first content line shown.
-    public private(set) var topLine = 0
+    /// The forecast's lines as a list that only scrolls.
+    private(set) var list = ListState()
     /// Why nothing could be loaded, while there is no forecast to show instead.
     public private(set) var failure: String?
-    /// The layout for the last viewport `resize` saw (BrowserState calls it after every show and
-    /// resize): keys and frames reuse it instead of laying the forecast out again each time.
+    /// The layout for the last area `layout(in:)` saw (called after every show and resize):
+    /// keys and frames reuse it instead of laying the forecast out again each time.
     private var laidOut: (width: Int, height: Int, layout: WeatherLayout)?
 
     public init() {}
 
-    public static let hints: [KeyHint] = [
-        KeyHint("j/k", "scroll"), KeyHint("PgUp/PgDn", "page"), KeyHint("g/G", "top/end"),
-    ]
+    /// The first content line shown.
+    public var topLine: Int { list.offset }
+
+    public var keymap: Keymap<Action> {
+        Keymap([
+            KeyBinding([.character("j"), .down], .down, "scroll down a line"),
+            KeyBinding([.character("k"), .up], .up, "scroll up a line"),
+            KeyBinding([.pageDown, .character(" "), .control("f")], .pageDown, "a page down"),
+            KeyBinding([.pageUp, .control("b")], .pageUp, "a page up"),
+            KeyBinding([.character("g"), .home], .top, "top"),
+            KeyBinding([.character("G"), .end], .end, "end"),
+        ], footer: [
+            KeyHint("j/k", "scroll", for: [.character("j"), .character("k")]),
+            KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
+            KeyHint("g/G", "top/end", for: [.character("g"), .character("G")]),
+        ])
+    }
+
+    public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        switch message {
+        case .loaded(let source, .forecast(let forecast)):
+            show(forecast, source: source)
+            layout(in: area)
+        case .loadFailed(let source, let error):
+            // The last good forecast stays on screen; with none, the tab says why.
+            if forecast == nil {
+                sourceName = source
+                failure = error.description
+            }
+        default: break
+        }
+        return []
+    }
 
     /// A new forecast. A reload keeps the scroll position; a narrower result is clamped on draw.
     public mutating func show(_ forecast: Forecast, source: String) {
@@ -27,41 +74,34 @@ public struct WeatherTab: Sendable {
         laidOut = nil
     }
 
-    /// A load failed: the last good forecast stays on screen; with none, the tab says why.
-    public mutating func loadFailed(_ error: ParseError, source: String) {
-        if forecast == nil {
-            sourceName = source
-            failure = error.description
-        }
+    private func metrics(_ area: Rect) -> UniformMetrics {
+        UniformMetrics(count: layout(for: area)?.lines.count ?? 0)
     }
 
-    public mutating func handle(_ key: Key, viewport: Rect) -> TabOutcome {
-        guard forecast != nil else { return .ignored }
-        let page = max(1, viewport.height - 1)
-        switch key {
-        case .character("j"), .down: scroll(by: 1, viewport: viewport)
-        case .character("k"), .up: scroll(by: -1, viewport: viewport)
-        case .pageDown, .character(" "), .control("f"): scroll(by: page, viewport: viewport)
-        case .pageUp, .control("b"): scroll(by: -page, viewport: viewport)
-        case .character("g"), .home: topLine = 0
-        case .character("G"), .end: topLine = maximumTopLine(viewport)
-        default: return .ignored
+    public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        guard forecast != nil else { return [] }
+        let metrics = metrics(area)
+        let page = max(1, area.height - 1)
+        switch action {
+        case .down: list.scroll(toLine: list.offset + 1, metrics)
+        case .up: list.scroll(toLine: list.offset - 1, metrics)
+        case .pageDown: list.scroll(toLine: list.offset + page, metrics)
+        case .pageUp: list.scroll(toLine: list.offset - page, metrics)
+        case .top: list.scroll(toLine: 0, metrics)
+        case .end: list.scroll(toLine: list.maximumOffset(metrics), metrics)
         }
-        return .handled
+        return []
     }
 
-    public mutating func scroll(by lines: Int, viewport: Rect) {
+    public mutating func scroll(by lines: Int, in area: Rect) {
         guard forecast != nil else { return }
-        topLine = min(max(0, topLine + lines), maximumTopLine(viewport))
+        list.scroll(toLine: list.offset + lines, metrics(area))
     }
-
-    /// Nothing on the weather tab is selectable.
-    public func click(x: Int, y: Int, viewport: Rect) -> TabOutcome { .ignored }
 
     /// Keeps the view within the content after a resize changed how many lines it takes.
-    public mutating func resize(viewport: Rect) {
-        laidOut = makeLayout(for: viewport).map { (viewport.width, viewport.height, $0) }
-        topLine = min(topLine, maximumTopLine(viewport))
+    public mutating func layout(in area: Rect) {
+        laidOut = makeLayout(for: area).map { (area.width, area.height, $0) }
+        list.resize(height: area.height, metrics(area))
     }
 
     // MARK: - Layout

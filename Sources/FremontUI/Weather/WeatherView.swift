@@ -1,36 +1,29 @@
 import FremontCore
 
-/// Draws the Weather tab: the visible slice of its layout, with arrows at the right edge when
-/// there is more above or below.
+/// Draws the Weather tab: the visible slice of its layout, with the scroll indicator when there
+/// is more above or below.
 extension WeatherTab {
-    public func render(into buffer: inout ScreenBuffer, viewport: Rect, theme: Theme) {
+    public func render(into buffer: inout ScreenBuffer, area viewport: Rect, theme: Theme) {
         buffer.fill(viewport, style: .plain)
-        let x = viewport.x + 1, width = viewport.width - 3
         guard let layout = layout(for: viewport) else {
-            if let failure {
-                let lines = TextLayout.wrap("No forecast: " + TerminalSafeText.singleLine(failure), width: max(1, width))
-                for (offset, line) in lines.prefix(max(0, viewport.height - 1)).enumerated() {
-                    buffer.write(line, x: x, y: viewport.y + 1 + offset, style: theme.warning, maxWidth: width)
-                }
-            } else {
-                buffer.write("Loading the forecast…", x: x, y: viewport.y + 1, style: theme.dim, maxWidth: width)
-            }
+            let placeholder: Placeholder = failure.map { .failed("No forecast: " + $0) } ?? .loading("Loading the forecast…")
+            placeholder.render(into: &buffer, area: viewport, theme: theme)
             return
         }
         let lines = layout.lines
-        let top = min(topLine, max(0, lines.count - viewport.height))
-        for offset in 0..<viewport.height {
-            let index = top + offset
-            guard index < lines.count else { break }
-            var column = x
-            for span in lines[index].spans {
-                column += buffer.write(span.text, x: column, y: viewport.y + offset,
-                                       style: theme.weather(span.role), maxWidth: x + width - column)
-            }
+        let metrics = UniformMetrics(count: lines.count)
+        var shown = list
+        shown.resize(height: viewport.height, metrics)  // a reload may have shortened the forecast
+        let x = viewport.x + 1, width = viewport.width - 3
+        ListView.render(shown, metrics, area: viewport, into: &buffer, theme: theme) { index, _, y, buffer in
+            buffer.draw(lines[index].styled(theme), x: x, y: y, maxWidth: width)
         }
-        if top > 0 { buffer.write("▲", x: viewport.maxX - 1, y: viewport.y, style: theme.dim) }
-        if top + viewport.height < lines.count {
-            buffer.write("▼", x: viewport.maxX - 1, y: viewport.maxY - 1, style: theme.dim)
-        }
+    }
+}
+
+extension WeatherLine {
+    /// The line in the theme's styles.
+    func styled(_ theme: Theme) -> StyledLine {
+        StyledLine(spans.map { StyledSpan($0.text, theme.weather($0.role)) })
     }
 }

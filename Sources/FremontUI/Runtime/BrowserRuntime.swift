@@ -1,0 +1,219 @@
+import Dispatch
+import Foundation
+import FremontCore
+import Synchronization
+
+/// Runs a `BrowserState` on a terminal: every event goes through `update`, effects are carried
+/// out (loads on a queue of their own, their results coming back as events), and each frame
+/// sends the terminal only the cells that changed. `run` returns when an effect says quit, so
+/// the caller restores the terminal on one path.
+public final class BrowserRuntime {
+    private var state: BrowserState
+    private let terminal: any TerminalBackend
+    private let host: any BrowserHost
+    private let inbox = EventInbox()
+    /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
+    /// and one slow feed holds up no other.
+    private let loads: OperationQueue
+    /// Bumped when a view's loads are cancelled: results of an older generation are dropped.
+    private var generations: [ViewID: Int] = [:]
+    /// Loads under way, by view.
+    private var pending: [ViewID: [(source: String, control: LoadControl)]] = [:]
+    private var previousFrame: ScreenBuffer?
+    private let clock: @Sendable () -> String
+
+    public init(state: BrowserState, terminal: any TerminalBackend, host: any BrowserHost, concurrentLoads: Int = 4,
+                clock: @escaping @Sendable () -> String = WallClock.now) {
+        self.state = state
+        self.terminal = terminal
+        self.host = host
+        self.clock = clock
+        loads = OperationQueue()
+        loads.name = "fremont.loads"
+        loads.maxConcurrentOperationCount = concurrentLoads
+        loads.qualityOfService = .userInitiated
+    }
+
+    /// The browser as it was when the run ended.
+    public var finalState: BrowserState { state }
+
+    /// Starts loading `views`, then runs until quit. Returns the exit status.
+    public func run(loading views: [ViewID]) -> Int32 {
+        for view in views {
+            if let status = perform(.reload(view)) { return status }
+        }
+        var lastTick = DispatchTime.now().uptimeNanoseconds
+        // A frame only after something happened: while loading the loop wakes every 30 ms, and
+        // most of those wake-ups change nothing on screen.
+        var needsDraw = true
+        while true {
+            for delivery in inbox.takeAll() {
+                guard delivery.generation == generations[delivery.view, default: 0] else { continue }
+                if delivery.isResult { pending[delivery.view]?.removeAll { $0.source == delivery.source } }
+                if let status = handle(delivery.event) { return status }
+                needsDraw = true
+            }
+            if needsDraw {
+                draw()
+                needsDraw = false
+            }
+            let loading = state.isLoading
+            if let event = terminal.nextEvent(timeout: loading ? 30 : 500) {
+                if case .resize = event { previousFrame = nil }
+                if let status = handle(event) { return status }
+                needsDraw = true
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if loading, now - lastTick > 100_000_000 {
+                _ = state.update(.tick)
+                lastTick = now
+                needsDraw = true
+            }
+        }
+    }
+
+    /// Renders the state and writes what changed.
+    private func draw() {
+        var frame = ScreenBuffer(width: state.width, height: state.height)
+        state.render(into: &frame)
+        let runs = FrameDiff.runs(from: previousFrame, to: frame)
+        terminal.write(runs, clearFirst: previousFrame == nil)
+        previousFrame = frame
+    }
+
+    /// Feeds `event` through `update` and carries out what it asks; the exit status once it quits.
+    private func handle(_ event: BrowserEvent) -> Int32? {
+        for effect in state.update(event) {
+            if let status = perform(effect) { return status }
+        }
+        return nil
+    }
+
+    private func perform(_ effect: BrowserEffect) -> Int32? {
+        switch effect {
+        case .quit(let status):
+            cancelAll()
+            return status
+        case .openLink(let link):
+            return handle(.notice(host.open(link: link)))
+        case .markRead(let source, let id):
+            // Written off the UI thread; a cache that cannot be written only loses the mark.
+            loads.addOperation(host.markRead(source: source, id: id))
+        case .cancelLoads(let view):
+            return cancel(view)
+        case .load(let view, let target):
+            let jobs = host.jobs(for: view, target: target)
+            // Another span replaces what is loading; a reload of the same sources does too.
+            if !jobs.isEmpty, pending[view]?.isEmpty == false, let status = cancel(view) { return status }
+            for job in jobs {
+                if let status = start(job, for: view) { return status }
+            }
+        }
+        return nil
+    }
+
+    /// Stops a view's loads: the UI is free at once, and whatever they still bring is dropped.
+    private func cancel(_ view: ViewID) -> Int32? {
+        generations[view, default: 0] += 1
+        let cancelled = pending.removeValue(forKey: view) ?? []
+        for load in cancelled {
+            // Stops the download too, so a cancelled load costs no more bandwidth.
+            load.control.cancel()
+            let error = ParseError(source: load.source, kind: .cancelled, "cancelled")
+            if let status = handle(.loaded(view, source: load.source, .failure(error), at: clock())) { return status }
+        }
+        return nil
+    }
+
+    private func cancelAll() {
+        for (_, loads) in pending { for load in loads { load.control.cancel() } }
+        pending.removeAll()
+    }
+
+    private func start(_ job: LoadJob, for view: ViewID) -> Int32? {
+        let source = job.source
+        if let status = handle(.loadStarted(view, source: source)) { return status }
+        let generation = generations[view, default: 0]
+        let throttle = ProgressThrottle(view: view, source: source, generation: generation, inbox: inbox)
+        // Notes (a cached copy's age) go to the status line: stderr would scribble on the screen.
+        let control = LoadControl(progress: throttle.report, note: { [inbox] note in
+            inbox.post(.notice(note), view: view, source: source, generation: generation, isResult: false)
+        })
+        pending[view, default: []].append((source, control))
+        let clock = self.clock
+        loads.addOperation { [inbox] in
+            // Named so a crash report (and the terminal tests, which crash one on purpose) can
+            // tell a load's thread from the UI's.
+            Thread.current.name = "fremont-load"
+            defer { Thread.current.name = nil }
+            let result = Result { () throws(ParseError) -> LoadPayload in try job.run(control) }
+            inbox.post(.loaded(view, source: source, result, at: clock()), view: view, source: source, generation: generation)
+        }
+        return nil
+    }
+}
+
+/// Passes a download's progress to the UI loop at most ten times a second: chunks arrive far
+/// more often than the status line can change.
+private final class ProgressThrottle: Sendable {
+    private let view: ViewID
+    private let source: String
+    private let generation: Int
+    private let inbox: EventInbox
+    private let lastPost = Mutex<UInt64>(0)
+
+    init(view: ViewID, source: String, generation: Int, inbox: EventInbox) {
+        self.view = view
+        self.source = source
+        self.generation = generation
+        self.inbox = inbox
+    }
+
+    func report(_ bytes: Int, _ expected: Int?) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = lastPost.withLock { last -> Bool in
+            guard now - last >= 100_000_000 else { return false }
+            last = now
+            return true
+        }
+        if due { inbox.post(.loadProgress(view, bytes: bytes, expected: expected), view: view, source: source, generation: generation, isResult: false) }
+    }
+}
+
+/// Events from background work, waiting for the UI loop to take them, each with the load it
+/// belongs to (so the loop can drop results of cancelled loads).
+final class EventInbox: Sendable {
+    struct Delivery: Sendable {
+        var event: BrowserEvent
+        var view: ViewID
+        var source: String
+        var generation: Int
+        /// A load's result ends it; progress reports do not.
+        var isResult: Bool
+    }
+
+    private let events = Mutex<[Delivery]>([])
+
+    func post(_ event: BrowserEvent, view: ViewID, source: String, generation: Int, isResult: Bool = true) {
+        events.withLock { $0.append(Delivery(event: event, view: view, source: source, generation: generation, isResult: isResult)) }
+    }
+
+    func takeAll() -> [Delivery] {
+        events.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+    }
+}
+
+/// The local time of day as `HH:MM:SS`, for saying when something happened.
+public enum WallClock {
+    @Sendable public static func now() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return [parts.tm_hour, parts.tm_min, parts.tm_sec].map { pad(Int($0)) }.joined(separator: ":")
+    }
+
+    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,11 @@
+/// What the run loop needs of a terminal: its size, its input as events, and a way to write
+/// the cells that changed. The ncurses screen is one; tests can bring another.
+public protocol TerminalBackend: AnyObject {
+    var width: Int { get }
+    var height: Int { get }
+    /// Waits up to `milliseconds` for input; nil when nothing came. A resize arrives as
+    /// `.resize`, a signal that ends the program as `.terminate`.
+    func nextEvent(timeout milliseconds: Int32) -> BrowserEvent?
+    /// Writes `runs`; `clearFirst` when the screen must be cleared before (the first frame, a resize).
+    func write(_ runs: [CellRun], clearFirst: Bool)
+}
