@@ -163,6 +163,36 @@ import Testing
         }
     }
 
+    /// The kind a fetch and parse of `url` fails with.
+    func failureKind(_ url: URL, options: HTTPRequestOptions = .init()) async throws -> ParseError.Kind? {
+        if case .failure(let error) = try await bikes(url, options: options) { return error.kind }
+        return nil
+    }
+
+    @Test func failuresSayWhatKindTheyAre() async throws {
+        try await LoopbackServer.with { server in
+            let kind1 = try await failureKind(server.url("/status/404"))
+            #expect(kind1 == .notFound)
+            let kind2 = try await failureKind(server.url("/status/500"))
+            #expect(kind2 == .httpStatus(500))
+            let kind3 = try await failureKind(server.url("/error-page"))
+            #expect(kind3 == .notData)
+            let kind4 = try await failureKind(server.url("/unfinished/\(Self.april)"))
+            #expect(kind4 == .notData)
+            var small = HTTPRequestOptions()
+            small.maximumBytes = 50_000
+            let kind5 = try await failureKind(server.url("/data/\(Self.april)"), options: small)
+            #expect(kind5 == .tooLarge)
+            var quick = HTTPRequestOptions()
+            quick.timeout = 0.5
+            let kind6 = try await failureKind(server.url("/slow/\(Self.april)"), options: quick)
+            #expect(kind6 == .timeout)
+        }
+        let missing = Result { () throws(ParseError) in try BikeDataLoader.load(.file("/nonexistent/fremont.xml")) }
+        guard case .failure(let error) = missing else { Issue.record("a missing file loaded"); return }
+        #expect(error.kind == .notFound)
+    }
+
     @Test func anHTMLPageWhereDataWasExpected() async throws {
         try await LoopbackServer.with { server in
             let url = server.url("/error-page")
