@@ -1,0 +1,117 @@
+import Foundation
+import FremontCore
+import Testing
+@testable import FremontUI
+
+/// Keys are data: every binding has help, nothing is bound where another binding or a global
+/// key would hide it, every footer hint names bound keys, and the help shows them all.
+@Suite struct KeymapTests {
+    /// Every registered view, loaded, in each of its modes, as the browser shows it.
+    private static func states() throws -> [(String, BrowserState)] {
+        var states: [(String, BrowserState)] = []
+        let bikes = April.browser(width: 80, height: 24)
+        states.append(("bikes table", bikes))
+        var heatmap = bikes
+        press(&heatmap, .character("h"))
+        states.append(("bikes heatmap", heatmap))
+        let feeds = try FeedsFixtures.nasaBrowser()
+        states.append(("feeds", feeds))
+        var searching = feeds
+        _ = searching.update(.key(.character("/")))
+        type(&searching, "nasa")
+        _ = searching.update(.key(.enter))
+        #expect(searching.feeds.search != nil)
+        states.append(("feeds searching", searching))
+        states.append(("weather", WeatherFixtures.browser(try WeatherFixtures.sanFrancisco(), width: 80, height: 24)))
+        var log = bikes
+        press(&log, .character("4"))
+        states.append(("log", log))
+        return states
+    }
+
+    @Test func everyTabIsCovered() throws {
+        let covered = Set(try Self.states().map { $0.1.active.id })
+        #expect(covered == Set(ViewRegistry.standard().map(\.id)))
+    }
+
+    @Test func everyBindingHasHelpAndIsReachable() throws {
+        for (name, state) in try Self.states() {
+            let view = state.active
+            let global = state.globalKeymap
+            // Esc is global only while loading; at other times it is the view's.
+            let alwaysGlobal = Set(global.boundKeys).subtracting([.escape])
+            var seen: Set<Key> = []
+            for entry in view.helpEntries {
+                #expect(!entry.help.trimmingCharacters(in: .whitespaces).isEmpty, "\(name): \(entry.keys) has no help")
+                #expect(!entry.keys.isEmpty, "\(name): '\(entry.help)' names no key")
+            }
+            for key in view.boundKeys {
+                #expect(!seen.contains(key), "\(name): \(key.label) is bound twice; the second binding is never reached")
+                #expect(!alwaysGlobal.contains(key), "\(name): \(key.label) is taken by a global key before the view sees it")
+                seen.insert(key)
+            }
+            for hint in view.footerHints {
+                #expect(!hint.standsFor.isEmpty, "\(name): the footer's '\(hint.keys)' stands for no key")
+                for key in hint.standsFor {
+                    #expect(seen.contains(key) || global.boundKeys.contains(key), "\(name): the footer names \(key.label), which nothing handles")
+                }
+            }
+            for entry in global.help {
+                #expect(!entry.help.isEmpty)
+            }
+        }
+    }
+
+    /// The help read at 80×24, scrolled from its top to its end.
+    private func helpLines(_ state: BrowserState) -> (first: [String], all: [String]) {
+        var state = state
+        _ = state.update(.key(.character("?")))
+        #expect(state.showsHelp)
+        var seen: [String] = []
+        let first = screen(state).lines
+        var previous: [String] = []
+        for _ in 0..<100 {
+            let lines = screen(state).lines
+            if lines == previous { break }
+            seen += lines
+            previous = lines
+            _ = state.update(.key(.character("j")))
+        }
+        #expect(state.showsHelp)
+        return (first, seen)
+    }
+
+    @Test func theHelpAt80x24ShowsEveryKeyAndScrolls() throws {
+        for (name, state) in try Self.states() {
+            let (first, all) = helpLines(state)
+            let text = all.joined(separator: "\n")
+            for entry in state.globalKeymap.help + state.active.helpEntries {
+                let line = "  " + TextLayout.padRight(entry.keys, to: 18) + entry.help
+                #expect(text.contains(line), "\(name): the help lacks '\(line)'")
+            }
+            // More than fits: the first screen shows the scroll indicator and not the end.
+            #expect(first.contains { $0.contains("▼") }, "\(name)")
+            #expect(!first.joined().contains("Mouse"), "\(name)")
+            #expect(text.contains("click a tab"), "\(name)")
+            #expect(first.contains { $0.contains(HelpOverlay.closing) }, "\(name)")
+        }
+    }
+
+    @Test func helpScrollsWithPagesAndClosesOnAnyOtherKey() {
+        var state = April.browser(width: 80, height: 24)
+        press(&state, .character("?"))
+        let top = screen(state).lines
+        press(&state, .pageDown)
+        #expect(screen(state).lines != top)
+        #expect(screen(state).lines.joined().contains("▲"))
+        press(&state, .pageUp)
+        #expect(screen(state).lines == top)
+        // The wheel scrolls it too.
+        _ = state.update(.mouse(MouseEvent(x: 40, y: 10, kind: .wheelDown)))
+        #expect(screen(state).lines != top)
+        press(&state, .character("x"))
+        #expect(!state.showsHelp)
+        press(&state, .character("?"))
+        #expect(press(&state, .character("q")) == [.quit])
+    }
+}
