@@ -129,13 +129,8 @@ public struct BikesTab: BrowserView {
                 KeyHint("h", "table", for: [.character("h")]),
             ])
         }
-        return Keymap([
-            KeyBinding([.character("j"), .down], .down, "next hour"),
-            KeyBinding([.character("k"), .up], .up, "previous hour"),
-            KeyBinding([.pageDown, .character(" "), .control("f")], .pageDown, "a page down"),
-            KeyBinding([.pageUp, .control("b")], .pageUp, "a page up"),
-            KeyBinding([.character("g"), .home], .first, "first hour"),
-            KeyBinding([.character("G"), .end], .last, "last hour"),
+        return Keymap(KeyBinding.movement(down: (.down, "next hour"), up: (.up, "previous hour"), pageDown: (.pageDown, "a page down"),
+                                          pageUp: (.pageUp, "a page up"), first: (.first, "first hour"), last: (.last, "last hour")) + [
             KeyBinding(.character("]"), .nextDay, "next day"),
             KeyBinding(.character("["), .previousDay, "start of the day, then the day before"),
             KeyBinding(.character("h"), .heatmap, "heatmap: days down, hours across"),

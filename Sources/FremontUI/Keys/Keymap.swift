@@ -20,6 +20,22 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     }
 }
 
+extension KeyBinding {
+    /// The moving keys every list and text shares, as less and VisiData have them: j/k and the
+    /// arrows, PgDn/Space/^F and PgUp/^B, g/Home and G/End, each with the view's own words.
+    public static func movement(down: (Action, String), up: (Action, String), pageDown: (Action, String),
+                                pageUp: (Action, String), first: (Action, String), last: (Action, String)) -> [KeyBinding] {
+        [
+            KeyBinding([.character("j"), .down], down.0, down.1),
+            KeyBinding([.character("k"), .up], up.0, up.1),
+            KeyBinding([.pageDown, .character(" "), .control("f")], pageDown.0, pageDown.1),
+            KeyBinding([.pageUp, .control("b")], pageUp.0, pageUp.1),
+            KeyBinding([.character("g"), .home], first.0, first.1),
+            KeyBinding([.character("G"), .end], last.0, last.1),
+        ]
+    }
+}
+
 /// A line of the help overlay: keys and what they do.
 public struct HelpEntry: Hashable, Sendable {
     public var keys: String

@@ -45,14 +45,8 @@ public struct LogView: BrowserView {
     public init() {}
 
     public var keymap: Keymap<Action> {
-        Keymap([
-            KeyBinding([.character("j"), .down], .down, "older entry"),
-            KeyBinding([.character("k"), .up], .up, "newer entry"),
-            KeyBinding([.pageDown, .character(" "), .control("f")], .pageDown, "a page down"),
-            KeyBinding([.pageUp, .control("b")], .pageUp, "a page up"),
-            KeyBinding([.character("g"), .home], .newest, "newest entry"),
-            KeyBinding([.character("G"), .end], .oldest, "oldest entry"),
-        ], footer: [
+        Keymap(KeyBinding.movement(down: (.down, "older entry"), up: (.up, "newer entry"), pageDown: (.pageDown, "a page down"),
+                         pageUp: (.pageUp, "a page up"), first: (.newest, "newest entry"), last: (.oldest, "oldest entry")), footer: [
             KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("g/G", "newest/oldest", for: [.character("g"), .character("G")]),

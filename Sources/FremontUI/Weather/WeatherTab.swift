@@ -36,14 +36,8 @@ public struct WeatherTab: BrowserView {
     public var topLine: Int { list.offset }
 
     public var keymap: Keymap<Action> {
-        Keymap([
-            KeyBinding([.character("j"), .down], .down, "scroll down a line"),
-            KeyBinding([.character("k"), .up], .up, "scroll up a line"),
-            KeyBinding([.pageDown, .character(" "), .control("f")], .pageDown, "a page down"),
-            KeyBinding([.pageUp, .control("b")], .pageUp, "a page up"),
-            KeyBinding([.character("g"), .home], .top, "top"),
-            KeyBinding([.character("G"), .end], .end, "end"),
-        ], footer: [
+        Keymap(KeyBinding.movement(down: (.down, "scroll down a line"), up: (.up, "scroll up a line"), pageDown: (.pageDown, "a page down"),
+                         pageUp: (.pageUp, "a page up"), first: (.top, "top"), last: (.end, "end")), footer: [
             KeyHint("j/k", "scroll", for: [.character("j"), .character("k")]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("g/G", "top/end", for: [.character("g"), .character("G")]),
