@@ -81,10 +81,7 @@ public struct FeedsTab: BrowserView {
 
     public var selectedKey: FeedItemKey? { order.isEmpty ? nil : entry(selected).key }
 
-    /// The selected item's title, for tests and messages.
-    public var selectedTitle: String? { order.isEmpty ? nil : entry(selected).title }
 
-    public func isExpanded(_ key: FeedItemKey) -> Bool { expanded.contains(key) }
     /// Items read (expanded) since their feed was loaded; a reload's read state includes them.
     private var readNow: Set<FeedItemKey> = []
 

@@ -13,8 +13,8 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell()
 }
 
-/// A grid of cells that views draw into. Tests read it back as text and style runs; the
-/// terminal backend sends the cells that changed since the last frame.
+/// A grid of cells that views draw into. `FrameDiff` finds the cells that changed since the
+/// last frame, which the terminal backend sends.
 public struct ScreenBuffer: Equatable, Sendable {
     public let width: Int
     public let height: Int
@@ -134,51 +134,6 @@ public struct ScreenBuffer: Equatable, Sendable {
             column += 1
         }
         return column - x
-    }
-
-    /// The text of row `y`, continuation cells skipped, trailing blanks trimmed.
-    public func line(_ y: Int) -> String {
-        var out = ""
-        for x in 0..<width where !cells[y * width + x].isContinuation {
-            out += cells[y * width + x].text
-        }
-        while out.last == " " { out.removeLast() }
-        return out
-    }
-
-    /// Every row's text, joined by newlines.
-    public var text: String {
-        (0..<height).map(line).joined(separator: "\n")
-    }
-
-    /// Runs of equal style along row `y`, as column ranges.
-    public func styleRuns(_ y: Int) -> [(columns: Range<Int>, style: Style)] {
-        var runs: [(columns: Range<Int>, style: Style)] = []
-        var start = 0
-        for x in 1...width {
-            if x == width || cells[y * width + x].style != cells[y * width + start].style {
-                runs.append((start..<x, cells[y * width + start].style))
-                start = x
-            }
-        }
-        return runs
-    }
-
-    /// The style of the first cell whose text starts `needle` on row `y`, for tests.
-    public func style(of needle: String, row y: Int) -> Style? {
-        let row = (0..<width).filter { !cells[y * width + $0].isContinuation }
-        let characters = row.map { cells[y * width + $0].text }
-        let target = Array(needle).map(String.init)
-        guard !target.isEmpty, characters.count >= target.count else { return nil }
-        for start in 0...(characters.count - target.count) where Array(characters[start..<(start + target.count)]) == target {
-            return cells[y * width + row[start]].style
-        }
-        return nil
-    }
-
-    /// The first row whose text contains `needle`.
-    public func row(containing needle: String) -> Int? {
-        (0..<height).first { line($0).contains(needle) }
     }
 
     private func clip(_ rect: Rect) -> Rect {

@@ -117,8 +117,4 @@ public struct WeatherTab: BrowserView {
         let compact = WeatherLayout(forecast: forecast, width: viewport.width - 3, compact: true)
         return compact.lines.count <= viewport.height ? compact : full
     }
-
-    func maximumTopLine(_ viewport: Rect) -> Int {
-        max(0, (layout(for: viewport)?.lines.count ?? 0) - viewport.height)
-    }
 }
