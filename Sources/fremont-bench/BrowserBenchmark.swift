@@ -20,6 +20,31 @@ enum BrowserBenchmark {
             let verdict = mean <= 1000 && p99 <= 1000 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)"
             print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f  %8.1f", mean, p99, maximum))   \(verdict)")
         }
+        let (diffMean, diffP99, cells) = measureDiff(counts: history)
+        print("frame diff after j         \(String(format: "%6.1f  %8.1f", diffMean, diffP99))             (the run loop's work beyond the above: \(cells) cells to send)")
+    }
+
+    /// The frame diff the run loop does after each key: the buffer before against the buffer after.
+    private static func measureDiff(counts: BikeCounts) -> (Double, Double, Int) {
+        var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
+        _ = state.update(.bikesLoaded(source: "history", .success(counts), at: "00:00:00"))
+        var previous = ScreenBuffer(width: 200, height: 60)
+        state.render(into: &previous)
+        var current = previous
+        var samples: [UInt64] = []
+        var cells = 0
+        for _ in 0..<2_000 {
+            _ = state.update(.key(.character("j")))
+            state.render(into: &current)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let runs = FrameDiff.runs(from: previous, to: current)
+            samples.append(DispatchTime.now().uptimeNanoseconds - start)
+            cells = FrameDiff.cellCount(runs)
+            swap(&previous, &current)
+        }
+        let sorted = samples.sorted()
+        let mean = Double(sorted.reduce(0, +)) / Double(sorted.count)
+        return (mean / 1000, Double(sorted[sorted.count * 99 / 100]) / 1000, cells)
     }
 
     /// Presses `keys` in turn `presses` times; returns the mean, 99th percentile and worst

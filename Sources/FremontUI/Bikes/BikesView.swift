@@ -148,11 +148,11 @@ extension BikesTab {
         text += TextLayout.padLeft(row.northbound.map(NumberText.grouped) ?? BikeExport.missing, to: columns.count)
         text += TextLayout.padLeft(row.southbound.map(NumberText.grouped) ?? BikeExport.missing, to: columns.count)
         if columns.showTotal { text += TextLayout.padLeft(row.total.map(NumberText.grouped) ?? BikeExport.missing, to: columns.count) }
-        var x = area.x + buffer.write(text, x: area.x, y: y, style: style, maxWidth: area.width)
+        var line = StyledLine(text, style)
         if columns.bar > 0, let total = row.total {
-            x += buffer.write("  ", x: x, y: y, style: style, maxWidth: area.maxX - x)
-            buffer.write(Self.bar(Double(total) / Double(maxTotal), width: columns.bar), x: x, y: y, style: style, maxWidth: area.maxX - x)
+            line.append("  " + Self.bar(Double(total) / Double(maxTotal), width: columns.bar), style)
         }
+        buffer.draw(line, x: area.x, y: y, maxWidth: area.width)
     }
 
     /// A horizontal bar in eighths of a cell.

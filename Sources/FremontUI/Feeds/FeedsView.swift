@@ -86,14 +86,15 @@ extension FeedsTab {
     /// `Feed name · 3 h ago · Author`.
     private func renderByline(_ entry: FeedEntry, x: Int, y: Int, width: Int, now: Date,
                               buffer: inout ScreenBuffer, theme: Theme) {
-        var column = x
-        column += buffer.write(TextLayout.truncate(entry.feedName, to: width), x: column, y: y, style: theme.feedName, maxWidth: width)
+        let name = TextLayout.truncate(entry.feedName, to: width)
+        var line = StyledLine(name, theme.feedName)
         var rest: [String] = []
         if let date = entry.date { rest.append(FeedDateText.describe(date, now: now, timeZone: timeZone)) }
         if !entry.author.isEmpty { rest.append(entry.author) }
-        guard !rest.isEmpty else { return }
-        let remaining = x + width - column
-        buffer.write(TextLayout.truncate(" · " + rest.joined(separator: " · "), to: remaining), x: column, y: y, style: theme.dim, maxWidth: remaining)
+        if !rest.isEmpty {
+            line.append(TextLayout.truncate(" · " + rest.joined(separator: " · "), to: width - DisplayWidth.of(name)), theme.dim)
+        }
+        buffer.draw(line, x: x, y: y, maxWidth: width)
     }
 
     /// `[n] ` and `Link: ` dim, the address in the link style.
@@ -105,8 +106,8 @@ extension FeedsTab {
                   line[line.index(after: line.startIndex)..<close].allSatisfy(\.isNumber) {
             prefix = String(line[...close]) + " "
         }
-        let used = buffer.write(prefix, x: x, y: y, style: theme.dim, maxWidth: width)
-        buffer.write(String(line.dropFirst(prefix.count)), x: x + used, y: y, style: theme.link, maxWidth: width - used)
+        let styled = StyledLine([StyledSpan(prefix, theme.dim), StyledSpan(String(line.dropFirst(prefix.count)), theme.link)])
+        buffer.draw(styled, x: x, y: y, maxWidth: width)
     }
 
     /// Marks where the active search matches `text`, drawn at (x, y).

@@ -20,6 +20,8 @@ public final class BrowserRuntime {
     /// Loads under way, by view.
     private var pending: [ViewID: [(source: String, control: LoadControl)]] = [:]
     private var previousFrame: ScreenBuffer?
+    /// The buffer the next frame is drawn into: the one before last, reused.
+    private var spareFrame: ScreenBuffer?
     private let clock: @Sendable () -> String
 
     public init(state: BrowserState, terminal: any TerminalBackend, host: any BrowserHost, concurrentLoads: Int = 4,
@@ -74,10 +76,13 @@ public final class BrowserRuntime {
 
     /// Renders the state and writes what changed.
     private func draw() {
-        var frame = ScreenBuffer(width: state.width, height: state.height)
+        var frame = spareFrame.flatMap { $0.width == state.width && $0.height == state.height ? $0 : nil }
+            ?? ScreenBuffer(width: state.width, height: state.height)
+        spareFrame = nil
         state.render(into: &frame)
         let runs = FrameDiff.runs(from: previousFrame, to: frame)
         terminal.write(runs, clearFirst: previousFrame == nil)
+        spareFrame = previousFrame
         previousFrame = frame
     }
 
