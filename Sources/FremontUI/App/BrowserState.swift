@@ -127,6 +127,8 @@ public struct BrowserState: Sendable {
         for tab in tabs.indices {
             for index in tabs[tab].indices where tabs[tab][index].id == id {
                 let outcome = tabs[tab][index].receive(message, in: contentArea)
+                // New data is laid out at once, unless the window is too small to show it.
+                if !isTooSmall { tabs[tab][index].layout(in: contentArea) }
                 effects += apply(outcome, fromTab: tab)
             }
         }

@@ -28,7 +28,8 @@ public protocol BrowserView: Sendable {
     /// The keys the view handles now (they may change with its mode).
     var keymap: Keymap<Action> { get }
 
-    /// The view's rectangle changed (a resize), or it is laid out for the first time.
+    /// The view's rectangle changed (a resize), or it is laid out for the first time, or a
+    /// message it received brought new data.
     mutating func layout(in area: Rect)
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect]
     mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect]

@@ -63,7 +63,6 @@ public struct BikesTab: BrowserView {
         switch message {
         case .loaded(let source, .bikes(let counts)):
             show(counts, source: source)
-            layout(in: area)
         case .loadFailed(_, let error):
             // What was shown stays; with nothing shown yet, the tab says why.
             loadError = error.kind == .cancelled ? "loading was cancelled" : error.shortDescription

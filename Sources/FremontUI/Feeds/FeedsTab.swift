@@ -111,9 +111,8 @@ public struct FeedsTab: BrowserView {
         case .loadStarted(let source): loadStarted(source)
         case .loaded(let source, .feed(let feed)): show(feed, source: source)
         case .loadFailed(let source, let error): loadFailed(error, source: source)
-        default: return []
+        default: break
         }
-        layout(in: area)
         return []
     }
 

@@ -48,7 +48,6 @@ public struct WeatherTab: BrowserView {
         switch message {
         case .loaded(let source, .forecast(let forecast)):
             show(forecast, source: source)
-            layout(in: area)
         case .loadFailed(let source, let error):
             // The last good forecast stays on screen; with none, the tab says why.
             if forecast == nil {
