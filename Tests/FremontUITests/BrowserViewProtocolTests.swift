@@ -51,6 +51,7 @@ private struct CounterView: BrowserView {
     }
 
     func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.fill(area, style: .plain)
         buffer.write("\(title): \(count)", x: area.x, y: area.y)
     }
 }

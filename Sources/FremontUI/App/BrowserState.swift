@@ -27,6 +27,7 @@ public struct BrowserState: Sendable {
         self.height = height
         self.theme = theme
         tabs = views.map { [$0] }
+        globalKeymap = Self.makeGlobalKeymap(tabs)
         if let current, let index = views.firstIndex(where: { $0.id == current }) { currentTab = index }
         layoutAll()
     }
@@ -176,7 +177,10 @@ public struct BrowserState: Sendable {
         case close, quit, help, tab(Int), nextTab, previousTab, reload, search, cancelLoads
     }
 
-    var globalKeymap: Keymap<GlobalAction> {
+    /// Built once: the tabs and their titles do not change.
+    private(set) var globalKeymap = Keymap<GlobalAction>([])
+
+    private static func makeGlobalKeymap(_ tabs: [[any BrowserView]]) -> Keymap<GlobalAction> {
         var bindings: [KeyBinding<GlobalAction>] = [
             KeyBinding(.character("q"), .close, "quit; in a view opened from another, back"),
             KeyBinding(.control("c"), .quit, "quit from anywhere"),
@@ -293,18 +297,21 @@ public struct BrowserState: Sendable {
 
     // MARK: - Render
 
+    /// Draws every cell: the header and footer here, the content by the active view, which
+    /// draws every cell of its rectangle (so nothing is cleared twice).
     public func render(into buffer: inout ScreenBuffer) {
-        buffer.clear()
         if isTooSmall {
+            buffer.clear()
             let message = "Window too small: \(width)×\(height), need \(Self.minimumWidth)×\(Self.minimumHeight)"
             for (offset, line) in TextLayout.wrap(message, width: max(1, width)).prefix(height).enumerated() {
                 buffer.write(line, x: 0, y: offset, style: theme.warning)
             }
             return
         }
-        renderHeader(into: &buffer)
-        active.render(into: &buffer, area: contentArea, theme: theme)
-        renderFooter(into: &buffer)
+        let view = active
+        renderHeader(view, into: &buffer)
+        view.render(into: &buffer, area: contentArea, theme: theme)
+        renderFooter(view, into: &buffer)
         help?.render(into: &buffer, theme: theme)
     }
 
@@ -322,24 +329,23 @@ public struct BrowserState: Sendable {
         return nil
     }
 
-    private func renderHeader(into buffer: inout ScreenBuffer) {
+    private func renderHeader(_ view: any BrowserView, into buffer: inout ScreenBuffer) {
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.header)
         var x = buffer.write(" Fremont ", x: 0, y: 0, style: theme.header.adding(.bold))
         for (index, label) in tabLabels().enumerated() {
             x += buffer.write(label, x: x, y: 0, style: index == currentTab ? theme.activeTab : theme.inactiveTab)
             x += buffer.write(" ", x: x, y: 0, style: theme.header)
         }
-        let source = TerminalSafeText.singleLine(SourceName.file(active.sourceName))
+        let source = TerminalSafeText.singleLine(SourceName.file(view.sourceName))
         if !source.isEmpty, width - x > 12 {
             let shown = TextLayout.truncate(source, to: width - x - 2)
             buffer.write(shown, x: width - DisplayWidth.of(shown) - 1, y: 0, style: theme.header)
         }
     }
 
-    private func renderFooter(into buffer: inout ScreenBuffer) {
+    private func renderFooter(_ view: any BrowserView, into buffer: inout ScreenBuffer) {
         let hintsRow = height - 2, statusRow = height - 1
         buffer.fill(Rect(x: 0, y: hintsRow, width: width, height: 2), style: theme.footer)
-        let view = active
         if let draft = searchDraft {
             let prompt = (view.searchPrompt ?? "Find") + ": "
             let x = buffer.write(" " + prompt + draft, x: 0, y: hintsRow, style: theme.footerKey)

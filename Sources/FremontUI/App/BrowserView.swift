@@ -36,6 +36,7 @@ public protocol BrowserView: Sendable {
     /// The mouse wheel.
     mutating func scroll(by lines: Int, in area: Rect)
     mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect]
+    /// Draws the view into `area`, every cell of it (what was there is the last frame).
     func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme)
 
     /// The label of the `/` prompt, nil when the view has no search.

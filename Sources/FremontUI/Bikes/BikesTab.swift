@@ -103,44 +103,49 @@ public struct BikesTab: BrowserView {
 
     // MARK: - Keys
 
-    public var keymap: Keymap<Action> {
-        let common: [KeyBinding<Action>] = [
-            KeyBinding(.character("n"), .nextMatch, "next hour matching the search"),
-            KeyBinding(.character("N"), .previousMatch, "previous hour matching the search"),
-            KeyBinding(.character("<"), .previousMonth, "previous month (open-data API)"),
-            KeyBinding(.character(">"), .nextMonth, "next month (open-data API)"),
-        ]
-        if mode == .heatmap {
-            return Keymap([
-                KeyBinding([.character("j"), .down, .character("]")], .nextDay, "next day", label: "j ↓ ]"),
-                KeyBinding([.character("k"), .up, .character("[")], .previousDay, "previous day", label: "k ↑ ["),
-                KeyBinding([.pageDown, .character(" "), .control("f")], .pageDown, "a page of days down"),
-                KeyBinding([.pageUp, .control("b")], .pageUp, "a page of days up"),
-                KeyBinding([.character("g"), .home], .first, "first day"),
-                KeyBinding([.character("G"), .end], .last, "last day"),
-                KeyBinding([.character("l"), .right], .nextHour, "next hour"),
-                KeyBinding(.left, .previousHour, "previous hour"),
-                KeyBinding([.character("h"), .enter, .escape], .table, "back to the table"),
-            ] + common, footer: [
-                KeyHint("j/k", "day", for: [.character("j"), .character("k")]),
-                KeyHint("←/→", "hour", for: [.left, .right]),
-                KeyHint("/", "find date", for: [.character("/")]),
-                KeyHint("h", "table", for: [.character("h")]),
-            ])
-        }
-        return Keymap(KeyBinding.movement(down: (.down, "next hour"), up: (.up, "previous hour"), pageDown: (.pageDown, "a page down"),
-                                          pageUp: (.pageUp, "a page up"), first: (.first, "first hour"), last: (.last, "last hour")) + [
+    public var keymap: Keymap<Action> { mode == .heatmap ? Self.heatmapKeymap : Self.tableKeymap }
+
+    // Built once: a key press looks its action up without building anything.
+    private static let commonBindings: [KeyBinding<Action>] = [
+        KeyBinding(.character("n"), .nextMatch, "next hour matching the search"),
+        KeyBinding(.character("N"), .previousMatch, "previous hour matching the search"),
+        KeyBinding(.character("<"), .previousMonth, "previous month (open-data API)"),
+        KeyBinding(.character(">"), .nextMonth, "next month (open-data API)"),
+    ]
+
+    private static let tableKeymap = Keymap<Action>(
+        KeyBinding.movement(down: (.down, "next hour"), up: (.up, "previous hour"), pageDown: (.pageDown, "a page down"),
+                            pageUp: (.pageUp, "a page up"), first: (.first, "first hour"), last: (.last, "last hour")) + [
             KeyBinding(.character("]"), .nextDay, "next day"),
             KeyBinding(.character("["), .previousDay, "start of the day, then the day before"),
             KeyBinding(.character("h"), .heatmap, "heatmap: days down, hours across"),
-        ] + common, footer: [
+        ] + commonBindings,
+        footer: [
             KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("[ ]", "day", for: [.character("["), .character("]")]),
             KeyHint("/", "find date", for: [.character("/")]),
             KeyHint("h", "heatmap", for: [.character("h")]),
         ])
-    }
+
+    private static let heatmapKeymap = Keymap<Action>(
+        [
+            KeyBinding([.character("j"), .down, .character("]")], .nextDay, "next day", label: "j ↓ ]"),
+            KeyBinding([.character("k"), .up, .character("[")], .previousDay, "previous day", label: "k ↑ ["),
+            KeyBinding([.pageDown, .character(" "), .control("f")], .pageDown, "a page of days down"),
+            KeyBinding([.pageUp, .control("b")], .pageUp, "a page of days up"),
+            KeyBinding([.character("g"), .home], .first, "first day"),
+            KeyBinding([.character("G"), .end], .last, "last day"),
+            KeyBinding([.character("l"), .right], .nextHour, "next hour"),
+            KeyBinding(.left, .previousHour, "previous hour"),
+            KeyBinding([.character("h"), .enter, .escape], .table, "back to the table"),
+        ] + commonBindings,
+        footer: [
+            KeyHint("j/k", "day", for: [.character("j"), .character("k")]),
+            KeyHint("←/→", "hour", for: [.left, .right]),
+            KeyHint("/", "find date", for: [.character("/")]),
+            KeyHint("h", "table", for: [.character("h")]),
+        ])
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         switch action {

@@ -236,7 +236,13 @@ public struct FeedsTab: BrowserView {
 
     // MARK: - Keys
 
-    public var keymap: Keymap<Action> {
+    public var keymap: Keymap<Action> { search == nil ? Self.browsingKeymap : Self.searchingKeymap }
+
+    // Built once each: a key press looks its action up without building anything.
+    private static let browsingKeymap = makeKeymap(searching: false)
+    private static let searchingKeymap = makeKeymap(searching: true)
+
+    private static func makeKeymap(searching: Bool) -> Keymap<Action> {
         var bindings: [KeyBinding<Action>] = [
             KeyBinding([.enter, .character(" ")], .toggle, "expand/collapse the item (a click on it too)"),
             KeyBinding(.character("E"), .expandAll, "expand all"),
@@ -244,7 +250,7 @@ public struct FeedsTab: BrowserView {
             KeyBinding(.character("o"), .open, "open the item's link"),
             KeyBinding([.character("j"), .down], .next, "next item"),
             KeyBinding([.character("k"), .up, .character("p")], .previous, "previous item"),
-            KeyBinding(.character("n"), .nextOrMatch, search == nil ? "next item" : "next match"),
+            KeyBinding(.character("n"), .nextOrMatch, searching ? "next match" : "next item"),
             KeyBinding(.character("N"), .previousMatch, "previous match"),
             KeyBinding([.pageDown, .control("f")], .pageDown, "a page down"),
             KeyBinding([.pageUp, .control("b")], .pageUp, "a page up"),
@@ -252,14 +258,14 @@ public struct FeedsTab: BrowserView {
             KeyBinding([.character("G"), .end], .last, "last item"),
         ]
         // While a search is active, `n`/`N` go from match to match and Esc ends the search.
-        if search != nil { bindings.append(KeyBinding(.escape, .endSearch, "end the search")) }
+        if searching { bindings.append(KeyBinding(.escape, .endSearch, "end the search")) }
         let common = [
             KeyHint("Enter", "expand", for: [.enter]), KeyHint("E/C", "all", for: [.character("E"), .character("C")]),
             KeyHint("o", "open", for: [.character("o")]),
         ]
-        let footer = search == nil
-            ? common + [KeyHint("n/p", "item", for: [.character("n"), .character("p")]), KeyHint("/", "find", for: [.character("/")])]
-            : common + [KeyHint("n/N", "match", for: [.character("n"), .character("N")]), KeyHint("Esc", "clear", for: [.escape])]
+        let footer = searching
+            ? common + [KeyHint("n/N", "match", for: [.character("n"), .character("N")]), KeyHint("Esc", "clear", for: [.escape])]
+            : common + [KeyHint("n/p", "item", for: [.character("n"), .character("p")]), KeyHint("/", "find", for: [.character("/")])]
         return Keymap(bindings, footer: footer)
     }
 

@@ -44,14 +44,14 @@ public struct LogView: BrowserView {
 
     public init() {}
 
-    public var keymap: Keymap<Action> {
-        Keymap(KeyBinding.movement(down: (.down, "older entry"), up: (.up, "newer entry"), pageDown: (.pageDown, "a page down"),
+    public var keymap: Keymap<Action> { Self.keys }
+
+    private static let keys = Keymap<Action>(KeyBinding.movement(down: (.down, "older entry"), up: (.up, "newer entry"), pageDown: (.pageDown, "a page down"),
                          pageUp: (.pageUp, "a page up"), first: (.newest, "newest entry"), last: (.oldest, "oldest entry")), footer: [
             KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("g/G", "newest/oldest", for: [.character("g"), .character("G")]),
         ])
-    }
 
     public var sourceName: String {
         entries.isEmpty ? "" : "\(entries.count + dropped) entr\(entries.count + dropped == 1 ? "y" : "ies")"

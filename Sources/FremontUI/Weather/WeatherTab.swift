@@ -35,14 +35,14 @@ public struct WeatherTab: BrowserView {
     /// The first content line shown.
     public var topLine: Int { list.offset }
 
-    public var keymap: Keymap<Action> {
-        Keymap(KeyBinding.movement(down: (.down, "scroll down a line"), up: (.up, "scroll up a line"), pageDown: (.pageDown, "a page down"),
+    public var keymap: Keymap<Action> { Self.keys }
+
+    private static let keys = Keymap<Action>(KeyBinding.movement(down: (.down, "scroll down a line"), up: (.up, "scroll up a line"), pageDown: (.pageDown, "a page down"),
                          pageUp: (.pageUp, "a page up"), first: (.top, "top"), last: (.end, "end")), footer: [
             KeyHint("j/k", "scroll", for: [.character("j"), .character("k")]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("g/G", "top/end", for: [.character("g"), .character("G")]),
         ])
-    }
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
