@@ -134,7 +134,8 @@ import Testing
         let first = feed.items[0]
         #expect(first.id == "tag:intertwingly.net,2004:3299")
         #expect(first.title == "Inhibiting Suspend")
-        #expect(first.link == "/blog/2012/07/16/Inhibiting-Suspend")
+        // Relative, with no xml:base and no address: resolved against the feed's self link.
+        #expect(first.link == "http://intertwingly.net/blog/2012/07/16/Inhibiting-Suspend")
         #expect(first.summary == "a &lt; b &amp; c")
         #expect(first.content == #"<p>One <a href="http://x/?a=1&amp;b=2">two</a></p><br>"#)
         #expect(first.published == date(iso: "2012-07-16T15:48:01Z"))

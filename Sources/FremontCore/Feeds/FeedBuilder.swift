@@ -25,6 +25,15 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     private let limits: FeedLimits
     private let abortOnError: Bool
+    /// The feed's own address, when it came from the web: the base of relative addresses where
+    /// no `xml:base` says otherwise.
+    private let documentBase: String?
+    /// The base in effect at each open element (`xml:base` resolved against its parent's).
+    private var bases: [String?] = []
+    /// `rel="self"`: the feed's address as the feed gives it, the base of last resort.
+    private var selfLink = ""
+    /// The attributes of the element starting, for `begin` (Atom 0.3's `mode`).
+    private var currentAttributes: [String: String]?
 
     private var format = FeedFormat.rss2
     private var isAtom = false
@@ -34,6 +43,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private var feedLastBuild: Date?
     private var feedPublished: Date?
     private var feedDCDate: Date?
+    private var feedDCTitle = ""
+    private var feedDCDescription = ""
 
     private var frames: [Role] = []
     /// Items in the order they started; a placeholder while still open (and for good, if the
@@ -71,7 +82,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     private enum Field {
         case title, link, description, summary, content, fallbackSummary, guid, atomID
-        case published, dcDate, updated, lastBuildDate
+        case published, dcDate, updated, lastBuildDate, dcTitle, dcDescription
         case author(FeedItemDraft.AuthorSource), authorName, authorEmail, category
     }
 
@@ -85,23 +96,37 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         var depth: Int
         var element: String
         var location: SourceLocation
+        /// The base of relative addresses in the field.
+        var base: String?
         /// Depth of Atom's required `<div xmlns="…xhtml">` wrapper, whose tags are not content.
         var wrapperDepth: Int?
+        /// Atom 0.3 `mode="base64"`: the text is the Base64 of the field.
+        var isBase64 = false
     }
 
-    init(limits: FeedLimits, abortOnError: Bool) {
+    init(limits: FeedLimits, abortOnError: Bool, documentBase: String? = nil) {
         self.limits = limits
         self.abortOnError = abortOnError
+        self.documentBase = documentBase
     }
+
+    private var currentBase: String? { bases.last ?? documentBase }
 
     /// The feed as far as it was read: items whose end was never seen (a cut document) are left out.
     func result(plainText: (String) -> String) -> Feed {
         var result = feed
         result.format = format
+        if result.title.isEmpty { result.title = feedDCTitle }
+        if result.description.isEmpty { result.description = feedDCDescription }
         if feedTitleIsHTML { result.title = plainText(result.title) }
         result.updated = feed.updated ?? feedLastBuild ?? feedPublished ?? feedDCDate
         // Handed over without a copy unless some item never ended.
         result.items = openItems.isEmpty && !completed.contains(false) ? items : items.indices.compactMap { completed[$0] ? items[$0] : nil }
+        // Without an address of its own or an xml:base, the feed's self link is where it lives.
+        if documentBase == nil, FeedURLs.needsNoBase(selfLink), !selfLink.isEmpty {
+            result.link = FeedURLs.resolve(result.link, against: selfLink)
+            for index in result.items.indices { Self.resolve(&result.items[index], against: selfLink) }
+        }
         if !feedAuthor.isEmpty {
             // Atom: an entry without an author has the feed's.
             for index in result.items.indices where result.items[index].author.isEmpty {
@@ -109,6 +134,16 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             }
         }
         return result
+    }
+
+    /// What is still relative in `item` resolved against `base`.
+    private static func resolve(_ item: inout FeedItem, against base: String) {
+        item.link = FeedURLs.resolve(item.link, against: base)
+        for index in item.enclosures.indices {
+            item.enclosures[index].url = FeedURLs.resolve(item.enclosures[index].url, against: base)
+        }
+        if !item.summary.isEmpty { item.summary = FeedURLs.resolveLinks(inHTML: item.summary, against: base) }
+        if !item.content.isEmpty { item.content = FeedURLs.resolveLinks(inHTML: item.content, against: base) }
     }
 
     // MARK: - XMLParserDelegate
@@ -120,16 +155,25 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             halt(parser, .tooDeep(at: location(parser)))
             return
         }
+        currentAttributes = attributes
+        let parentBase = currentBase
+        bases.append(attributes["xml:base"].map { FeedURLs.resolve($0.trimmingCharacters(in: .whitespaces), against: parentBase) } ?? parentBase)
         if capture != nil {
             captureChild(name, namespaceURI: namespaceURI, attributes: attributes, depth: depth)
             frames.append(.other)
             return
         }
-        let namespace = classify(namespaceURI)
+        var namespace = classify(namespaceURI)
         if format == .rss10, depth == 2, let uri = namespaceURI, FeedNamespace.rss090URIs.contains(uri) { format = .rss090 }
         guard let parent = frames.last else {
             frames.append(startRoot(parser, name, namespace, qualifiedName: qualifiedName))
             return
+        }
+        var name = name
+        if namespace == .none, let qualified = qualifiedName ?? Optional(name), let colon = qualified.firstIndex(of: ":"),
+           let known = FeedNamespace.conventional(prefix: qualified[..<colon]) {
+            namespace = known
+            name = String(qualified[qualified.index(after: colon)...])
         }
         let core = isCore(namespace)
         if core, name == "item" || name == "entry" {
@@ -153,7 +197,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case .item:
             role = startItemChild(parser, name, qualifiedName, namespace, core: core, attributes: attributes, depth: depth)
         case .author(let owner):
-            if core, name == "name" || name == "email" {
+            if core || namespace == .atom || namespace == .atom03, name == "name" || name == "email" {
                 begin(parser, name, qualifiedName, name == "name" ? .authorName : .authorEmail, owner, .text, depth: depth)
             }
             role = .other
@@ -168,6 +212,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         guard let role = frames.popLast() else { return }
+        bases.removeLast()
         // Only scalars are read out of `capture` before appending: holding a copy of it would
         // share its text buffer and make every append copy the whole text.
         if let captureDepth = capture?.depth {
@@ -190,11 +235,10 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                 items[slot] = draft.finish(plainTitle: FeedBuilder.plainText)
                 completed[slot] = true
             }
-        case .root:
-            rootClosed = true
         default:
             break
         }
+        if frames.isEmpty { rootClosed = true }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -280,6 +324,14 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case ("feed", _):
             format = .atom10
             isAtom = true
+        case ("entry", .atom), ("entry", .atom03):
+            // An Atom Entry Document (RFC 4287 4.1.2): a feed of one entry.
+            format = namespace == .atom03 ? .atom03 : .atom10
+            isAtom = true
+            openItems.append((FeedItemDraft(), items.count))
+            items.append(FeedItem())
+            completed.append(false)
+            return .item
         default:
             halt(parser, .notAFeed(root: qualifiedName ?? name, at: location(parser)))
             return .other
@@ -298,7 +350,13 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             case "link" where isAtom:
                 addFeedLink(attributes)
             case "link":
-                begin(parser, name, qualifiedName, .link, .feed, .text, depth: depth)
+                // `<link href="…"/>` in RSS: an Atom link written without its namespace, which
+                // readers take over the text links before it.
+                if let href = attributes["href"].map(trimmed), !href.isEmpty {
+                    if Self.isAlternate(attributes) { feed.link = FeedURLs.resolve(href, against: currentBase) }
+                } else {
+                    begin(parser, name, qualifiedName, .link, .feed, .text, depth: depth)
+                }
             case "description", "subtitle", "tagline":
                 begin(parser, name, qualifiedName, .description, .feed, .text, depth: depth)
             case "lastBuildDate":
@@ -317,6 +375,10 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         switch (namespace, name) {
         case (.dublinCore, "date"):
             begin(parser, name, qualifiedName, .dcDate, .feed, .text, depth: depth)
+        case (.dublinCore, "title"):
+            begin(parser, name, qualifiedName, .dcTitle, .feed, .text, depth: depth)
+        case (.dublinCore, "description"):
+            begin(parser, name, qualifiedName, .dcDescription, .feed, .text, depth: depth)
         case (.atom, "link"):
             addFeedLink(attributes)
         default:
@@ -334,7 +396,11 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             case "link" where isAtom:
                 addItemLink(attributes)
             case "link":
-                begin(parser, name, qualifiedName, .link, .item, .text, depth: depth)
+                if let href = attributes["href"].map(trimmed), !href.isEmpty {
+                    if Self.isAlternate(attributes) { openItems[openItems.count - 1].draft.rssLink = FeedURLs.resolve(href, against: currentBase) }
+                } else {
+                    begin(parser, name, qualifiedName, .link, .item, .text, depth: depth)
+                }
             case "description":
                 begin(parser, name, qualifiedName, .summary, .item, .html, depth: depth, keepsMarkup: true)
             case "summary" where isAtom:
@@ -365,7 +431,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             case "enclosure":
                 if let url = attributes["url"].map(trimmed), !url.isEmpty {
                     openItems[openItems.count - 1].draft.enclosures.append(
-                        FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["length"])))
+                        FeedEnclosure(url: FeedURLs.resolve(url, against: currentBase), type: trimmed(attributes["type"] ?? ""), length: length(attributes["length"])))
                 }
             default:
                 break
@@ -375,12 +441,30 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         switch (namespace, name) {
         case (.content, "encoded"):
             begin(parser, name, qualifiedName, .content, .item, .html, depth: depth, keepsMarkup: true)
-        case (.dublinCore, "creator"):
+        case (.dublinCore, "creator"), (.dublinCore, "author"):
             begin(parser, name, qualifiedName, .author(.dublinCore), .item, .text, depth: depth)
         case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
             begin(parser, name, qualifiedName, .dcDate, .item, .text, depth: depth)
         case (.dublinCore, "subject"):
             begin(parser, name, qualifiedName, .category, .item, .text, depth: depth)
+        case (.dublinCore, "title"):
+            begin(parser, name, qualifiedName, .dcTitle, .item, .text, depth: depth)
+        case (.dublinCore, "description"):
+            begin(parser, name, qualifiedName, .fallbackSummary, .item, .text, depth: depth)
+        case (.atom, "content"):
+            if attributes["src"] == nil, let kind = atomKind(attributes) {
+                begin(parser, name, qualifiedName, .content, .item, kind, depth: depth, keepsMarkup: true)
+            }
+        case (.atom, "summary"):
+            if let kind = atomKind(attributes) { begin(parser, name, qualifiedName, .summary, .item, kind, depth: depth, keepsMarkup: true) }
+        case (.atom, "category"):
+            if let term = (attributes["term"] ?? attributes["label"]).map(trimmed), !term.isEmpty {
+                openItems[openItems.count - 1].draft.categories.append(term)
+            }
+        case (.atom, "published"):
+            begin(parser, name, qualifiedName, .published, .item, .text, depth: depth)
+        case (.atom, "author"):
+            return .author(.item)
         case (.dublinCoreTerms, "modified"), (.atom, "updated"):
             begin(parser, name, qualifiedName, .updated, .item, .text, depth: depth)
         case (.atom, "link"):
@@ -404,20 +488,23 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         guard namespace == .media else { return }
         if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
             openItems[openItems.count - 1].draft.mediaEnclosures.append(
-                FeedEnclosure(url: url, type: trimmed(attributes["type"] ?? ""), length: length(attributes["fileSize"])))
+                FeedEnclosure(url: FeedURLs.resolve(url, against: currentBase), type: trimmed(attributes["type"] ?? ""), length: length(attributes["fileSize"])))
         } else if name == "description" {
             begin(parser, name, qualifiedName, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
         }
     }
 
     private func addFeedLink(_ attributes: [String: String]) {
-        let rel = attributes["rel"] ?? ""
-        guard feed.link.isEmpty, rel.isEmpty || rel == "alternate", let href = attributes["href"] else { return }
-        feed.link = trimmed(href)
+        let rel = trimmed(attributes["rel"] ?? "")
+        guard let href = attributes["href"].map(trimmed), !href.isEmpty else { return }
+        if rel == "self", selfLink.isEmpty { selfLink = FeedURLs.resolve(href, against: currentBase) }
+        guard feed.link.isEmpty, rel.isEmpty || rel == "alternate" else { return }
+        feed.link = FeedURLs.resolve(href, against: currentBase)
     }
 
     private func addItemLink(_ attributes: [String: String]) {
-        guard let href = attributes["href"].map(trimmed), !href.isEmpty else { return }
+        guard let raw = attributes["href"].map(trimmed), !raw.isEmpty else { return }
+        let href = FeedURLs.resolve(raw, against: currentBase)
         let rel = trimmed(attributes["rel"] ?? "")
         if rel == "enclosure" {
             openItems[openItems.count - 1].draft.enclosures.append(
@@ -427,12 +514,21 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
     }
 
+    /// A link to the page itself: no `rel`, or `alternate` (not `self`, `hub`, `replies`, …).
+    private static func isAlternate(_ attributes: [String: String]) -> Bool {
+        let rel = attributes["rel"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return rel.isEmpty || rel == "alternate"
+    }
+
     // MARK: - Reading text
 
     private func begin(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ field: Field, _ owner: Owner, _ kind: TextKind, depth: Int,
                        keepsMarkup: Bool = false) {
         capture = Capture(field: field, owner: owner, kind: kind, keepsMarkup: keepsMarkup, depth: depth,
-                          element: qualifiedName ?? name, location: location(parser))
+                          element: qualifiedName ?? name, location: location(parser), base: currentBase)
+        if format == .atom03, currentAttributes?["mode"]?.lowercased() == "base64" {
+            capture?.isBase64 = true
+        }
     }
 
     private func captureChild(_ name: String, namespaceURI: String?, attributes: [String: String], depth: Int) {
@@ -443,8 +539,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             return
         }
         var tag = "<" + name
-        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("xmlns") {
-            tag += " \(key)=\"\(FeedBuilder.escapeHTML(value, quotes: true))\""
+        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("xmlns") && key != "xml:base" {
+            let shown = key == "href" || key == "src" ? FeedURLs.resolve(value, against: currentBase) : value
+            tag += " \(key)=\"\(FeedBuilder.escapeHTML(shown, quotes: true))\""
         }
         append(tag + ">")
     }
@@ -467,7 +564,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             warnings.append(ParseWarning("the text of <\(capture.element)> is longer than \(ByteCountText.describe(limits.maximumFieldBytes)): the rest is not kept",
                                          at: location(parser)))
         }
+        if capture.isBase64 {
+            text = Data(base64Encoded: text, options: .ignoreUnknownCharacters).map { String(decoding: $0, as: UTF8.self) } ?? text
+            text = trimmed(text)
+        }
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
+        if capture.kind == .html, let base = capture.base { text = FeedURLs.resolveLinks(inHTML: text, against: base) }
         switch capture.field {
         case .title, .author, .authorName, .category: text = FeedBuilder.windows1252Controls(text)
         default: break
@@ -485,9 +587,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         switch capture.field {
         case .title where feed.title.isEmpty:
             feed.title = text
-            feedTitleIsHTML = capture.kind == .html
+            feedTitleIsHTML = capture.kind != .text
         case .link where feed.link.isEmpty:
-            feed.link = text
+            feed.link = FeedURLs.resolve(text, against: capture.base)
         case .description where feed.description.isEmpty:
             feed.description = text
         case .lastBuildDate:
@@ -500,6 +602,10 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             feed.updated = feed.updated ?? date(text, capture)
         case .authorName where feedAuthor.isEmpty:
             feedAuthor = text
+        case .dcTitle where feedDCTitle.isEmpty:
+            feedDCTitle = text
+        case .dcDescription where feedDCDescription.isEmpty:
+            feedDCDescription = text
         default:
             break
         }
@@ -509,9 +615,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         switch capture.field {
         case .title where draft.title.isEmpty:
             draft.title = text
-            draft.titleIsHTML = capture.kind == .html
+            draft.titleIsHTML = capture.kind != .text
         case .link where draft.rssLink.isEmpty:
-            draft.rssLink = text
+            draft.rssLink = FeedURLs.resolve(text, against: capture.base)
         case .summary where draft.summary.isEmpty:
             draft.summary = text
         case .content where draft.content.isEmpty:
@@ -519,10 +625,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case .fallbackSummary where draft.fallbackSummary.isEmpty:
             draft.fallbackSummary = text
             draft.fallbackSummaryIsText = capture.kind == .text
+        case .dcTitle where draft.dcTitle.isEmpty:
+            draft.dcTitle = text
         case .guid where draft.guid.isEmpty:
             draft.guid = text
         case .atomID where draft.atomID.isEmpty:
-            draft.atomID = text
+            draft.atomID = FeedURLs.resolve(text, against: capture.base)
         case .published:
             draft.published = draft.published ?? date(text, capture)
         case .dcDate:
@@ -575,11 +683,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    /// Atom text construct type; nil for content that is not text (base64, other media types).
+    /// Atom text construct type; nil for content that is not text (other media types). Atom
+    /// 0.3's `mode="base64"` text is decoded when the field ends (`isBase64`).
     private func atomKind(_ attributes: [String: String]) -> TextKind? {
         if format == .atom03, let mode = attributes["mode"]?.lowercased() {
             if mode == "xml" { return .xhtml }
-            if mode == "base64" { return nil }
+            if mode == "escaped" { return .html }
         }
         let type = trimmed(attributes["type"] ?? "text").lowercased()
         switch type {

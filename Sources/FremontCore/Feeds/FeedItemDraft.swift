@@ -5,6 +5,8 @@ import Foundation
 struct FeedItemDraft {
     var title = ""
     var titleIsHTML = false
+    /// `dc:title`: the title when the item has no other.
+    var dcTitle = ""
     var rssLink = ""
     /// Atom links, in document order: (rel, href). `rel` is "" when absent.
     var atomLinks: [(rel: String, href: String)] = []
@@ -43,7 +45,7 @@ struct FeedItemDraft {
 
     func finish(plainTitle: (String) -> String) -> FeedItem {
         var item = FeedItem()
-        item.title = titleIsHTML ? plainTitle(title) : title
+        item.title = titleIsHTML ? plainTitle(title) : (title.isEmpty ? dcTitle : title)
         item.link = chooseLink()
         if !summary.isEmpty {
             item.summary = summary

@@ -40,6 +40,20 @@ enum FeedNamespace: Sendable, Equatable {
         }
     }
 
+    /// A prefix left undeclared (a feed repaired in recovery reads `content:encoded` with no
+    /// namespace): the vocabulary its conventional name stands for, else nil.
+    static func conventional(prefix: Substring) -> FeedNamespace? {
+        switch prefix {
+        case "content": return .content
+        case "dc": return .dublinCore
+        case "dcterms": return .dublinCoreTerms
+        case "atom": return .atom
+        case "media": return .media
+        case "itunes": return .itunes
+        default: return nil
+        }
+    }
+
     /// RSS 0.90 was published under two URIs, and feeds use both.
     static let rss090URIs: Set<String> = ["http://my.netscape.com/rdf/simple/0.9/", "http://channel.netscape.com/rdf/simple/0.9/"]
 }

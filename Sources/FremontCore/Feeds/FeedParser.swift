@@ -16,6 +16,9 @@ public enum FeedParser {
 
     public static func parse(_ source: InputSource, limits: FeedLimits = FeedLimits()) throws(ParseError) -> FeedParseResult {
         let name = source.name
+        // A feed from the web: its address is the base of the relative ones in it.
+        let lowered = name.prefix(8).lowercased()
+        let documentBase = lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? name : nil
         let reader = try source.open()
         let head = try reader.peek(headLength)
         try checkContent(head, name)
@@ -24,7 +27,7 @@ public enum FeedParser {
         let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: !source.canReopen)
         // A lying encoding declaration reads without error, as mojibake: straight to the repair.
         if !FeedRepair.declarationLies(head) {
-            let strict = FeedBuilder(limits: limits, abortOnError: true)
+            let strict = FeedBuilder(limits: limits, abortOnError: true, documentBase: documentBase)
             run(stream, strict)
             if stream.exceededLimit { throw tooLarge(name, limits) }
             var relabelled: [ParseWarning] = []
@@ -46,7 +49,7 @@ public enum FeedParser {
         }
         let repair = FeedRepair.repair(bytes, declaredEntities: declared)
         bytes = repair.bytes
-        let lenient = FeedBuilder(limits: limits, abortOnError: false)
+        let lenient = FeedBuilder(limits: limits, abortOnError: false, documentBase: documentBase)
         run(ByteReaderStream(try InputSource.bytes(Data(bytes), name: name).open()), lenient)
         if let result = try settled(lenient, name, limits, repairs: repair.warnings) { return result }
 
