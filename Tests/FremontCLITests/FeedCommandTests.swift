@@ -12,7 +12,13 @@ import Testing
         let items = try #require(json["items"] as? [[String: Any]])
         #expect(items.count == 10)
         let first = items[0]
-        #expect(Set(first.keys) == ["id", "title", "link", "published", "updated", "author", "summary", "content", "enclosures"])
+        #expect(Set(first.keys) == ["id", "title", "link", "published", "updated", "author", "summary", "content", "enclosures",
+                                    "categories", "comments", "image", "source"])
+        #expect(json["description"] as? String == "A RSS news feed containing the latest NASA news articles and press releases.")
+        #expect(json["categories"] as? [String] == [])
+        let source = try #require(first["source"] as? [String: Any])
+        #expect(source["title"] as? String == "NASA Breaking News")
+        #expect(source["url"] as? String == "http://www.nasa.gov/rss/dyn/breaking_news.rss")
         #expect(first["title"] as? String == "NASA to Host Live Chat on Successful Mission to Asteroid Belt")
         #expect(first["published"] as? String == "2018-09-04T22:48:00Z")
         #expect(first["updated"] is NSNull)
@@ -20,7 +26,8 @@ import Testing
         #expect(enclosure["type"] as? String == "image/png" || enclosure["type"] as? String == "image/jpeg")
         #expect((enclosure["length"] as? NSNumber) != nil)
         // Key order as documented.
-        #expect(run.output.hasPrefix("{\"title\":\"NASA Breaking News\",\"link\":\"http://www.nasa.gov/\",\"items\":[\n{\"id\":"))
+        #expect(run.output.hasPrefix("{\"title\":\"NASA Breaking News\",\"link\":\"http://www.nasa.gov/\",\"description\":"))
+        #expect(run.output.contains(",\"categories\":[],\"items\":[\n{\"id\":"))
     }
 
     @Test func textIsForAPerson() throws {

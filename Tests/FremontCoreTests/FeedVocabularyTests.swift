@@ -174,3 +174,107 @@ import Testing
         #expect(FeedURLs.resolve("g", against: "not a url") == "g")
     }
 }
+
+/// Media RSS, iTunes, RSS comments and source, feed pictures and categories, and how the JSON and
+/// text outputs carry them.
+@Suite struct FeedDetailsTests {
+    private let namespaces = #"xmlns:media="http://search.yahoo.com/mrss/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd""#
+
+    private func podcast() throws -> Feed {
+        try readFeed("""
+            <rss version="2.0" \(namespaces)><channel><title>Pod</title><link>https://pod.example/</link>
+            <description>About the pod</description>
+            <image><url>https://pod.example/logo.png</url><title>Not the feed title</title><link>https://pod.example/</link></image>
+            <itunes:image href="https://pod.example/itunes.png"/>
+            <category>News</category><itunes:category text="Science"><itunes:category text="Physics"/></itunes:category>
+            <item><title>Episode 1</title><guid>ep1</guid>
+              <enclosure url="https://pod.example/1.mp3" type="audio/mpeg" length="38749539"/>
+              <itunes:duration>26:53</itunes:duration><itunes:author>Host</itunes:author>
+              <itunes:summary>Plain &amp; short</itunes:summary><itunes:image href="https://pod.example/1.png"/>
+              <comments>https://pod.example/1#comments</comments>
+              <source url="https://other.example/feed.xml">Other Feed</source>
+              <category>Talk</category>
+            </item>
+            <item><title>Clip</title><guid>clip</guid>
+              <media:group><media:content url="https://pod.example/v.mp4" type="video/mp4" fileSize="99" duration="3723"/>
+              <media:thumbnail url="https://pod.example/thumb.jpg"/><media:description>In the group</media:description></media:group>
+            </item>
+            </channel></rss>
+            """).feed
+    }
+
+    @Test func podcastAndMediaFields() throws {
+        let feed = try podcast()
+        #expect(feed.title == "Pod")
+        #expect(feed.image == "https://pod.example/logo.png")
+        #expect(feed.categories == ["News", "Science"])
+        let episode = feed.items[0]
+        #expect(episode.enclosures == [FeedEnclosure(url: "https://pod.example/1.mp3", type: "audio/mpeg", length: 38_749_539, duration: 1613)])
+        #expect(episode.author == "Host")
+        #expect(episode.summary == "Plain &amp; short")
+        #expect(episode.image == "https://pod.example/1.png")
+        #expect(episode.comments == "https://pod.example/1#comments")
+        #expect(episode.sourceTitle == "Other Feed" && episode.sourceURL == "https://other.example/feed.xml")
+        #expect(episode.categories == ["Talk"])
+        let clip = feed.items[1]
+        #expect(clip.enclosures == [FeedEnclosure(url: "https://pod.example/v.mp4", type: "video/mp4", length: 99, duration: 3723)])
+        #expect(clip.image == "https://pod.example/thumb.jpg")
+        #expect(clip.summary == "In the group")
+    }
+
+    @Test func atomLogoOrIconAndCategories() throws {
+        let feed = try readFeed("""
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://a.example/"><title>A</title>
+            <icon>/favicon.ico</icon><category term="tech"/><category term="tech"/><category label="Life" term="life"/>
+            </feed>
+            """).feed
+        #expect(feed.image == "https://a.example/favicon.ico")
+        #expect(feed.categories == ["tech", "life"])
+        let logo = try readFeed(#"<feed xmlns="http://www.w3.org/2005/Atom"><icon>http://x/i.ico</icon><logo>http://x/l.png</logo></feed>"#).feed
+        #expect(logo.image == "http://x/l.png")
+    }
+
+    @Test func durationsAsPodcastsWriteThem() {
+        #expect(FeedEnclosure.seconds("1:02:03") == 3723)
+        #expect(FeedEnclosure.seconds("26:53") == 1613)
+        #expect(FeedEnclosure.seconds("95") == 95)
+        #expect(FeedEnclosure.seconds(" 12.5 ") == 12)
+        #expect(FeedEnclosure.seconds("") == nil)
+        #expect(FeedEnclosure.seconds("an hour") == nil)
+        #expect(FeedEnclosure.seconds("1:2:3:4") == nil)
+        #expect(FeedEnclosure.seconds("-5") == nil)
+    }
+
+    @Test func jsonCarriesTheFeedsAndItemsDetails() throws {
+        var out = ""
+        FeedExport.json(try podcast()) { out += $0 }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(json["description"] as? String == "About the pod")
+        #expect(json["image"] as? String == "https://pod.example/logo.png")
+        #expect(json["categories"] as? [String] == ["News", "Science"])
+        let items = try #require(json["items"] as? [[String: Any]])
+        #expect(items[0]["author"] as? String == "Host")
+        #expect(items[0]["categories"] as? [String] == ["Talk"])
+        #expect(items[0]["comments"] as? String == "https://pod.example/1#comments")
+        #expect(items[0]["image"] as? String == "https://pod.example/1.png")
+        let source = try #require(items[0]["source"] as? [String: String])
+        #expect(source == ["title": "Other Feed", "url": "https://other.example/feed.xml"])
+        let enclosure = try #require((items[0]["enclosures"] as? [[String: Any]])?.first)
+        #expect(enclosure["duration"] as? Int == 1613)
+        #expect(items[1]["source"] is NSNull)
+    }
+
+    @Test func textListsLinksAndEnclosuresAsURLs() throws {
+        let feed = try readFeed(rss("""
+            <item><title>Linked</title><link>https://e.example/1</link>
+            <description>See &lt;a href="https://e.example/a"&gt;a&lt;/a&gt; and &lt;a href="https://e.example/b"&gt;b&lt;/a&gt;.</description>
+            <enclosure url="https://e.example/1.mp3" type="audio/mpeg" length="2000000"/>
+            <comments>https://e.example/1/comments</comments></item>
+            """)).feed
+        var out = ""
+        FeedExport.text(feed) { out += $0 }
+        #expect(out.contains("\n  [1] https://e.example/a\n  [2] https://e.example/b\n"))
+        #expect(out.contains("\n  enclosure: https://e.example/1.mp3 (audio/mpeg, 1.9 MB)\n"))
+        #expect(out.contains("\n  comments: https://e.example/1/comments\n"))
+    }
+}

@@ -11,6 +11,10 @@ public struct Feed: Sendable, Equatable {
     public var description: String
     /// RSS `lastBuildDate` (else `pubDate`, `dc:date`), Atom `updated` (0.3: `modified`).
     public var updated: Date?
+    /// The feed's picture: RSS `image/url`, Atom `logo` (else `icon`), `itunes:image`.
+    public var image = ""
+    /// RSS channel `category`, Atom feed `category`, `itunes:category`.
+    public var categories: [String] = []
     public var items: [FeedItem]
 
     public init(format: FeedFormat, title: String = "", link: String = "", description: String = "",

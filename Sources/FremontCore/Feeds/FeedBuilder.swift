@@ -28,12 +28,13 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     /// The feed's own address, when it came from the web: the base of relative addresses where
     /// no `xml:base` says otherwise.
     private let documentBase: String?
-    /// The base in effect at each open element (`xml:base` resolved against its parent's).
-    private var bases: [String?] = []
+    /// The elements that set `xml:base`, with the base in effect inside each (resolved against
+    /// the one around it). Kept only for those elements: most feeds have none.
+    private var bases: [(depth: Int, base: String)] = []
     /// `rel="self"`: the feed's address as the feed gives it, the base of last resort.
     private var selfLink = ""
-    /// The attributes of the element starting, for `begin` (Atom 0.3's `mode`).
-    private var currentAttributes: [String: String]?
+    /// Atom 0.3's `mode` of the element starting, for `begin`.
+    private var currentMode: String?
 
     private var format = FeedFormat.rss2
     private var isAtom = false
@@ -44,6 +45,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private var feedPublished: Date?
     private var feedDCDate: Date?
     private var feedDCTitle = ""
+    private var feedIcon = ""
     private var feedDCDescription = ""
 
     private var frames: [Role] = []
@@ -76,7 +78,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private enum Owner { case feed, item }
 
     /// What an open element is to the feed.
-    private enum Role { case root, channel, item, author(Owner), mediaGroup, other }
+    private enum Role { case root, channel, item, author(Owner), mediaGroup, feedImage, other }
 
     private enum TextKind { case text, html, xhtml }
 
@@ -84,6 +86,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case title, link, description, summary, content, fallbackSummary, guid, atomID
         case published, dcDate, updated, lastBuildDate, dcTitle, dcDescription
         case author(FeedItemDraft.AuthorSource), authorName, authorEmail, category
+        case imageURL, logo, icon, comments, source, duration
     }
 
     /// The field being read; its text is in `captureBytes`.
@@ -110,7 +113,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         self.documentBase = documentBase
     }
 
-    private var currentBase: String? { bases.last ?? documentBase }
+    private var currentBase: String? { bases.last?.base ?? documentBase }
 
     /// The feed as far as it was read: items whose end was never seen (a cut document) are left out.
     func result(plainText: (String) -> String) -> Feed {
@@ -118,6 +121,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         result.format = format
         if result.title.isEmpty { result.title = feedDCTitle }
         if result.description.isEmpty { result.description = feedDCDescription }
+        if result.image.isEmpty { result.image = feedIcon }
         if feedTitleIsHTML { result.title = plainText(result.title) }
         result.updated = feed.updated ?? feedLastBuild ?? feedPublished ?? feedDCDate
         // Handed over without a copy unless some item never ended.
@@ -155,9 +159,14 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             halt(parser, .tooDeep(at: location(parser)))
             return
         }
-        currentAttributes = attributes
-        let parentBase = currentBase
-        bases.append(attributes["xml:base"].map { FeedURLs.resolve($0.trimmingCharacters(in: .whitespaces), against: parentBase) } ?? parentBase)
+        if !attributes.isEmpty {
+            if let base = Self.value(of: "xml:base", in: attributes) {
+                bases.append((depth, FeedURLs.resolve(base.trimmingCharacters(in: .whitespaces), against: currentBase)))
+            }
+            if format == .atom03 { currentMode = attributes["mode"] }
+        } else if currentMode != nil {
+            currentMode = nil
+        }
         if capture != nil {
             captureChild(name, namespaceURI: namespaceURI, attributes: attributes, depth: depth)
             frames.append(.other)
@@ -170,7 +179,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             return
         }
         var name = name
-        if namespace == .none, let qualified = qualifiedName ?? Optional(name), let colon = qualified.firstIndex(of: ":"),
+        // An undeclared prefix fails the strict parse; only a recovered one can meet it.
+        if !abortOnError, namespace == .none, let qualified = qualifiedName, let colon = qualified.utf8.firstIndex(of: UInt8(ascii: ":")),
            let known = FeedNamespace.conventional(prefix: qualified[..<colon]) {
             namespace = known
             name = String(qualified[qualified.index(after: colon)...])
@@ -204,6 +214,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case .mediaGroup:
             startMedia(parser, name, qualifiedName, namespace, attributes: attributes, depth: depth)
             role = .other
+        case .feedImage:
+            if core, name == "url" { begin(parser, name, qualifiedName, .imageURL, .feed, .text, depth: depth) }
+            role = .other
         case .other:
             role = .other
         }
@@ -211,8 +224,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if let last = bases.last, last.depth == frames.count { bases.removeLast() }
         guard let role = frames.popLast() else { return }
-        bases.removeLast()
         // Only scalars are read out of `capture` before appending: holding a copy of it would
         // share its text buffer and make every append copy the whole text.
         if let captureDepth = capture?.depth {
@@ -352,7 +365,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             case "link":
                 // `<link href="…"/>` in RSS: an Atom link written without its namespace, which
                 // readers take over the text links before it.
-                if let href = attributes["href"].map(trimmed), !href.isEmpty {
+                if !attributes.isEmpty, let href = attributes["href"].map(trimmed), !href.isEmpty {
                     if Self.isAlternate(attributes) { feed.link = FeedURLs.resolve(href, against: currentBase) }
                 } else {
                     begin(parser, name, qualifiedName, .link, .feed, .text, depth: depth)
@@ -367,6 +380,18 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                 begin(parser, name, qualifiedName, .updated, .feed, .text, depth: depth)
             case "author" where isAtom:
                 return .author(.feed)
+            case "image" where !isAtom:
+                return .feedImage
+            case "logo" where isAtom:
+                begin(parser, name, qualifiedName, .logo, .feed, .text, depth: depth)
+            case "icon" where isAtom:
+                begin(parser, name, qualifiedName, .icon, .feed, .text, depth: depth)
+            case "category" where isAtom:
+                if let term = (attributes["term"] ?? attributes["label"]).map(trimmed), !term.isEmpty, !feed.categories.contains(term) {
+                    feed.categories.append(term)
+                }
+            case "category":
+                begin(parser, name, qualifiedName, .category, .feed, .text, depth: depth)
             default:
                 break
             }
@@ -381,6 +406,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             begin(parser, name, qualifiedName, .dcDescription, .feed, .text, depth: depth)
         case (.atom, "link"):
             addFeedLink(attributes)
+        case (.itunes, "image"):
+            if feed.image.isEmpty, let href = attributes["href"].map(trimmed), !href.isEmpty {
+                feed.image = FeedURLs.resolve(href, against: currentBase)
+            }
+        case (.itunes, "category"):
+            if let text = attributes["text"].map(trimmed), !text.isEmpty, !feed.categories.contains(text) { feed.categories.append(text) }
         default:
             break
         }
@@ -396,7 +427,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             case "link" where isAtom:
                 addItemLink(attributes)
             case "link":
-                if let href = attributes["href"].map(trimmed), !href.isEmpty {
+                if !attributes.isEmpty, let href = attributes["href"].map(trimmed), !href.isEmpty {
                     if Self.isAlternate(attributes) { openItems[openItems.count - 1].draft.rssLink = FeedURLs.resolve(href, against: currentBase) }
                 } else {
                     begin(parser, name, qualifiedName, .link, .item, .text, depth: depth)
@@ -428,6 +459,13 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                 }
             case "category":
                 begin(parser, name, qualifiedName, .category, .item, .text, depth: depth)
+            case "comments" where !isAtom:
+                begin(parser, name, qualifiedName, .comments, .item, .text, depth: depth)
+            case "source" where !isAtom:
+                if let url = attributes["url"].map(trimmed), !url.isEmpty {
+                    openItems[openItems.count - 1].draft.sourceURL = FeedURLs.resolve(url, against: currentBase)
+                }
+                begin(parser, name, qualifiedName, .source, .item, .text, depth: depth)
             case "enclosure":
                 if let url = attributes["url"].map(trimmed), !url.isEmpty {
                     openItems[openItems.count - 1].draft.enclosures.append(
@@ -473,6 +511,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             begin(parser, name, qualifiedName, .author(.itunes), .item, .text, depth: depth)
         case (.itunes, "summary"):
             begin(parser, name, qualifiedName, .fallbackSummary, .item, .text, depth: depth)
+        case (.itunes, "duration"):
+            begin(parser, name, qualifiedName, .duration, .item, .text, depth: depth)
+        case (.itunes, "image"):
+            if let href = attributes["href"].map(trimmed), !href.isEmpty, openItems[openItems.count - 1].draft.image.isEmpty {
+                openItems[openItems.count - 1].draft.image = FeedURLs.resolve(href, against: currentBase)
+            }
         case (.media, "group"):
             return .mediaGroup
         case (.media, _):
@@ -488,7 +532,11 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         guard namespace == .media else { return }
         if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
             openItems[openItems.count - 1].draft.mediaEnclosures.append(
-                FeedEnclosure(url: FeedURLs.resolve(url, against: currentBase), type: trimmed(attributes["type"] ?? ""), length: length(attributes["fileSize"])))
+                FeedEnclosure(url: FeedURLs.resolve(url, against: currentBase), type: trimmed(attributes["type"] ?? ""),
+                              length: length(attributes["fileSize"]), duration: attributes["duration"].flatMap(FeedEnclosure.seconds)))
+        } else if name == "thumbnail", let url = attributes["url"].map(trimmed), !url.isEmpty,
+                  openItems[openItems.count - 1].draft.image.isEmpty {
+            openItems[openItems.count - 1].draft.image = FeedURLs.resolve(url, against: currentBase)
         } else if name == "description" {
             begin(parser, name, qualifiedName, .fallbackSummary, .item, attributes["type"] == "html" ? .html : .text, depth: depth)
         }
@@ -514,6 +562,13 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
     }
 
+    /// An attribute looked for on every element: the few attributes an element has are compared
+    /// in turn, which costs less than hashing the name.
+    private static func value(of name: String, in attributes: [String: String]) -> String? {
+        for (key, value) in attributes where key == name { return value }
+        return nil
+    }
+
     /// A link to the page itself: no `rel`, or `alternate` (not `self`, `hub`, `replies`, …).
     private static func isAlternate(_ attributes: [String: String]) -> Bool {
         let rel = attributes["rel"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
@@ -526,7 +581,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                        keepsMarkup: Bool = false) {
         capture = Capture(field: field, owner: owner, kind: kind, keepsMarkup: keepsMarkup, depth: depth,
                           element: qualifiedName ?? name, location: location(parser), base: currentBase)
-        if format == .atom03, currentAttributes?["mode"]?.lowercased() == "base64" {
+        if currentMode?.lowercased() == "base64" {
             capture?.isBase64 = true
         }
     }
@@ -604,6 +659,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             feedAuthor = text
         case .dcTitle where feedDCTitle.isEmpty:
             feedDCTitle = text
+        case .imageURL where feed.image.isEmpty, .logo where !text.isEmpty:
+            feed.image = FeedURLs.resolve(text, against: capture.base)
+        case .icon where feedIcon.isEmpty:
+            feedIcon = FeedURLs.resolve(text, against: capture.base)
+        case .category where !text.isEmpty && !feed.categories.contains(text):
+            feed.categories.append(text)
         case .dcDescription where feedDCDescription.isEmpty:
             feedDCDescription = text
         default:
@@ -627,6 +688,12 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             draft.fallbackSummaryIsText = capture.kind == .text
         case .dcTitle where draft.dcTitle.isEmpty:
             draft.dcTitle = text
+        case .comments where draft.comments.isEmpty:
+            draft.comments = FeedURLs.resolve(text, against: capture.base)
+        case .source where draft.sourceTitle.isEmpty:
+            draft.sourceTitle = text
+        case .duration where draft.duration == nil:
+            draft.duration = FeedEnclosure.seconds(text)
         case .guid where draft.guid.isEmpty:
             draft.guid = text
         case .atomID where draft.atomID.isEmpty:

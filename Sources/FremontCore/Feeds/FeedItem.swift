@@ -19,6 +19,13 @@ public struct FeedItem: Sendable, Equatable {
     public var author: String
     public var categories: [String]
     public var enclosures: [FeedEnclosure]
+    /// RSS `comments`: the page of comments on the item.
+    public var comments = ""
+    /// RSS `source`: the feed the item came from, its title and address.
+    public var sourceTitle = ""
+    public var sourceURL = ""
+    /// A picture for the item: `media:thumbnail`, `itunes:image`.
+    public var image = ""
 
     public init(id: String = "", title: String = "", link: String = "", summary: String = "",
                 content: String = "", published: Date? = nil, updated: Date? = nil, author: String = "",

@@ -27,6 +27,12 @@ struct FeedItemDraft {
     var categories: [String] = []
     var enclosures: [FeedEnclosure] = []
     var mediaEnclosures: [FeedEnclosure] = []
+    var comments = ""
+    var sourceTitle = ""
+    var sourceURL = ""
+    var image = ""
+    /// `itunes:duration`, in seconds: the first enclosure's playing time.
+    var duration: Int?
 
     /// Where an author came from; `finish` prefers them in this order.
     enum AuthorSource {
@@ -63,6 +69,11 @@ struct FeedItemDraft {
         for media in mediaEnclosures where !item.enclosures.contains(where: { $0.url == media.url }) {
             item.enclosures.append(media)
         }
+        if let duration, !item.enclosures.isEmpty, item.enclosures[0].duration == nil { item.enclosures[0].duration = duration }
+        item.comments = comments
+        item.sourceTitle = sourceTitle
+        item.sourceURL = sourceURL
+        item.image = image
         item.id = chooseID(link: item.link, date: item.published ?? item.updated, title: item.title)
         return item
     }

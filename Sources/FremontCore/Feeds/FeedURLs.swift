@@ -37,7 +37,12 @@ enum FeedURLs {
     /// absolute addresses are left byte for byte; without a relative address, `html` comes back
     /// as it is.
     static func resolveLinks(inHTML html: String, against base: String) -> String {
-        let bytes = Array(html.utf8)
+        var html = html
+        // Native strings are one run of UTF-8: scanned in place, copied only when a link changes.
+        return html.withUTF8 { resolveLinks(in: $0, against: base) } ?? html
+    }
+
+    private static func resolveLinks(in bytes: UnsafeBufferPointer<UInt8>, against base: String) -> String? {
         var out: [UInt8] = []
         var copied = 0
         var index = 0
@@ -48,41 +53,60 @@ enum FeedURLs {
                 inTag = true
             } else if byte == UInt8(ascii: ">") {
                 inTag = false
-            } else if inTag, let (valueStart, valueEnd) = attributeValue(bytes, at: index) {
-                let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-                let decoded = value.contains("&amp;") ? value.replacingOccurrences(of: "&amp;", with: "&") : value
-                let resolved = resolve(decoded.trimmingCharacters(in: .whitespaces), against: base)
-                if resolved != decoded.trimmingCharacters(in: .whitespaces) {
-                    out.append(contentsOf: bytes[copied..<valueStart])
-                    out.append(contentsOf: FeedBuilder.escapeHTML(resolved, quotes: true).utf8)
-                    copied = valueEnd
+            } else if inTag, byte | 0x20 == UInt8(ascii: "h") || byte | 0x20 == UInt8(ascii: "s"),
+                      let (valueStart, valueEnd) = attributeValue(bytes, at: index) {
+                var start = valueStart, end = valueEnd
+                while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+                // Most addresses are absolute: told from their bytes, without making a string.
+                if !hasScheme(bytes, start, end) {
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    let decoded = value.contains("&amp;") ? value.replacingOccurrences(of: "&amp;", with: "&") : value
+                    let resolved = resolve(decoded, against: base)
+                    if resolved != decoded {
+                        out.append(contentsOf: bytes[copied..<start])
+                        out.append(contentsOf: FeedBuilder.escapeHTML(resolved, quotes: true).utf8)
+                        copied = end
+                    }
                 }
                 index = valueEnd
                 continue
             }
             index += 1
         }
-        guard copied > 0 else { return html }
+        guard copied > 0 else { return nil }
         out.append(contentsOf: bytes[copied...])
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether the bytes start with `scheme:` or `#` (nothing to resolve).
+    private static func hasScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard start < end else { return true }
+        if bytes[start] == UInt8(ascii: "#") { return true }
+        var index = start
+        while index < end {
+            let byte = bytes[index] | 0x20
+            if bytes[index] == UInt8(ascii: ":") { return index > start }
+            let letter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            let other = bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ".")
+                || (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9"))
+            guard letter || (index > start && other) else { return false }
+            index += 1
+        }
+        return false
+    }
+
     /// At `index`, inside a tag: ` href="…"` or ` src='…'` (any case, spaces around `=`)? The
     /// value's byte range, quotes excluded.
-    private static func attributeValue(_ bytes: [UInt8], at index: Int) -> (Int, Int)? {
-        guard index > 0, bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t") || bytes[index - 1] == UInt8(ascii: "\n") else { return nil }
-        var position = index
-        var matched = false
-        for name in ["href", "src"] {
-            let utf8 = Array(name.utf8)
-            if position + utf8.count <= bytes.count,
-               zip(bytes[position..<(position + utf8.count)], utf8).allSatisfy({ ($0 | 0x20) == $1 }) {
-                position += utf8.count
-                matched = true
-                break
-            }
-        }
-        guard matched else { return nil }
+    private static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, Int)? {
+        let first = bytes[index] | 0x20
+        guard first == UInt8(ascii: "h") || first == UInt8(ascii: "s"), index > 0,
+              bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t") || bytes[index - 1] == UInt8(ascii: "\n") else { return nil }
+        let name: StaticString = first == UInt8(ascii: "h") ? "href" : "src"
+        let length = name.utf8CodeUnitCount
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1..<length where bytes[index + offset] | 0x20 != name.utf8Start[offset] { return nil }
+        var position = index + length
         while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
         guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else { return nil }
         position += 1

@@ -10,23 +10,28 @@ extension CacheDatabase {
                           fetchedAt: Date = Date()) throws -> FeedStoreResult {
         try writer.write { db in
             try db.execute(sql: """
-                INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)
+                INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
+                                  image, categories)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)
                 ON CONFLICT(url) DO UPDATE SET format = excluded.format, title = excluded.title, link = excluded.link,
                     description = excluded.description, updated = excluded.updated, etag = excluded.etag,
-                    lastModified = excluded.lastModified, fetchedAt = excluded.fetchedAt, lastError = NULL, lastErrorAt = NULL
+                    lastModified = excluded.lastModified, fetchedAt = excluded.fetchedAt, lastError = NULL, lastErrorAt = NULL,
+                    image = excluded.image, categories = excluded.categories
                 """, arguments: [url, feed.format.rawValue, feed.title, feed.link, feed.description, feed.updated,
-                                 validators.etag, validators.lastModified, fetchedAt])
+                                 validators.etag, validators.lastModified, fetchedAt, feed.image,
+                                 String(decoding: try JSONEncoder().encode(feed.categories), as: UTF8.self)])
             let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [url]))
             let before = known.count
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO item (feedURL, id, position, title, link, summary, content, published, updated, author,
-                                  categories, enclosures, isRead, firstSeen, lastSeen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+                                  categories, enclosures, isRead, firstSeen, lastSeen, comments, sourceTitle, sourceURL, image)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(feedURL, id) DO UPDATE SET position = excluded.position, title = excluded.title,
                     link = excluded.link, summary = excluded.summary, content = excluded.content,
                     published = excluded.published, updated = excluded.updated, author = excluded.author,
-                    categories = excluded.categories, enclosures = excluded.enclosures, lastSeen = excluded.lastSeen
+                    categories = excluded.categories, enclosures = excluded.enclosures, lastSeen = excluded.lastSeen,
+                    comments = excluded.comments, sourceTitle = excluded.sourceTitle, sourceURL = excluded.sourceURL,
+                    image = excluded.image
                 """)
             let encoder = JSONEncoder()
             var new: [String] = []
@@ -40,7 +45,7 @@ extension CacheDatabase {
                 let enclosures = String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self)
                 try upsert.execute(arguments: [url, item.id, position, item.title, item.link, item.summary, item.content,
                                                item.published, item.updated, item.author, categories, enclosures,
-                                               fetchedAt, fetchedAt])
+                                               fetchedAt, fetchedAt, item.comments, item.sourceTitle, item.sourceURL, item.image])
             }
             return FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain)
         }
@@ -72,8 +77,10 @@ extension CacheDatabase {
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
             var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
                             title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
-            var read = Set<String>()
             let decoder = JSONDecoder()
+            feed.image = row["image"]
+            feed.categories = (try? decoder.decode([String].self, from: Data((row["categories"] as String).utf8))) ?? []
+            var read = Set<String>()
             // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
             let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position",
                                             arguments: [url])
@@ -81,9 +88,14 @@ extension CacheDatabase {
                 let id: String = item["id"]
                 let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
                 let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
-                feed.items.append(FeedItem(id: id, title: item["title"], link: item["link"], summary: item["summary"],
-                                           content: item["content"], published: item["published"], updated: item["updated"],
-                                           author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure)))
+                var cached = FeedItem(id: id, title: item["title"], link: item["link"], summary: item["summary"],
+                                      content: item["content"], published: item["published"], updated: item["updated"],
+                                      author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure))
+                cached.comments = item["comments"]
+                cached.sourceTitle = item["sourceTitle"]
+                cached.sourceURL = item["sourceURL"]
+                cached.image = item["image"]
+                feed.items.append(cached)
                 if item["isRead"] as Bool { read.insert(id) }
             }
             return CachedFeed(url: url, feed: feed, readItemIDs: read,

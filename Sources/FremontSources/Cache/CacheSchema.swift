@@ -75,6 +75,21 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v4-feed-details") { db in
+            // What the parser reads beyond the first schema: the feed's picture and categories, an
+            // item's comments page, source feed and picture.
+            try db.alter(table: "feed") { t in
+                t.add(column: "image", .text).notNull().defaults(to: "")
+                t.add(column: "categories", .jsonText).notNull().defaults(to: "[]")
+            }
+            try db.alter(table: "item") { t in
+                t.add(column: "comments", .text).notNull().defaults(to: "")
+                t.add(column: "sourceTitle", .text).notNull().defaults(to: "")
+                t.add(column: "sourceURL", .text).notNull().defaults(to: "")
+                t.add(column: "image", .text).notNull().defaults(to: "")
+            }
+        }
+
         return migrator
     }
 }

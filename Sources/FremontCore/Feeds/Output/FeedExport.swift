@@ -16,10 +16,15 @@ public enum FeedExport {
         }
     }
 
-    /// `{"title","link","items":[{"id","title","link","published","updated","author","summary",
-    /// "content","enclosures":[{"url","type","length"}]}]}`, dates ISO 8601 UTC or null, one item a line.
+    /// `{"title","link","description","image","categories","items":[{"id","title","link","published",
+    /// "updated","author","summary","content","enclosures":[{"url","type","length","duration"}],
+    /// "categories","comments","image","source":{"title","url"}|null}]}`, dates ISO 8601 UTC or
+    /// null, one item a line.
     public static func json(_ feed: Feed, emit: (String) -> Void) {
-        emit("{\"title\":\(JSONText.string(feed.title)),\"link\":\(JSONText.string(feed.link)),\"items\":[")
+        var head = "{\"title\":\(JSONText.string(feed.title)),\"link\":\(JSONText.string(feed.link))"
+        head += ",\"description\":\(JSONText.string(feed.description)),\"image\":\(JSONText.string(feed.image))"
+        head += ",\"categories\":\(strings(feed.categories)),\"items\":["
+        emit(head)
         for (index, item) in feed.items.enumerated() {
             var line = index == 0 ? "\n" : ",\n"
             line += "{\"id\":\(JSONText.string(item.id)),\"title\":\(JSONText.string(item.title))"
@@ -29,16 +34,46 @@ public enum FeedExport {
             line += ",\"content\":\(JSONText.string(item.content)),\"enclosures\":["
             line += item.enclosures.map { enclosure in
                 "{\"url\":\(JSONText.string(enclosure.url)),\"type\":\(JSONText.string(enclosure.type)),"
-                    + "\"length\":\(enclosure.length.map(String.init) ?? "null")}"
+                    + "\"length\":\(enclosure.length.map(String.init) ?? "null"),"
+                    + "\"duration\":\(enclosure.duration.map(String.init) ?? "null")}"
             }.joined(separator: ",")
-            line += "]}"
+            line += "],\"categories\":\(strings(item.categories)),\"comments\":\(JSONText.string(item.comments))"
+            line += ",\"image\":\(JSONText.string(item.image)),\"source\":"
+            if item.sourceTitle.isEmpty && item.sourceURL.isEmpty {
+                line += "null"
+            } else {
+                line += "{\"title\":\(JSONText.string(item.sourceTitle)),\"url\":\(JSONText.string(item.sourceURL))}"
+            }
+            line += "}"
             emit(line)
         }
         emit(feed.items.isEmpty ? "]}\n" : "\n]}\n")
     }
 
-    /// The feed's title and link, then per item: title, date and author, link, and the first lines
-    /// of its summary (or content) as text. Everything passes through `TerminalSafeText`.
+    /// `https://…/a.mp3 (audio/mpeg, 12.3 MB, 1:02:03)`.
+    static func describe(_ enclosure: FeedEnclosure) -> String {
+        var details: [String] = []
+        if !enclosure.type.isEmpty { details.append(TerminalSafeText.singleLine(enclosure.type)) }
+        if let length = enclosure.length, length > 0 { details.append(ByteCountText.describe(length)) }
+        if let duration = enclosure.duration, duration > 0 { details.append(clock(duration)) }
+        let url = TerminalSafeText.singleLine(enclosure.url)
+        return details.isEmpty ? url : url + " (" + details.joined(separator: ", ") + ")"
+    }
+
+    /// `1:02:03`, `2:03`.
+    static func clock(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+
+    private static func strings(_ values: [String]) -> String {
+        "[" + values.map(JSONText.string).joined(separator: ",") + "]"
+    }
+
+    /// The feed's title and link, then per item: title, date and author, link, the first lines
+    /// of its summary (or content) as text, and every link in its text and every enclosure as a
+    /// URL. Everything passes through `TerminalSafeText`.
     public static func text(_ feed: Feed, emit: (String) -> Void) {
         let title = TerminalSafeText.singleLine(feed.title)
         emit((title.isEmpty ? "(untitled feed)" : title) + "\n")
@@ -53,10 +88,17 @@ public enum FeedExport {
             if !byline.isEmpty { block += "  " + byline.joined(separator: " · ") + "\n" }
             if !item.link.isEmpty { block += "  " + TerminalSafeText.singleLine(item.link) + "\n" }
             let html = item.summary.isEmpty ? item.content : item.summary
-            let lines = HTMLText.render(html).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let rendered = HTMLText.render(html)
+            let lines = rendered.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             for line in lines.prefix(summaryLines) { block += "  " + line + "\n" }
             if lines.count > summaryLines { block += "  …\n" }
+            // The links of the whole text (content when there is one), numbered as the text
+            // numbers them, then the enclosures.
+            let links = item.content.isEmpty || html == item.content ? rendered.links : HTMLText.render(item.content).links
+            for (index, link) in links.enumerated() { block += "  [\(index + 1)] " + TerminalSafeText.singleLine(link) + "\n" }
+            for enclosure in item.enclosures { block += "  enclosure: " + describe(enclosure) + "\n" }
+            if !item.comments.isEmpty { block += "  comments: " + TerminalSafeText.singleLine(item.comments) + "\n" }
             emit(block)
         }
     }
