@@ -11,7 +11,7 @@ struct FeedsCommand: ParsableCommand {
             in newsboat's urls format: one address a line, then tags, and "~Title" for a title of your own; \
             lines starting with # are comments. Edit it by hand as you like: fremont keeps comments and order.
             """,
-        subcommands: [FeedsListCommand.self, FeedsAddCommand.self, FeedsRemoveCommand.self,
+        subcommands: [FeedsListCommand.self, FeedsAddCommand.self, FeedsRemoveCommand.self, FeedsReloadCommand.self,
                       FeedsImportCommand.self, FeedsExportCommand.self],
         defaultSubcommand: FeedsListCommand.self
     )

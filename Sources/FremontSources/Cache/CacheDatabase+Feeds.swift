@@ -125,3 +125,48 @@ extension CacheDatabase {
         try writer.read { db in try Date.fetchOne(db, sql: "SELECT fetchedAt FROM feed WHERE url = ?", arguments: [url]) }
     }
 }
+
+/// A followed feed as the cache knows it, without its items: for a list of many feeds.
+public struct FeedStatus: Sendable, Equatable {
+    public var url: String
+    public var title: String
+    public var total: Int
+    public var unread: Int
+    /// The last fetch that brought the feed whole; nil when none did.
+    public var fetchedAt: Date?
+    /// The last failure, cleared by the next success.
+    public var lastError: String?
+    public var lastErrorAt: Date?
+
+    public init(url: String, title: String = "", total: Int = 0, unread: Int = 0, fetchedAt: Date? = nil,
+                lastError: String? = nil, lastErrorAt: Date? = nil) {
+        self.url = url
+        self.title = title
+        self.total = total
+        self.unread = unread
+        self.fetchedAt = fetchedAt
+        self.lastError = lastError
+        self.lastErrorAt = lastErrorAt
+    }
+}
+
+extension CacheDatabase {
+    /// Every cached feed's title, counts, last fetch and last failure, by address, in one query.
+    public func feedStatuses() throws -> [String: FeedStatus] {
+        try writer.read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT feed.url, feed.title, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
+                       count(item.id) AS total, coalesce(sum(item.isRead = 0), 0) AS unread
+                FROM feed LEFT JOIN item ON item.feedURL = feed.url
+                GROUP BY feed.url
+                """)
+            var statuses: [String: FeedStatus] = [:]
+            while let row = try rows.next() {
+                let url: String = row["url"]
+                statuses[url] = FeedStatus(url: url, title: row["title"] ?? "", total: row["total"], unread: row["unread"],
+                                           fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"])
+            }
+            return statuses
+        }
+    }
+}

@@ -2,8 +2,8 @@ import Foundation
 
 /// JSON literals written by hand: key order as documented, and output that is safe to print
 /// (controls, DEL, C1 and bidi overrides escaped as \u, so JSON on a terminal cannot drive it).
-enum JSONText {
-    static func string(_ text: String) -> String {
+public enum JSONText {
+    public static func string(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -24,7 +24,7 @@ enum JSONText {
         return result + "\""
     }
 
-    static func date(_ date: Date?) -> String {
+    public static func date(_ date: Date?) -> String {
         date.map { "\"\(InternetDate.format($0))\"" } ?? "null"
     }
 }

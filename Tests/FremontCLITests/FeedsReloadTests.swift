@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `feeds reload` and `feeds list --format json` end to end: a feed list of real feeds served on
+/// loopback, one address that fails, the cache between the two commands.
+@Suite(.serialized) struct FeedsReloadTests {
+    private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try Fremont.run(arguments: arguments, environment: home.environment) })
+            }
+        }
+    }
+
+    @Test func reloadFetchesEveryFeedAndListSaysWhatTheCacheHas() async throws {
+        let home = try TestHome()
+        try await CLITestServer.with { server in
+            let nasa = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let nightvale = server.url("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
+            let missing = server.url("/data/feeds/real/no-such-feed.xml")
+            #expect(try await run(home, ["feeds", "add", nasa, "--title", "NASA", "--tag", "space"]).status == 0)
+            #expect(try await run(home, ["feeds", "add", nightvale]).status == 0)
+            #expect(try await run(home, ["feeds", "add", missing, "--tag", "broken"]).status == 0)
+
+            // Before any fetch, the list knows nothing but the file.
+            let before = try await run(home, ["feeds", "list", "--format", "json"])
+            let fresh = try #require(try JSONSerialization.jsonObject(with: Data(before.output.utf8)) as? [[String: Any]])
+            #expect(fresh.count == 3)
+            #expect(fresh[0]["total"] as? Int == 0 && fresh[0]["updated"] is NSNull && fresh[0]["error"] is NSNull)
+
+            let reload = try await run(home, ["feeds", "reload"])
+            #expect(reload.status == 1)
+            #expect(reload.output == "3 feeds: 11 new items, 1 failed\n")
+            #expect(reload.errors == "fremont: \(missing): HTTP 404 Not Found\n")
+
+            let list = try await run(home, ["feeds", "list", "--format", "json"])
+            #expect(list.status == 0)
+            let feeds = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+            #expect(feeds.map { $0["url"] as? String } == [nasa, nightvale, missing])
+            #expect(feeds.map { $0["title"] as? String } == ["NASA", "Welcome to Night Vale", ""])
+            #expect(feeds.map { $0["tags"] as? [String] } == [["space"], [], ["broken"]])
+            #expect(feeds.map { $0["total"] as? Int } == [10, 1, 0])
+            #expect(feeds.map { $0["unread"] as? Int } == [10, 1, 0])
+            #expect((feeds[0]["updated"] as? String)?.hasSuffix("Z") == true)
+            #expect(feeds[0]["error"] is NSNull)
+            #expect(feeds[2]["updated"] is NSNull)
+            #expect(feeds[2]["error"] as? String == "HTTP 404 Not Found")
+
+            let text = try await run(home, ["feeds", "list"])
+            #expect(text.output.split(separator: "\n").map(String.init) == [
+                "\(nasa)  NASA  (space)  10/10 unread",
+                "\(nightvale)  Welcome to Night Vale  1/1 unread",
+                "\(missing)  (broken)  failed: HTTP 404 Not Found",
+            ])
+
+            // A second reload: nothing new, the same failure.
+            let again = try await run(home, ["feeds", "reload"])
+            #expect(again.output == "3 feeds: 0 new items, 1 failed\n")
+        }
+    }
+
+    @Test func reloadWithNothingToReloadSaysSoAndOfflineIsRefused() async throws {
+        let home = try TestHome()
+        let nothing = try await run(home, ["feeds", "reload"])
+        #expect(nothing.status == 0)
+        #expect(nothing.errors.contains("no feeds in"))
+        let offline = try await run(home, ["feeds", "reload", "--offline"])
+        #expect(offline.status != 0)
+        #expect(offline.errors.contains("--offline reads the cache; reload fetches"))
+        let empty = try await run(home, ["feeds", "list", "--format", "json"])
+        #expect(empty.output == "[]\n")
+    }
+}
