@@ -6,7 +6,7 @@ struct Fremont: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fremont",
         abstract: "A terminal browser for open-data tables, news feeds and forecasts.",
-        subcommands: [BikesCommand.self, StatsCommand.self, FeedCommand.self, FeedsCommand.self, WeatherCommand.self],
+        subcommands: [BikesCommand.self, StatsCommand.self, FeedCommand.self, FeedsCommand.self, SearchCommand.self, WeatherCommand.self],
         defaultSubcommand: BikesCommand.self
     )
 }

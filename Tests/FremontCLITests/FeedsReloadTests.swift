@@ -71,3 +71,48 @@ import Testing
         #expect(empty.output == "[]\n")
     }
 }
+
+/// `fremont search` end to end: feeds reloaded into a cache, then searched in both formats.
+@Suite(.serialized) struct SearchCommandTests {
+    private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try Fremont.run(arguments: arguments, environment: home.environment) })
+            }
+        }
+    }
+
+    @Test func searchFindsCachedItemsRankedInTextAndJSON() async throws {
+        let home = try TestHome()
+        try await CLITestServer.with { server in
+            let nasa = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let nightvale = server.url("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
+            _ = try await run(home, ["feeds", "add", nasa])
+            _ = try await run(home, ["feeds", "add", nightvale])
+            #expect(try await run(home, ["feeds", "reload"]).status == 0)
+
+            let text = try await run(home, ["search", "glow", "cloud"])
+            #expect(text.status == 0)
+            #expect(text.output == """
+                221 - The Glow Cloud, Explained
+                  Welcome to Night Vale · 2023-02-01T05:00:00Z
+                  https://beta.prx.org/stories/441886
+                  221 - The [Glow] [Cloud], Explained
+
+
+                """)
+            let json = try await run(home, ["search", "astero", "--format", "json"])
+            let hits = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+            #expect(!hits.isEmpty)
+            #expect(hits.allSatisfy { $0["feed"] as? String == nasa })
+            #expect(hits[0]["title"] as? String == "NASA to Host Live Chat on Successful Mission to Asteroid Belt")
+            #expect(Set(hits[0].keys) == ["feed", "feedTitle", "id", "title", "link", "published", "snippet"])
+
+            let none = try await run(home, ["search", "zyzzyva"])
+            #expect(none.status == 0 && none.output == "")
+            #expect(none.errors == "fremont: no cached item holds zyzzyva\n")
+            let limited = try await run(home, ["search", "nasa", "--limit", "2", "--format", "json"])
+            #expect((try JSONSerialization.jsonObject(with: Data(limited.output.utf8)) as? [Any])?.count == 2)
+        }
+    }
+}

@@ -32,7 +32,9 @@ extension CacheDatabase {
                     categories = excluded.categories, enclosures = excluded.enclosures, lastSeen = excluded.lastSeen,
                     comments = excluded.comments, sourceTitle = excluded.sourceTitle, sourceURL = excluded.sourceURL,
                     image = excluded.image
+                RETURNING rowid
                 """)
+            let index = try db.cachedStatement(sql: "INSERT OR REPLACE INTO itemText (rowid, title, body) VALUES (?, ?, ?)")
             let encoder = JSONEncoder()
             var new: [String] = []
             var stored = Set<String>()
@@ -43,9 +45,13 @@ extension CacheDatabase {
                 if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
                 let categories = String(decoding: try encoder.encode(item.categories), as: UTF8.self)
                 let enclosures = String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self)
-                try upsert.execute(arguments: [url, item.id, position, item.title, item.link, item.summary, item.content,
-                                               item.published, item.updated, item.author, categories, enclosures,
-                                               fetchedAt, fetchedAt, item.comments, item.sourceTitle, item.sourceURL, item.image])
+                let rowid = try Int64.fetchOne(upsert, arguments: [url, item.id, position, item.title, item.link, item.summary,
+                                                                   item.content, item.published, item.updated, item.author,
+                                                                   categories, enclosures, fetchedAt, fetchedAt, item.comments,
+                                                                   item.sourceTitle, item.sourceURL, item.image])
+                if let rowid {
+                    try index.execute(arguments: [rowid, item.title, ItemSearch.body(summary: item.summary, content: item.content)])
+                }
             }
             return FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain)
         }

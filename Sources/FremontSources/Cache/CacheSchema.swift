@@ -90,6 +90,24 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v5-item-search") { db in
+            // Every cached item's title and text (HTML rendered to words) for full-text search,
+            // by the item's rowid; an item's removal takes its entry along.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE itemText USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TRIGGER itemTextRemoved AFTER DELETE ON item BEGIN
+                    DELETE FROM itemText WHERE rowid = old.rowid;
+                END;
+                """)
+            // Items fetched before this version are indexed now.
+            let rows = try Row.fetchAll(db, sql: "SELECT rowid, title, summary, content FROM item")
+            let insert = try db.makeStatement(sql: "INSERT INTO itemText (rowid, title, body) VALUES (?, ?, ?)")
+            for row in rows {
+                try insert.execute(arguments: [row["rowid"] as Int64, row["title"] as String,
+                                               ItemSearch.body(summary: row["summary"], content: row["content"])])
+            }
+        }
+
         return migrator
     }
 }
