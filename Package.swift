@@ -50,7 +50,7 @@ let package = Package(
         ),
         // Reaches posix_openpt and friends for the benchmark's pseudo-terminal.
         .target(name: "CPseudoTerminal"),
-        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontUI", "CPseudoTerminal"]),
+        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontSources", "FremontUI", "CPseudoTerminal"]),
         // Fixtures are read by path (like ../shared/data), not bundled.
         .testTarget(
             name: "FremontCoreTests",

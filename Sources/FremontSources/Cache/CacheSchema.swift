@@ -95,6 +95,7 @@ enum CacheSchema {
             // by the item's rowid; an item's removal takes its entry along.
             try db.execute(sql: """
                 CREATE VIRTUAL TABLE itemText USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO itemText (itemText, rank) VALUES ('rank', 'bm25(10.0, 1.0)');
                 CREATE TRIGGER itemTextRemoved AFTER DELETE ON item BEGIN
                     DELETE FROM itemText WHERE rowid = old.rowid;
                 END;

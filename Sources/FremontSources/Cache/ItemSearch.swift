@@ -27,13 +27,13 @@ public enum ItemSearch {
     }
 
     /// The query as FTS5 reads it: each word quoted (so no character of the query is syntax),
-    /// the last a prefix, so `jam web` finds "James Webb"; nil when it has no word.
+    /// the last a prefix when it has three letters or more, so `jam webb` finds "James Webb" (a
+    /// prefix of one letter would match nearly everything, slowly); nil when it has no word.
     public static func matchExpression(_ query: String) -> String? {
-        let words = query.split(whereSeparator: { $0.isWhitespace }).map { word in
-            "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        guard !words.isEmpty else { return nil }
-        return words.dropLast().joined(separator: " ") + (words.count > 1 ? " " : "") + words[words.count - 1] + "*"
+        let words = query.split(whereSeparator: { $0.isWhitespace })
+        guard let last = words.last else { return nil }
+        let quoted = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        return quoted.joined(separator: " ") + (last.count >= 3 ? "*" : "")
     }
 }
 
@@ -42,15 +42,16 @@ extension CacheDatabase {
     public func search(_ query: String, limit: Int = 50) throws -> [SearchHit] {
         guard let match = ItemSearch.matchExpression(query) else { return [] }
         return try writer.read { db in
+            // Ranked and cut inside FTS5 first (its `rank`, bm25 with the title weighing ten times
+            // the text, lets it keep only the best), then joined to the items.
             let rows = try Row.fetchAll(db, sql: """
                 SELECT item.feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published,
-                       snippet(itemText, -1, '[', ']', '…', 12) AS snippet, bm25(itemText, 10.0, 1.0) AS rank
-                FROM itemText
-                JOIN item ON item.rowid = itemText.rowid
+                       best.snippet, best.rank
+                FROM (SELECT rowid, rank, snippet(itemText, -1, '[', ']', '…', 12) AS snippet
+                      FROM itemText WHERE itemText MATCH ? ORDER BY rank LIMIT ?) AS best
+                JOIN item ON item.rowid = best.rowid
                 JOIN feed ON feed.url = item.feedURL
-                WHERE itemText MATCH ?
-                ORDER BY rank
-                LIMIT ?
+                ORDER BY best.rank
                 """, arguments: [match, max(1, limit)])
             return rows.map { row in
                 SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
