@@ -74,6 +74,22 @@ final class InteractiveBrowser: BrowserHost {
                     return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs))
                 }
             }
+        case (.search, .query(let query)):
+            // The cache's index, read on a load thread: a search of 50,000 items takes milliseconds,
+            // but a frame has no milliseconds to spare.
+            return [LoadJob(source: "search: " + query) { (_) throws(ParseError) -> LoadPayload in
+                let marks = (String(SearchResult.open), String(SearchResult.close))
+                let hits: [SearchHit]
+                do {
+                    hits = try WebSources.cache.search(query, limit: SearchView.limit, marks: marks)
+                } catch {
+                    throw ParseError(source: "the cache", "cannot search it: \(error)")
+                }
+                return .searchResults(query: query, hits.map {
+                    SearchResult(title: $0.title, feedTitle: $0.feedTitle.isEmpty ? SourceName.file($0.feedURL) : $0.feedTitle,
+                                 link: $0.link, published: $0.published, markedSnippet: $0.snippet)
+                })
+            }]
         default:
             return []
         }

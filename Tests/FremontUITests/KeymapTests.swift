@@ -26,6 +26,10 @@ import Testing
         var log = bikes
         press(&log, .character("4"))
         states.append(("log", log))
+        var search = bikes
+        press(&search, .character("5"))
+        _ = search.update(.loaded(.search, source: "search: nasa", .success(.searchResults(query: "nasa", [])), at: "1"))
+        states.append(("search", search))
         return states
     }
 

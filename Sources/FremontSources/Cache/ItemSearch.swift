@@ -38,8 +38,9 @@ public enum ItemSearch {
 }
 
 extension CacheDatabase {
-    /// The items whose title or text hold every word of `query`, best first, at most `limit`.
-    public func search(_ query: String, limit: Int = 50) throws -> [SearchHit] {
+    /// The items whose title or text hold every word of `query`, best first, at most `limit`;
+    /// in the snippet, each match between `marks`.
+    public func search(_ query: String, limit: Int = 50, marks: (String, String) = ("[", "]")) throws -> [SearchHit] {
         guard let match = ItemSearch.matchExpression(query) else { return [] }
         return try writer.read { db in
             // Ranked and cut inside FTS5 first (its `rank`, bm25 with the title weighing ten times
@@ -47,12 +48,12 @@ extension CacheDatabase {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT item.feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published,
                        best.snippet, best.rank
-                FROM (SELECT rowid, rank, snippet(itemText, -1, '[', ']', '…', 12) AS snippet
+                FROM (SELECT rowid, rank, snippet(itemText, 1, ?, ?, '…', 12) AS snippet
                       FROM itemText WHERE itemText MATCH ? ORDER BY rank LIMIT ?) AS best
                 JOIN item ON item.rowid = best.rowid
                 JOIN feed ON feed.url = item.feedURL
                 ORDER BY best.rank
-                """, arguments: [match, max(1, limit)])
+                """, arguments: [marks.0, marks.1, match, max(1, limit)])
             return rows.map { row in
                 SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
                           link: row["link"], published: row["published"], snippet: row["snippet"] ?? "", rank: row["rank"])

@@ -41,4 +41,6 @@ public enum LoadTarget: Hashable, Sendable {
     case reload
     /// Another month of the same data (`<` and `>` on Bikes).
     case month(year: Int, month: Int)
+    /// What matches these words (the Search tab).
+    case query(String)
 }

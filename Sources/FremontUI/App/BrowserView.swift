@@ -104,13 +104,14 @@ public enum LoadPayload: Sendable {
     case bikes(BikeCounts)
     case forecast(Forecast)
     case feed(PreparedFeed)
+    case searchResults(query: String, [SearchResult])
 
     /// The warnings the parser kept (the first of them, when there were many), and how many
     /// there were in all.
     public var warnings: (kept: [ParseWarning], total: Int) {
         switch self {
         case .bikes(let counts): return (counts.warnings, counts.warnings.count)
-        case .forecast: return ([], 0)
+        case .forecast, .searchResults: return ([], 0)
         case .feed(let feed): return (feed.warningList, feed.warnings)
         }
     }

@@ -9,6 +9,7 @@ public enum ViewRegistry {
             feeds,
             WeatherTab(),
             LogView(),
+            SearchView(),
         ]
     }
 }

@@ -1,0 +1,189 @@
+import Foundation
+import FremontCore
+
+extension ViewID {
+    public static let search = ViewID("search")
+}
+
+/// One item a search of the cache found, made safe for the screen where it was found.
+public struct SearchResult: Sendable, Equatable {
+    public var title: String
+    public var feedTitle: String
+    public var link: String
+    public var published: Date?
+    /// Words around the first match; the matched words are the `matches` ranges' text.
+    public var snippet: String
+    public var matches: [Range<Int>]
+
+    /// `snippet` holds each match between `SearchResult.open` and `SearchResult.close`, as
+    /// the cache marks them; those marks become `matches` (in characters) and go.
+    public init(title: String, feedTitle: String, link: String, published: Date?, markedSnippet: String) {
+        self.title = TerminalSafeText.singleLine(title).trimmingCharacters(in: .whitespaces)
+        self.feedTitle = TerminalSafeText.singleLine(feedTitle)
+        self.link = link
+        self.published = published
+        var text = "", matches: [Range<Int>] = [], start: Int?, count = 0
+        for character in markedSnippet {
+            if character == Self.open { start = count; continue }
+            if character == Self.close {
+                if let begin = start { matches.append(begin..<count) }
+                start = nil
+                continue
+            }
+            // Controls and bidi marks out, as everywhere text reaches the screen.
+            let safe = TerminalSafeText.singleLine(String(character))
+            text += safe
+            count += safe.count
+        }
+        snippet = text
+        self.matches = matches
+    }
+
+    /// Marks no feed text holds (they are controls, which feeds' text never keeps).
+    public static let open: Character = "\u{2}"
+    public static let close: Character = "\u{3}"
+}
+
+/// The Search tab: every cached feed item that holds the words typed after `/`, best first.
+/// The search runs off the UI thread (a load the host performs) and arrives as results.
+public struct SearchView: BrowserView {
+    public enum Action: Sendable, Hashable {
+        case down, up, pageDown, pageUp, first, last, open
+    }
+
+    public let id = ViewID.search
+    public let title = "Search"
+    public private(set) var query: String?
+    public private(set) var results: [SearchResult] = []
+    public private(set) var searching = false
+    private(set) var list = ListState(gap: 1)
+
+    /// Results kept: enough to scroll through, few enough to draw at once.
+    public static let limit = 200
+
+    public init() {}
+
+    public var searchPrompt: String? { "Search cached items" }
+    public var sourceName: String { query.map { "'\(TextLayout.truncate($0, to: 30))'" } ?? "" }
+
+    public var keymap: Keymap<Action> { Self.keys }
+
+    private static let keys = Keymap<Action>(
+        KeyBinding.movement(down: (.down, "next result"), up: (.up, "previous result"), pageDown: (.pageDown, "a page down"),
+                            pageUp: (.pageUp, "a page up"), first: (.first, "best result"), last: (.last, "last result"))
+            + [KeyBinding([.enter, .character("o")], .open, "open the result's link")],
+        footer: [
+            KeyHint("/", "search", for: [.character("/")]),
+            KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
+            KeyHint("Enter", "open", for: [.enter]),
+        ])
+
+    // Three lines a result (title, feed and date, snippet) and a blank one.
+    private struct Metrics: ListMetrics {
+        let itemCount: Int
+        func top(of index: Int) -> Int { index * 4 }
+        func item(atLine line: Int) -> Int { min(line / 4, max(0, itemCount - 1)) }
+    }
+
+    private var resultMetrics: Metrics { Metrics(itemCount: results.count) }
+
+    public mutating func search(_ text: String, forward: Bool, in area: Rect) -> [ViewEffect] {
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !words.isEmpty else { return [] }
+        query = words
+        searching = true
+        return [.host(.load(.search, .query(words)))]
+    }
+
+    public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        switch message {
+        case .loaded(_, .searchResults(let query, let found)) where query == self.query:
+            results = found
+            searching = false
+            list = ListState(gap: 1)
+            list.resize(height: area.height, resultMetrics)
+            return found.isEmpty ? [] : [.message("\(found.count == Self.limit ? "the best \(found.count)" : "\(found.count)") item\(found.count == 1 ? "" : "s") hold '\(TextLayout.truncate(query, to: 30))'")]
+        case .loadFailed:
+            searching = false
+        default: break
+        }
+        return []
+    }
+
+    public mutating func layout(in area: Rect) {
+        list.resize(height: area.height, resultMetrics)
+        list.keepVisible(resultMetrics)
+    }
+
+    public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        let metrics = resultMetrics
+        guard !results.isEmpty else { return [] }
+        switch action {
+        case .down: list.select(list.selected + 1, metrics)
+        case .up: list.select(list.selected - 1, metrics)
+        case .pageDown: list.page(by: 1, metrics)
+        case .pageUp: list.page(by: -1, metrics)
+        case .first: list.home(metrics)
+        case .last: list.end(metrics)
+        case .open:
+            let link = results[list.selected].link.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !link.isEmpty else { return [.message("this item has no link")] }
+            return [.host(.openLink(link))]
+        }
+        return []
+    }
+
+    public mutating func scroll(by lines: Int, in area: Rect) {
+        list.scroll(by: lines, resultMetrics)
+    }
+
+    public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
+        guard let item = list.item(atRow: y - area.y, resultMetrics) else { return [] }
+        if item == list.selected { return perform(.open, in: area) }
+        list.selectKeepingView(item, resultMetrics)
+        return []
+    }
+
+    public func loadingText(_ sources: [String]) -> String { "search" }
+
+    public func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.fill(area, style: .plain)
+        guard let query else {
+            Placeholder.empty("Type / and some words: every feed item in the cache that holds them all, best first.")
+                .render(into: &buffer, area: area, theme: theme)
+            return
+        }
+        guard !results.isEmpty else {
+            let shown = TextLayout.truncate(query, to: 40)
+            (searching ? Placeholder.loading("Searching for '\(shown)'…") : .empty("No cached item holds '\(shown)'."))
+                .render(into: &buffer, area: area, theme: theme)
+            return
+        }
+        var shown = list
+        shown.resize(height: area.height, resultMetrics)
+        let width = area.width - 3, x = area.x + 2
+        ListView.render(shown, resultMetrics, area: area, into: &buffer, theme: theme) { index, line, y, buffer in
+            let result = results[index]
+            let selected = index == shown.selected
+            switch line {
+            case 0:
+                let style = selected ? theme.selected(theme.title) : theme.title
+                if selected { buffer.fill(Rect(x: area.x, y: y, width: area.width - 1, height: 1), style: style) }
+                buffer.write(TextLayout.truncate(result.title.isEmpty ? "(untitled)" : result.title, to: width), x: x, y: y, style: style, maxWidth: width)
+            case 1:
+                var byline = StyledLine(TextLayout.truncate(result.feedTitle, to: width), theme.feedName)
+                if let date = result.published { byline.append(" · " + InternetDate.format(date).prefix(10), theme.dim) }
+                buffer.draw(byline, x: x, y: y, maxWidth: width)
+            case 2:
+                let used = buffer.write(result.snippet, x: x, y: y, maxWidth: width)
+                var columns = [0]
+                for character in result.snippet { columns.append(columns[columns.count - 1] + DisplayWidth.of(character)) }
+                for match in result.matches where match.upperBound < columns.count {
+                    let span = Rect(x: x + columns[match.lowerBound], y: y, width: min(used, columns[match.upperBound]) - columns[match.lowerBound], height: 1)
+                    buffer.restyle(span) { $0 = theme.searchMatch }
+                }
+            default: break
+            }
+        }
+    }
+}

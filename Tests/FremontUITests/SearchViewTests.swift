@@ -1,0 +1,64 @@
+import Foundation
+import FremontCore
+import Testing
+@testable import FremontUI
+
+/// The Search tab: `/` asks the host to search, results arrive as a message and draw with their
+/// matches marked; Enter opens a result's link.
+@Suite struct SearchViewTests {
+    private func marked(_ text: String) -> String {
+        text.replacingOccurrences(of: "[", with: String(SearchResult.open)).replacingOccurrences(of: "]", with: String(SearchResult.close))
+    }
+
+    private func browser() -> BrowserState {
+        var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .search)
+        _ = state.update(.key(.character("5")))
+        return state
+    }
+
+    @Test func slashAsksTheHostAndResultsArriveAsAMessage() throws {
+        var state = browser()
+        #expect(screen(state).line(2).contains("Type / and some words"))
+        _ = state.update(.key(.character("/")))
+        #expect(screen(state).line(22).hasPrefix(" Search cached items: "))
+        type(&state, "glow  cloud")
+        let effects = state.update(.key(.enter))
+        #expect(effects == [.load(.search, .query("glow cloud"))])
+        #expect(screen(state).line(2).contains("Searching for 'glow cloud'…"))
+
+        let results = [
+            SearchResult(title: "221 - The Glow Cloud, Explained", feedTitle: "Welcome to Night Vale", link: "https://e.example/221",
+                         published: InternetDate.parse("2023-02-01T05:00:00Z"), markedSnippet: marked("The [Glow] [Cloud] is back…")),
+            SearchResult(title: "Weather", feedTitle: "Night Vale", link: "", published: nil,
+                         markedSnippet: marked("a [glow] over the [cloud]\u{202E}\u{1B}x")),
+        ]
+        _ = state.update(.loaded(.search, source: "search: glow cloud", .success(.searchResults(query: "glow cloud", results)), at: "1"))
+        let lines = screen(state).lines
+        #expect(lines[0].hasSuffix("'glow cloud'"))
+        #expect(lines[1] == "  221 - The Glow Cloud, Explained")
+        #expect(lines[2] == "  Welcome to Night Vale · 2023-02-01")
+        #expect(lines[3] == "  The Glow Cloud is back…")
+        #expect(lines[5] == "  Weather")
+        #expect(lines[7] == "  a glow over the cloudx")
+        #expect(screen(state).style(of: "Glow", row: 3) == state.theme.searchMatch)
+        #expect(screen(state).style(of: "is back", row: 3) == .plain)
+        #expect(state.status.message == "2 items hold 'glow cloud'")
+
+        #expect(state.update(.key(.enter)) == [.openLink("https://e.example/221")])
+        _ = state.update(.key(.character("j")))
+        #expect(state.update(.key(.enter)) == [])
+        #expect(state.status.message == "this item has no link")
+    }
+
+    @Test func resultsOfAnOlderQueryAreDroppedAndNothingFoundSaysSo() {
+        var state = browser()
+        _ = state.update(.key(.character("/")))
+        type(&state, "mars")
+        _ = state.update(.key(.enter))
+        let stale = [SearchResult(title: "Old", feedTitle: "F", link: "", published: nil, markedSnippet: "x")]
+        _ = state.update(.loaded(.search, source: "search: venus", .success(.searchResults(query: "venus", stale)), at: "1"))
+        #expect(screen(state).line(2).contains("Searching for 'mars'…"))
+        _ = state.update(.loaded(.search, source: "search: mars", .success(.searchResults(query: "mars", [])), at: "1"))
+        #expect(screen(state).line(2).contains("No cached item holds 'mars'."))
+    }
+}
