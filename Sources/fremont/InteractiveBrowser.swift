@@ -70,7 +70,7 @@ final class InteractiveBrowser: BrowserHost {
             return sources.feeds.map { source in
                 // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
                 job(source) { settings, context, source throws(ParseError) in
-                    let loaded = try WebSources.feed(source, settings, context)
+                    let loaded = try WebSources.feed(source, settings, context, readState: true)
                     return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs))
                 }
             }
@@ -99,9 +99,9 @@ final class InteractiveBrowser: BrowserHost {
         LinkOpener.open(link)
     }
 
-    func markRead(source: String, id: String) -> @Sendable () -> Void {
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void {
         // A cache that cannot be written only loses the mark.
-        { try? WebSources.markRead(feedURL: source, id: id) }
+        { try? WebSources.markRead(source: source, ids: ids, read: read) }
     }
 
     /// A load of `source`: fetched first when it is on the web, cancelled with the load.

@@ -26,10 +26,15 @@ enum WebSources {
         SourceLoader(fetcher: http, options: settings.requestOptions, cancellation: context.cancellation, progress: context.progress)
     }
 
-    /// A feed, and for one the cache tracks, the items already read (nil for files and built-in
-    /// feeds, which keep no read state).
-    static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
-        guard case .url(let url) = source else { return (try FeedParser.parse(loader(settings, context).open(source)), nil) }
+    /// A feed, and the items already read: from the cache for a feed it holds; for a file (with
+    /// `readState`, as the browser asks), from the read marks kept by its path; else nil.
+    static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
+                     readState: Bool = false) throws(ParseError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
+        guard case .url(let url) = source else {
+            let result = try FeedParser.parse(loader(settings, context).open(source))
+            guard readState, !source.readsStandardInput else { return (result, nil) }
+            return (result, (try? cache.readMarks(source: readKey(source.name))) ?? [])
+        }
         let key = url.absoluteString
         guard settings.offline else {
             let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
@@ -77,9 +82,21 @@ enum WebSources {
         return cached.forecast
     }
 
-    /// Remembers that an item was read, so it stays read after a restart.
-    static func markRead(feedURL: String, id: String) throws {
-        try cache.markRead(feedURL: feedURL, itemIDs: [id])
+    /// Remembers that items were read, or unread again, so it stays so after a restart: in the
+    /// cached feed for a web address, as read marks for a file or a built-in feed.
+    static func markRead(source: String, ids: [String], read: Bool) throws {
+        let lowered = source.prefix(8).lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            try cache.markRead(feedURL: source, itemIDs: ids, read: read)
+        } else {
+            try cache.setReadMarks(source: readKey(source), itemIDs: ids, read: read)
+        }
+    }
+
+    /// A file's read marks are kept by its absolute path, so `feed.xml` from its folder and
+    /// `~/news/feed.xml` from elsewhere are the same file; other names as they are.
+    static func readKey(_ name: String) -> String {
+        FileManager.default.fileExists(atPath: name) ? URL(fileURLWithPath: name).standardizedFileURL.path : name
     }
 
     /// A cache that fails to read is a failure of this load, in one line.

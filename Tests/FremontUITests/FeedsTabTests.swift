@@ -277,7 +277,7 @@ import Testing
         #expect(screen(state).lines.contains { $0.trimmingCharacters(in: .whitespaces) == "Feeds" })
         #expect(text.contains("Enter Space       expand/collapse the item (a click on it too)"))
         #expect(text.contains("k ↑ p             previous item"))
-        #expect(text.contains("n                 next item"))
+        #expect(text.contains("n                 next unread item, else the next"))
         #expect(text.contains("/                 search (where the tab has one)"))
     }
 

@@ -119,6 +119,24 @@ extension CacheDatabase {
         }
     }
 
+    /// Read state for a feed the cache does not hold (a file): marks by source and item id.
+    public func setReadMarks(source: String, itemIDs: some Collection<String>, read: Bool = true) throws {
+        let ids = Array(itemIDs)
+        try writer.write { db in
+            let statement = try db.cachedStatement(sql: read
+                ? "INSERT OR IGNORE INTO readMark (source, id) VALUES (?, ?)"
+                : "DELETE FROM readMark WHERE source = ? AND id = ?")
+            for id in ids { try statement.execute(arguments: [source, id]) }
+        }
+    }
+
+    /// The items of a feed the cache does not hold that were read.
+    public func readMarks(source: String) throws -> Set<String> {
+        try writer.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT id FROM readMark WHERE source = ?", arguments: [source]))
+        }
+    }
+
     /// Marks every item of a feed read.
     public func markAllRead(feedURL: String) throws {
         try writer.write { db in

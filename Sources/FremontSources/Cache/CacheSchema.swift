@@ -109,6 +109,16 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v6-read-marks") { db in
+            // Read state of feeds that are not fetched into the cache (files, the built-in ones):
+            // the source as it was named, and the read items' ids.
+            try db.create(table: "readMark", options: .withoutRowID) { t in
+                t.column("source", .text).notNull()
+                t.column("id", .text).notNull()
+                t.primaryKey(["source", "id"])
+            }
+        }
+
         return migrator
     }
 }

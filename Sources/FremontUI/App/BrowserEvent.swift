@@ -28,8 +28,10 @@ public enum BrowserEffect: Hashable, Sendable {
     case load(ViewID, LoadTarget)
     /// Stop the view's downloads (Esc while loading).
     case cancelLoads(ViewID)
-    /// Remember in the cache that a feed item was read.
-    case markRead(source: String, id: String)
+    /// Remember in the cache that a feed item was read (or unread again).
+    case markRead(source: String, id: String, read: Bool = true)
+    /// Remember that these items of the feed were read (all it shows: "mark feed read").
+    case markFeedRead(source: String, ids: [String])
 
     public static var quit: BrowserEffect { .quit(status: 0) }
     public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }

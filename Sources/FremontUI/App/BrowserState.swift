@@ -165,6 +165,7 @@ public struct BrowserState: Sendable {
             case .pop:
                 if tabs[tab].count > 1 { tabs[tab].removeLast() }
             case .host(let request): out.append(request)
+            case .broadcast(let message): out += broadcast(message)
             }
         }
         return out

@@ -85,6 +85,8 @@ public enum ViewEffect: Sendable {
     case pop
     /// Something only the host can do: open a link, load, write to the cache.
     case host(BrowserEffect)
+    /// Tell every view (a feed's items were read: the feed list's counts change at once).
+    case broadcast(ViewMessage)
 }
 
 /// What arrives at a view from outside, through `BrowserState.update`.
@@ -97,6 +99,8 @@ public enum ViewMessage: Sendable {
     case loadFailed(source: String, ParseError)
     /// Any view's load finished: sent to every view (the Log keeps them).
     case report(LoadReport)
+    /// Items of a feed were read (or unread again); `ids` nil: every item of the feed.
+    case itemsRead(source: String, ids: [String]?, read: Bool)
 }
 
 /// Data a load brings: one case per kind of data the core reads.

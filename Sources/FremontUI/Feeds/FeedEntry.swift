@@ -19,12 +19,14 @@ struct FeedEntry: Sendable {
     /// Title and text lowercased, for `/`.
     let searchText: String
     let isFailure: Bool
-    /// Unread as the cache had it when the feed was loaded; files and built-in feeds keep no
-    /// read state, so their items are never marked.
+    /// Unread as the cache had it when the feed was loaded.
     let isUnread: Bool
+    /// Whether the item's read state is kept (not for standard input, nor a failure).
+    let tracksReadState: Bool
 
-    init(item: FeedItem, source: String, feedName: String, occurrence: Int, isUnread: Bool = false) {
+    init(item: FeedItem, source: String, feedName: String, occurrence: Int, isUnread: Bool = false, tracksReadState: Bool = false) {
         self.isUnread = isUnread
+        self.tracksReadState = tracksReadState
         key = FeedItemKey(source: source, id: item.id, occurrence: occurrence)
         let title = TerminalSafeText.singleLine(item.title).trimmingCharacters(in: .whitespaces)
         self.title = title.isEmpty ? "(untitled)" : title
@@ -43,6 +45,7 @@ struct FeedEntry: Sendable {
 
     init(failure: ParseError, source: String) {
         isUnread = false
+        tracksReadState = false
         key = FeedItemKey(source: source, id: "", occurrence: -1)
         title = "Could not read " + FeedSlot.fileName(source)
         feedName = TerminalSafeText.singleLine(source)

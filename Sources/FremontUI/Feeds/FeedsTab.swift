@@ -21,11 +21,15 @@ extension BrowserEvent {
 public struct FeedsTab: BrowserView {
     public enum Action: Sendable, Hashable {
         case next, previous, nextOrMatch, previousMatch, toggle, expandAll, collapseAll, open
-        case pageDown, pageUp, first, last, endSearch
+        case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead
     }
 
     public let id = ViewID.feeds
-    public let title = "Feeds"
+    public private(set) var title = "Feeds"
+    /// The feeds shown (a feed opened from the list); nil: every feed that loads.
+    public let sources: Set<String>?
+    /// Only the items unread when they arrived (the list's "Unread items").
+    public let unreadOnly: Bool
 
     /// Where an entry of the merged list lives.
     struct Ref: Sendable, Equatable {
@@ -57,9 +61,13 @@ public struct FeedsTab: BrowserView {
     public let now: @Sendable () -> Date
     public let timeZone: TimeZone
 
-    public init(now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+    public init(now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+                sources: Set<String>? = nil, unreadOnly: Bool = false, title: String = "Feeds") {
         self.now = now
         self.timeZone = timeZone
+        self.sources = sources
+        self.unreadOnly = unreadOnly
+        self.title = title
     }
 
     // MARK: - What is shown
@@ -82,8 +90,9 @@ public struct FeedsTab: BrowserView {
     public var selectedKey: FeedItemKey? { order.isEmpty ? nil : entry(selected).key }
 
 
-    /// Items read (expanded) since their feed was loaded; a reload's read state includes them.
-    private var readNow: Set<FeedItemKey> = []
+    /// Items read or marked unread since their feed was loaded (here or in another view); a
+    /// reload's read state includes them.
+    private var readNow: [FeedItemKey: Bool] = [:]
 
     func entry(_ position: Int) -> FeedEntry {
         let ref = order[position]
@@ -108,13 +117,22 @@ public struct FeedsTab: BrowserView {
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loadStarted(let source): loadStarted(source)
-        case .loaded(let source, .feed(let feed)): show(feed, source: source)
-        case .loadFailed(let source, let error): loadFailed(error, source: source)
+        case .loadStarted(let source) where shows(source): loadStarted(source)
+        case .loaded(let source, .feed(let feed)) where shows(source): show(feed, source: source)
+        case .loadFailed(let source, let error) where shows(source): loadFailed(error, source: source)
+        case .itemsRead(let source, let ids, let read) where shows(source):
+            let wanted = ids.map(Set.init)
+            for slot in slots where slot.source == source {
+                for entry in slot.entries where entry.isUnread || readNow[entry.key] != nil {
+                    if wanted?.contains(entry.key.id) ?? true { readNow[entry.key] = read }
+                }
+            }
         default: break
         }
         return []
     }
+
+    private func shows(_ source: String) -> Bool { sources?.contains(source) ?? true }
 
     public mutating func loadStarted(_ source: String) {
         if !loading.contains(source) { loading.append(source) }
@@ -151,7 +169,9 @@ public struct FeedsTab: BrowserView {
         let keptKey = selectedKey
         let keptRow = isLaidOut ? list.anchor(metrics) : nil
         change(&slots)
-        order = Self.merge(slots)
+        var merged = Self.merge(slots)
+        if unreadOnly { merged.removeAll { !isUnread(slots[$0.slot].entries[$0.index]) } }
+        order = merged
         var target = keptKey.flatMap { key in order.indices.first { entry($0).key == key } } ?? selected
         if atStart { target = 0 }
         guard wrapWidth > 0 else {
@@ -250,12 +270,14 @@ public struct FeedsTab: BrowserView {
             KeyBinding(.character("o"), .open, "open the item's link"),
             KeyBinding([.character("j"), .down], .next, "next item"),
             KeyBinding([.character("k"), .up, .character("p")], .previous, "previous item"),
-            KeyBinding(.character("n"), .nextOrMatch, searching ? "next match" : "next item"),
+            KeyBinding(.character("n"), .nextOrMatch, searching ? "next match" : "next unread item, else the next"),
             KeyBinding(.character("N"), .previousMatch, "previous match"),
             KeyBinding([.pageDown, .control("f")], .pageDown, "a page down"),
             KeyBinding([.pageUp, .control("b")], .pageUp, "a page up"),
             KeyBinding([.character("g"), .home], .first, "first item"),
             KeyBinding([.character("G"), .end], .last, "last item"),
+            KeyBinding(.character("u"), .toggleRead, "mark the item read or unread"),
+            KeyBinding(.character("A"), .markAllRead, "mark every item shown read"),
         ]
         // While a search is active, `n`/`N` go from match to match and Esc ends the search.
         if searching { bindings.append(KeyBinding(.escape, .endSearch, "end the search")) }
@@ -278,7 +300,9 @@ public struct FeedsTab: BrowserView {
         case .previous: list.select(selected - 1, metrics)
         case .nextOrMatch:
             if let search { return find(search, forward: true) }
-            list.select(selected + 1, metrics)
+            // As newsboat: the next unread item, else the next item.
+            let next = order.indices.dropFirst(selected + 1).first { isUnread(entry($0)) } ?? selected + 1
+            list.select(next, metrics)
         case .previousMatch:
             guard let search else { return [.message("no search: / finds text in the feeds")] }
             return find(search, forward: false)
@@ -294,6 +318,28 @@ public struct FeedsTab: BrowserView {
             guard search != nil else { return [] }
             search = nil
             return [.message("search cleared: n/p move by item")]
+        case .toggleRead:
+            let item = entry(selected)
+            guard item.tracksReadState else { return [.message("this item keeps no read state")] }
+            let read = isUnread(item)
+            readNow[item.key] = read
+            return [.host(.markRead(source: item.key.source, id: item.key.id, read: read)),
+                    .broadcast(.itemsRead(source: item.key.source, ids: [item.key.id], read: read))]
+        case .markAllRead:
+            var bySource: [String: [String]] = [:]
+            var order: [String] = []
+            for position in self.order.indices {
+                let item = entry(position)
+                guard isUnread(item) else { continue }
+                readNow[item.key] = true
+                if bySource[item.key.source] == nil { order.append(item.key.source) }
+                bySource[item.key.source, default: []].append(item.key.id)
+            }
+            guard !order.isEmpty else { return [.message("nothing unread here")] }
+            return order.flatMap { source -> [ViewEffect] in
+                [.host(.markFeedRead(source: source, ids: bySource[source]!)),
+                 .broadcast(.itemsRead(source: source, ids: bySource[source]!, read: true))]
+            }
         }
         return []
     }
@@ -366,13 +412,14 @@ public struct FeedsTab: BrowserView {
         // Collapsing an item read from the middle brings its title back to the top.
         if row < 0 { list.scroll(toLine: metrics.top(of: selected), metrics) }
         guard isExpanded, isUnread(entry(selected)) else { return [] }
-        readNow.insert(key)
-        return [.host(.markRead(source: key.source, id: key.id))]
+        readNow[key] = true
+        return [.host(.markRead(source: key.source, id: key.id)),
+                .broadcast(.itemsRead(source: key.source, ids: [key.id], read: true))]
     }
 
-    /// Unread: so the cache said when the feed loaded, and not read since.
+    /// Unread: so the cache said when the feed loaded, unless read or marked unread since.
     func isUnread(_ entry: FeedEntry) -> Bool {
-        entry.isUnread && !readNow.contains(entry.key)
+        readNow[entry.key].map { !$0 } ?? entry.isUnread
     }
 
     private mutating func setAll(expanded expand: Bool) {

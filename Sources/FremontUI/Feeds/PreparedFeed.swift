@@ -26,7 +26,8 @@ public struct PreparedFeed: Sendable {
             let occurrence = seen[item.id, default: 0]
             seen[item.id] = occurrence + 1
             let isUnread = readItemIDs.map { !$0.contains(item.id) } ?? false
-            return FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence, isUnread: isUnread)
+            return FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence, isUnread: isUnread,
+                             tracksReadState: readItemIDs != nil)
         }
     }
 

@@ -101,9 +101,11 @@ public final class BrowserRuntime {
             return status
         case .openLink(let link):
             return handle(.notice(host.open(link: link)))
-        case .markRead(let source, let id):
+        case .markRead(let source, let id, let read):
             // Written off the UI thread; a cache that cannot be written only loses the mark.
-            loads.addOperation(host.markRead(source: source, id: id))
+            loads.addOperation(host.markRead(source: source, ids: [id], read: read))
+        case .markFeedRead(let source, let ids):
+            loads.addOperation(host.markRead(source: source, ids: ids, read: true))
         case .cancelLoads(let view):
             return cancel(view)
         case .load(let view, let target):

@@ -64,6 +64,7 @@ public protocol BrowserHost: AnyObject {
     func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob]
     /// Opens a link; returns what the status line should say.
     func open(link: String) -> String
-    /// The work that remembers an item was read, which the loop runs on a load thread.
-    func markRead(source: String, id: String) -> @Sendable () -> Void
+    /// The work that remembers items were read, or unread again, which the loop runs on a
+    /// load thread.
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void
 }
