@@ -26,8 +26,9 @@ struct BikesCommand: ParsableCommand {
             // The feeds you follow when there is a list (and then `fremont` alone opens on them);
             // the built-in ones otherwise.
             let followed = FeedListFile.followed()
-            let feeds: [DataSource] = followed ?? EmbeddedData.feeds().map { .input($0) }
-            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: feeds)
+            let feeds = followed ?? FeedListFile.followedOrBuiltIn()
+            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(EmbeddedData.sanFranciscoForecast()),
+                                                     feeds: feeds.sources, followed: feeds.feeds)
             let opening: ViewID = followed != nil && input.source == nil ? .feeds : .bikes
             InteractiveBrowser(sources: sources, settings: input.network.settings).run(startingOn: opening)
         }

@@ -37,8 +37,11 @@ struct FeedCommand: ParsableCommand {
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         // The browser reads the web live; --offline reads the cache, so it prints.
         if format == nil, !inputs.contains(where: \.readsStandardInput), InteractiveBrowser.isAvailable {
+            // Feeds named here open straight on their items; the feeds you follow, on their list.
+            let followed = self.sources.isEmpty ? FeedListFile.followed()?.feeds : nil
             let browser = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()),
-                                                     weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: inputs)
+                                                     weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: inputs,
+                                                     followed: followed)
             InteractiveBrowser(sources: browser, settings: network.settings).run(startingOn: .feeds)
         }
         let format = self.format ?? .text

@@ -1,6 +1,7 @@
 import Foundation
 import FremontCore
 import FremontSources
+import FremontUI
 
 /// The feed list file for the `feeds` commands: read with its warnings said on stderr (a person
 /// fixes those lines), written back whole.
@@ -18,11 +19,24 @@ enum FeedListFile {
         }
     }
 
-    /// The feeds you follow, as sources; nil when there is no list (or it lists none).
-    static func followed() -> [DataSource]? {
+    /// The feeds you follow, as sources and as the feed list shows them; nil when there is no
+    /// list (or it lists none).
+    static func followed() -> (sources: [DataSource], feeds: [FollowedFeed])? {
         guard let list = try? FeedList.load(from: location), !list.entries.isEmpty else { return nil }
-        let sources = list.entries.compactMap { try? DataSource(argument: $0.url) }
-        return sources.isEmpty ? nil : sources
+        var sources: [DataSource] = [], feeds: [FollowedFeed] = []
+        for entry in list.entries {
+            guard let source = try? DataSource(argument: entry.url) else { continue }
+            sources.append(source)
+            feeds.append(FollowedFeed(source: source.name, title: entry.title, tags: entry.tags))
+        }
+        return sources.isEmpty ? nil : (sources, feeds)
+    }
+
+    /// The feeds you follow, else the built-in ones, for the browser's feed list.
+    static func followedOrBuiltIn() -> (sources: [DataSource], feeds: [FollowedFeed]) {
+        if let followed = followed() { return followed }
+        let sources = EmbeddedData.feeds().map { DataSource.input($0) }
+        return (sources, sources.map { FollowedFeed(source: $0.name) })
     }
 
     static func save(_ list: FeedList) {

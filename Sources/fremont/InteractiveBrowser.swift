@@ -13,6 +13,9 @@ final class InteractiveBrowser: BrowserHost {
         var weather: DataSource?
         /// Each feed loads on its own, so a slow or broken one holds up no other.
         var feeds: [DataSource] = []
+        /// The feeds as the feeds file lists them (titles, tags): the Feeds tab is then the feed
+        /// list; nil, it shows the items of `feeds` at once.
+        var followed: [FollowedFeed]?
     }
 
     /// A var: `<` and `>` replace the bike source with another month, which `r` then reloads.
@@ -31,7 +34,9 @@ final class InteractiveBrowser: BrowserHost {
     func run(startingOn view: ViewID) -> Never {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let screen = TerminalScreen(noColor: noColor)
-        let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport), current: view)
+        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? FeedsTab()
+        let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
+                                 current: view, feeds: feedsView)
         let runtime = BrowserRuntime(state: state, terminal: screen, host: self)
         let status = runtime.run(loading: state.tabs.map { $0[0].id })
         screen.restore()

@@ -64,15 +64,21 @@ import Testing
 
     /// The built-in feeds, newest first: Night Vale's episode (1 Feb 2023), then Debian's news.
     @Test func expandAndCollapseAFeedItem() async throws {
-        let tmux = try TmuxSession(width: 80, height: 24)
+        // A cache of its own: the built-in feeds keep read marks.
+        let home = try TestHome()
+        let tmux = try TmuxSession(width: 80, height: 24, environment: home.environment)
         try await tmux.ready()
         try tmux.run("\(fremont); echo EXIT=$?")
         try await tmux.waitFor("April 1, 2016")
         try tmux.send("2")
+        // The Feeds tab opens on the feed list; its first row, every item.
+        try await tmux.waitFor("All items")
+        try tmux.send("Enter")
         var screen = try await tmux.waitFor("Updated Debian 11: 11.6 released")
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let debianRow = try #require(rows.firstIndex { $0.contains("Updated Debian 11") })
-        #expect(rows[1].hasPrefix("▸ 221 - The Glow Cloud, Explained"))
+        // New to this cache: unread (●).
+        #expect(rows[1].hasPrefix("● 221 - The Glow Cloud, Explained"))
         #expect(!screen.contains("Written by Joseph Fink"))
         // The selected item's lines carry a bar: its feed-and-date line and four lines of text.
         func itemLines(_ screen: String) -> Int { screen.split(separator: "\n").filter { $0.hasPrefix("│") }.count }
@@ -93,6 +99,9 @@ import Testing
         #expect(after.firstIndex { $0.contains("Updated Debian 11") } == debianRow)
         #expect(itemLines(screen) == 5)
         #expect(!screen.contains("[1] https://shotgunmarmalade"))
+        // q goes back to the list, then quits.
+        try tmux.send("q")
+        try await tmux.waitFor("All items")
         try tmux.send("q")
         try await expectShellRestored(tmux, status: "0")
     }
@@ -146,6 +155,8 @@ import Testing
 
 /// Issue 5's acceptance in the browser: `fremont` opens on the feeds you follow, fetched from
 /// the web; with the server gone, `fremont --offline` still shows them, and says how old they are.
+/// And issue 12's: open a feed from the list, read an item, go back: the feed's unread count
+/// dropped by one, and stays so after a restart.
 @Suite(.serialized) struct OfflineBrowserTests {
     private let fremont = Fremont.executable.path
 
@@ -158,24 +169,36 @@ import Testing
             let added = try Fremont.run(arguments: ["feeds", "add", url], environment: home.environment)
             #expect(added.status == 0)
             try tmux.run("\(fremont); echo EXIT=$?")
-            // With a feed list, `fremont` alone opens on the feeds, every item new (●).
-            let first = try await tmux.waitFor("● NASA to Host Live Chat on Successful Mission to Asteroid Belt")
-            #expect(first.contains("● NASA Television to Air Launch"))
-            // Reading (expanding) the first item marks it read.
+            // With a feed list, `fremont` alone opens on the feeds: every item new.
+            let list = try await tmux.waitFor("10/10")
+            #expect(list.contains("● NASA Breaking News"))
+            // n: the next feed with unread items; Enter opens it.
+            try tmux.send("n")
+            try tmux.send("Enter")
+            let items = try await tmux.waitFor("● NASA to Host Live Chat on Successful Mission to Asteroid Belt")
+            #expect(items.contains("● NASA Television to Air Launch"))
+            #expect(items.contains("q back"))
+            // Reading (expanding) the first item marks it read; back on the list, one fewer unread.
             try tmux.send("Enter")
             try await tmux.waitFor("▾ NASA to Host Live Chat")
+            try tmux.send("q")
+            let back = try await tmux.waitFor("9/10")
+            #expect(back.contains("Unread items"))
             try tmux.send("q")
             try await tmux.waitFor("EXIT=0")
             return url
         }
         try tmux.run("clear; \(fremont) --offline; echo EXIT=$?")
-        let screen = try await tmux.waitFor("cached")
-        // Read state survived the restart: the first item is read, the next still new.
-        #expect(screen.contains("▸ NASA to Host Live Chat on Successful Mission to Asteroid Belt"))
+        // Read state survived the restart: 9 of 10 unread, the first item read, the next still new.
+        let restarted = try await tmux.waitFor("9/10")
+        #expect(restarted.contains("nasa__breaking_news_2018-09-05.rss: cached"))
+        #expect(restarted.contains("(offline)"))
+        try tmux.send("n")
+        try tmux.send("Enter")
+        let screen = try await tmux.waitFor("▸ NASA to Host Live Chat on Successful Mission to Asteroid Belt")
         #expect(screen.contains("● NASA Television to Air Launch"))
-        #expect(screen.contains("nasa__breaking_news_2018-09-05.rss: cached"))
-        #expect(screen.contains("(offline)"))
         _ = url
+        try tmux.send("q")
         try tmux.send("q")
         try await tmux.waitFor("EXIT=0")
     }

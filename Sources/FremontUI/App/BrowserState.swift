@@ -34,7 +34,7 @@ public struct BrowserState: Sendable {
 
     /// The registered views, opening on `current`; `feeds` is a parameter so tests can give it a
     /// fixed "now" for its relative dates.
-    public init(width: Int, height: Int, theme: Theme, current: ViewID = .bikes, feeds: FeedsTab = FeedsTab()) {
+    public init(width: Int, height: Int, theme: Theme, current: ViewID = .bikes, feeds: any BrowserView = FeedsTab()) {
         self.init(width: width, height: height, theme: theme, views: ViewRegistry.standard(feeds: feeds), current: current)
     }
 

@@ -3,7 +3,9 @@ import Foundation
 /// The one place the browser's views are listed: each is a tab, numbered in this order.
 /// Adding a view is its file and a line here.
 public enum ViewRegistry {
-    public static func standard(feeds: FeedsTab = FeedsTab()) -> [any BrowserView] {
+    /// `feeds` is the Feeds tab: the feed list (`FeedListView`) for the feeds you follow, the
+    /// items themselves (`FeedsTab`) for feeds named on the command line.
+    public static func standard(feeds: any BrowserView = FeedsTab()) -> [any BrowserView] {
         [
             BikesTab(),
             feeds,

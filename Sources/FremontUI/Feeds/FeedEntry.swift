@@ -19,8 +19,8 @@ struct FeedEntry: Sendable {
     /// Title and text lowercased, for `/`.
     let searchText: String
     let isFailure: Bool
-    /// Unread as the cache had it when the feed was loaded.
-    let isUnread: Bool
+    /// Unread as the cache had it when the feed was loaded (the feed list keeps it current).
+    var isUnread: Bool
     /// Whether the item's read state is kept (not for standard input, nor a failure).
     let tracksReadState: Bool
 

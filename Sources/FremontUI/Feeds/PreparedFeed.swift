@@ -7,7 +7,7 @@ import FremontCore
 public struct PreparedFeed: Sendable {
     /// The feed's own title, terminal-safe; empty when it has none.
     let title: String
-    let entries: [FeedEntry]
+    var entries: [FeedEntry]
     /// How many warnings the parser gave.
     public let warnings: Int
     /// The first of them, for the Log: a broken feed can give thousands.

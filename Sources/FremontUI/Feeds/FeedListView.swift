@@ -1,0 +1,295 @@
+import Foundation
+import FremontCore
+
+/// A feed someone follows, as the feeds file lists it.
+public struct FollowedFeed: Sendable, Equatable {
+    public var source: String
+    /// The feeds file's `"~Title"`; nil: the feed's own title.
+    public var title: String?
+    public var tags: [String]
+
+    public init(source: String, title: String? = nil, tags: [String] = []) {
+        self.source = source
+        self.title = title
+        self.tags = tags
+    }
+}
+
+/// The Feeds tab's top level, as in newsboat: every followed feed with its unread and total
+/// counts, when it last changed and why its last load failed; above them, every item, and the
+/// unread ones. Enter opens a feed's items (a `FeedsTab` pushed over the list).
+public struct FeedListView: BrowserView {
+    public enum Action: Sendable, Hashable {
+        case down, up, pageDown, pageUp, first, last, open, nextUnread, markFeedRead, markAllRead, nextTag, unreadOnly
+    }
+
+    /// One feed's last load.
+    struct Slot: Sendable {
+        var feed: PreparedFeed?
+        var error: ParseError?
+        var unread = 0
+        var newest: Date?
+    }
+
+    enum Row: Equatable {
+        case all, unread, feed(Int)
+    }
+
+    public let id = ViewID.feeds
+    public let title = "Feeds"
+    public let feeds: [FollowedFeed]
+    private(set) var slots: [Slot]
+    private(set) var rows: [Row] = []
+    private(set) var list = ListState()
+    /// Only feeds with this tag; nil: all.
+    public private(set) var tag: String?
+    /// Only feeds with unread items.
+    public private(set) var onlyUnread = false
+    private let tags: [String]
+    public let now: @Sendable () -> Date
+    public let timeZone: TimeZone
+
+    public init(feeds: [FollowedFeed], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+        self.feeds = feeds
+        self.now = now
+        self.timeZone = timeZone
+        slots = Array(repeating: Slot(), count: feeds.count)
+        var tags: [String] = []
+        for feed in feeds { for tag in feed.tags where !tags.contains(tag) { tags.append(tag) } }
+        self.tags = tags
+        rebuildRows()
+    }
+
+    private var metrics: UniformMetrics { UniformMetrics(count: rows.count) }
+    public var sourceName: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" + (tag.map { " · \($0)" } ?? "") }
+    public var warningCount: Int { slots.reduce(0) { $0 + ($1.feed?.warnings ?? 0) } }
+    public var totalUnread: Int { slots.reduce(0) { $0 + $1.unread } }
+
+    public func loadingText(_ sources: [String]) -> String {
+        sources.count == 1 ? FeedSlot.fileName(sources[0]) : "\(sources.count) feeds"
+    }
+
+    /// What a row calls its feed: the feeds file's title, else the feed's, else the file name.
+    func name(_ index: Int) -> String {
+        if let title = feeds[index].title, !title.isEmpty { return TerminalSafeText.singleLine(title) }
+        if let title = slots[index].feed?.title, !title.isEmpty { return title }
+        return FeedSlot.fileName(feeds[index].source)
+    }
+
+    // MARK: - Keys
+
+    public var keymap: Keymap<Action> { Self.keys }
+
+    private static let keys = Keymap<Action>(
+        KeyBinding.movement(down: (.down, "next feed"), up: (.up, "previous feed"), pageDown: (.pageDown, "a page down"),
+                            pageUp: (.pageUp, "a page up"), first: (.first, "first row"), last: (.last, "last feed"))
+            + [
+                KeyBinding([.enter, .character("l"), .right], .open, "open the feed's items (q comes back)"),
+                KeyBinding(.character("n"), .nextUnread, "next feed with unread items"),
+                KeyBinding(.character("A"), .markFeedRead, "mark the feed read"),
+                KeyBinding(.character("C"), .markAllRead, "mark every feed read"),
+                KeyBinding(.character("t"), .nextTag, "show the next tag's feeds (then all again)"),
+                KeyBinding(.character("U"), .unreadOnly, "show only feeds with unread items, or all"),
+            ],
+        footer: [
+            KeyHint("Enter", "open", for: [.enter]), KeyHint("n", "unread", for: [.character("n")]),
+            KeyHint("A/C", "read", for: [.character("A"), .character("C")]), KeyHint("t", "tag", for: [.character("t")]),
+        ])
+
+    public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        let metrics = metrics
+        switch action {
+        case .down: list.select(list.selected + 1, metrics)
+        case .up: list.select(list.selected - 1, metrics)
+        case .pageDown: list.page(by: 1, metrics)
+        case .pageUp: list.page(by: -1, metrics)
+        case .first: list.home(metrics)
+        case .last: list.end(metrics)
+        case .open: return open()
+        case .nextUnread:
+            let next = rows.indices.dropFirst(list.selected + 1).first { row in
+                if case .feed(let index) = rows[row] { return slots[index].unread > 0 }
+                return false
+            }
+            guard let next else { return [.message("no feed further down has unread items")] }
+            list.select(next, metrics)
+        case .markFeedRead:
+            guard case .feed(let index) = rows[list.selected] else { return markRead(Array(feeds.indices)) }
+            return markRead([index])
+        case .markAllRead: return markRead(Array(feeds.indices))
+        case .nextTag:
+            guard !tags.isEmpty else { return [.message("no feed has a tag (add them in the feeds file)")] }
+            tag = tag.flatMap { tags.firstIndex(of: $0) }.map { $0 + 1 < tags.count ? tags[$0 + 1] : nil } ?? tags[0]
+            rebuildRows()
+            list.select(0, self.metrics)
+            return [.message(tag.map { "feeds tagged \($0)" } ?? "every feed")]
+        case .unreadOnly:
+            onlyUnread.toggle()
+            rebuildRows()
+            list.select(0, self.metrics)
+        }
+        return []
+    }
+
+    /// The selected row's items, as a view of their own over the list.
+    private func open() -> [ViewEffect] {
+        guard rows.indices.contains(list.selected) else { return [] }
+        var items: FeedsTab
+        let shown: [Int]
+        switch rows[list.selected] {
+        case .all:
+            shown = Array(feeds.indices)
+            items = FeedsTab(now: now, timeZone: timeZone, sources: Set(feeds.map(\.source)), title: "All items")
+        case .unread:
+            shown = Array(feeds.indices)
+            items = FeedsTab(now: now, timeZone: timeZone, sources: Set(feeds.map(\.source)), unreadOnly: true, title: "Unread")
+        case .feed(let index):
+            shown = [index]
+            items = FeedsTab(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index))
+        }
+        for index in shown {
+            if let feed = slots[index].feed {
+                items.show(feed, source: feeds[index].source)
+            } else if let error = slots[index].error {
+                items.loadFailed(error, source: feeds[index].source)
+            }
+        }
+        return [.push(items)]
+    }
+
+    private func markRead(_ indices: [Int]) -> [ViewEffect] {
+        var effects: [ViewEffect] = []
+        for index in indices {
+            guard let feed = slots[index].feed else { continue }
+            let ids = feed.entries.filter(\.isUnread).map(\.key.id)
+            guard !ids.isEmpty else { continue }
+            effects += [.host(.markFeedRead(source: feeds[index].source, ids: ids)),
+                        .broadcast(.itemsRead(source: feeds[index].source, ids: ids, read: true))]
+        }
+        return effects.isEmpty ? [.message("nothing unread there")] : effects
+    }
+
+    public mutating func scroll(by lines: Int, in area: Rect) {
+        list.scroll(by: lines, metrics)
+    }
+
+    public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
+        guard let row = list.item(atRow: y - area.y, metrics) else { return [] }
+        if row == list.selected { return open() }
+        list.selectKeepingView(row, metrics)
+        return []
+    }
+
+    public mutating func layout(in area: Rect) {
+        list.resize(height: area.height, metrics)
+        list.keepVisible(metrics)
+    }
+
+    // MARK: - Loads and reads
+
+    public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        switch message {
+        case .loaded(let source, .feed(let feed)):
+            for index in feeds.indices where feeds[index].source == source {
+                slots[index].feed = feed
+                slots[index].error = nil
+                recount(index)
+            }
+        case .loadFailed(let source, let error) where error.kind != .cancelled:
+            for index in feeds.indices where feeds[index].source == source { slots[index].error = error }
+        case .itemsRead(let source, let ids, let read):
+            let wanted = ids.map(Set.init)
+            for index in feeds.indices where feeds[index].source == source {
+                guard var feed = slots[index].feed else { continue }
+                for entry in feed.entries.indices where wanted?.contains(feed.entries[entry].key.id) ?? true {
+                    if feed.entries[entry].tracksReadState { feed.entries[entry].isUnread = !read }
+                }
+                slots[index].feed = feed
+                recount(index)
+            }
+        default:
+            return []
+        }
+        let kept = rows.indices.contains(list.selected) ? rows[list.selected] : nil
+        rebuildRows()
+        if let kept, let row = rows.firstIndex(of: kept) { list.selectKeepingView(row, metrics) } else { list.clamp(metrics) }
+        return []
+    }
+
+    private mutating func recount(_ index: Int) {
+        let entries = slots[index].feed?.entries ?? []
+        slots[index].unread = entries.count { $0.isUnread }
+        slots[index].newest = entries.lazy.compactMap(\.date).max()
+    }
+
+    private mutating func rebuildRows() {
+        var rows: [Row] = [.all, .unread]
+        for index in feeds.indices {
+            if let tag, !feeds[index].tags.contains(tag) { continue }
+            if onlyUnread, slots[index].unread == 0 { continue }
+            rows.append(.feed(index))
+        }
+        self.rows = rows
+    }
+
+    // MARK: - Drawing
+
+    public func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.fill(area, style: .plain)
+        guard !feeds.isEmpty else {
+            Placeholder.empty("No feeds yet: add one with 'fremont feeds add URL', or import OPML with 'fremont feeds import FILE'.")
+                .render(into: &buffer, area: area, theme: theme)
+            return
+        }
+        var shown = list
+        shown.resize(height: area.height, metrics)
+        let now = now()
+        let width = area.width - 1
+        let total = slots.reduce(0) { $0 + ($1.feed?.entries.count ?? 0) }
+        ListView.render(shown, metrics, area: area, into: &buffer, theme: theme) { row, _, y, buffer in
+            let selected = row == shown.selected
+            var line = StyledLine()
+            let counts: String
+            switch rows[row] {
+            case .all:
+                line.append("  All items", theme.title)
+                counts = "\(totalUnread)/\(total)"
+            case .unread:
+                line.append("  Unread items", theme.title)
+                counts = "\(totalUnread)"
+            case .feed(let index):
+                let slot = slots[index]
+                let mark = slot.error != nil && slot.feed == nil ? "✗ " : (slot.unread > 0 ? "● " : "  ")
+                line.append(mark, slot.error != nil && slot.feed == nil ? theme.warning : theme.link.adding(.bold))
+                line.append(name(index), slot.unread > 0 ? theme.title : .plain)
+                counts = slot.feed.map { "\(slot.unread)/\($0.entries.count)" } ?? ""
+            }
+            // Counts, when, tags, a failure: on the right, as far as they fit after the name.
+            var right = TextLayout.padLeft(counts, to: 9)
+            if case .feed(let index) = rows[row] {
+                let slot = slots[index]
+                if let error = slot.error {
+                    right += "  failed: " + TerminalSafeText.singleLine(error.message)
+                } else if let newest = slot.newest {
+                    right += "  " + FeedDateText.describe(newest, now: now, timeZone: timeZone)
+                }
+                if !feeds[index].tags.isEmpty { right += "  " + feeds[index].tags.map(TerminalSafeText.singleLine).joined(separator: " ") }
+            }
+            let nameWidth = min(max(20, width / 2), max(0, width - DisplayWidth.of(right)))
+            var left = StyledLine()
+            var used = 0
+            for span in line.spans {
+                let text = TextLayout.truncate(span.text, to: nameWidth - used)
+                left.append(text, span.style)
+                used += DisplayWidth.of(text)
+            }
+            left.append(String(repeating: " ", count: max(0, nameWidth - used)))
+            left.append(TextLayout.truncate(right, to: width - nameWidth), theme.dim)
+            if selected {
+                buffer.fill(Rect(x: area.x, y: y, width: width, height: 1), style: theme.selected(.plain))
+                left = StyledLine(left.spans.map { StyledSpan($0.text, theme.selected($0.style)) })
+            }
+            buffer.draw(left, x: area.x, y: y, maxWidth: width)
+        }
+    }
+}
