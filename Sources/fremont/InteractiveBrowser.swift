@@ -37,7 +37,10 @@ final class InteractiveBrowser: BrowserHost {
         let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? FeedsTab()
         let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
                                  current: view, feeds: feedsView)
-        let runtime = BrowserRuntime(state: state, terminal: screen, host: self)
+        // The feeds reload every `reload-time` minutes, as newsboat's do.
+        let minutes = (try? FremontConfig.load())??.reloadMinutes ?? 0
+        let runtime = BrowserRuntime(state: state, terminal: screen, host: self,
+                                     autoReload: minutes > 0 ? [(.feeds, Double(minutes) * 60)] : [])
         let status = runtime.run(loading: state.tabs.map { $0[0].id })
         screen.restore()
         let warnings = runtime.finalState.warningsThisRun
@@ -71,8 +74,10 @@ final class InteractiveBrowser: BrowserHost {
             return sources.weather.map { [job($0) { settings, context, source throws(ParseError) in
                 .forecast(try WebSources.forecast(source, settings, context))
             }] } ?? []
-        case (.feeds, .reload):
-            return sources.feeds.map { source in
+        case (.feeds, .reload), (.feeds, .sources):
+            var feeds = sources.feeds
+            if case .sources(let names) = target { feeds.removeAll { !names.contains($0.name) } }
+            return feeds.map { source in
                 // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
                 job(source) { settings, context, source throws(ParseError) in
                     let loaded = try WebSources.feed(source, settings, context, readState: true)
@@ -100,8 +105,9 @@ final class InteractiveBrowser: BrowserHost {
         }
     }
 
-    func open(link: String) -> String {
-        LinkOpener.open(link)
+    func open(link: String, inPlayer: Bool) -> @Sendable () -> String {
+        let player = inPlayer ? (try? FremontConfig.load())??.player : nil
+        return { LinkOpener.open(link, with: player) }
     }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void {
@@ -125,26 +131,42 @@ final class InteractiveBrowser: BrowserHost {
     }
 }
 
-/// Opens a link in the user's browser: `$BROWSER`, else `xdg-open`. The link is one argument
-/// to the program, never part of a shell command, and only http and https links are opened.
+/// Opens a link in the user's browser (`$BROWSER`, else `xdg-open`), or an enclosure in the
+/// configured player. The link is one argument to the program, never part of a shell command,
+/// and only http and https links are opened.
 enum LinkOpener {
-    /// What the status line says: opened, or why not.
-    static func open(_ link: String) -> String {
+    /// How long a program may take to say it failed; a browser or player still running by then
+    /// is taken to have opened it.
+    static let patience: TimeInterval = 10
+
+    /// What the status line says: opened, or why not. Waits (on a load thread) for the program
+    /// to end or the patience to run out, so a failing program is reported, not "opened".
+    static func open(_ link: String, with player: String? = nil) -> String {
         guard let url = URL(string: link), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return "not opened: only http and https links are (\(TextLayout.truncate(TerminalSafeText.singleLine(link), to: 40)))"
         }
-        let browser = ProcessInfo.processInfo.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+        let program = player ?? ProcessInfo.processInfo.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+        let name = TerminalSafeText.singleLine(program)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [browser, link]
+        process.arguments = [program, link]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         do {
             try process.run()
-            return "opened in \(TerminalSafeText.singleLine(browser))"
         } catch {
-            return "could not start \(TerminalSafeText.singleLine(browser)): \(error.localizedDescription)"
+            return "could not start \(name): \(error.localizedDescription)"
+        }
+        guard ended.wait(timeout: .now() + patience) == .success else { return "opened in \(name)" }
+        switch (process.terminationReason, process.terminationStatus) {
+        case (.exit, 0): return "opened in \(name)"
+        // env's own status when the program is not there.
+        case (.exit, 127): return "could not open: no program '\(name)' (set $BROWSER\(player == nil ? "" : ", or player in the config"))"
+        case (.exit, let status): return "could not open: \(name) failed (exit status \(status))"
+        case (_, let signal): return "could not open: \(name) was stopped by signal \(signal)"
         }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// A view that records what reaches it, to test the protocol and the routing on their own.
 private struct CounterView: BrowserView {
-    enum Action: Sendable, Hashable { case increment, open, child, back, link }
+    enum Action: Sendable, Hashable { case increment, open, child, back, link, ask }
 
     let id: ViewID
     var title: String
@@ -23,6 +23,7 @@ private struct CounterView: BrowserView {
             KeyBinding(.enter, .child, "open a child view"),
             KeyBinding(.character("x"), .back, "close this view"),
             KeyBinding(.character("L"), .link, "ask the host to open a link"),
+            KeyBinding(.character("a"), .ask, "ask for a number to count to"),
         ], footer: [KeyHint("+", "count", for: [.character("+")])])
     }
 
@@ -37,6 +38,7 @@ private struct CounterView: BrowserView {
         case .child: return [.push(CounterView(id.name + "-child"))]
         case .back: return [.pop]
         case .link: return [.host(.openLink("https://example.org/\(count)"))]
+        case .ask: return [.prompt(label: "Count to")]
         }
     }
 
@@ -47,6 +49,7 @@ private struct CounterView: BrowserView {
         case .loadFailed(let source, let error): received.append("failed \(source) \(error.kind)")
         case .report(let report): received.append("report \(report.source) \(report.warningTotal)")
         case .itemsRead(let source, let ids, let read): received.append("read \(source) \(ids ?? []) \(read)")
+        case .answer(let text): count = Int(text) ?? -1
         }
         return []
     }
@@ -115,6 +118,22 @@ private struct CounterView: BrowserView {
         _ = state.update(.key(.character("x")))  // the child pops itself
         #expect(state.tabs[0].count == 1)
         #expect(state.update(.key(.character("q"))) == [.quit])
+    }
+
+    @Test func aViewAsksForALineAndTheAnswerComesBackToIt() {
+        var state = browser()
+        _ = state.update(.key(.character("a")))
+        var buffer = ScreenBuffer(width: 60, height: 12)
+        state.render(into: &buffer)
+        #expect(buffer.line(10) == " Count to: ▏")
+        for key in [Key.character("4"), .character("2"), .backspace, .character("3"), .enter] { _ = state.update(.key(key)) }
+        #expect(state.view(CounterView.self)?.count == 43)
+        // Digits went to the prompt, not to the tab keys.
+        #expect(state.current == ViewID("one"))
+        _ = state.update(.key(.character("a")))
+        _ = state.update(.key(.character("9")))
+        _ = state.update(.key(.escape))
+        #expect(state.view(CounterView.self)?.count == 43)
     }
 
     @Test func loadsReachTheirViewAndReportsReachEveryView() {

@@ -273,8 +273,13 @@ import Testing
     @Test func helpListsTheFeedsKeys() throws {
         var state = try FeedsFixtures.nasaBrowser(width: 100, height: 40)
         press(&state, .character("?"))
-        let text = screen(state).text
-        #expect(screen(state).lines.contains { $0.trimmingCharacters(in: .whitespaces) == "Feeds" })
+        // The help is taller than the screen: read it a page at a time.
+        var pages = [screen(state)]
+        press(&state, .pageDown)
+        pages.append(screen(state))
+        let text = pages.map(\.text).joined(separator: "\n")
+        // The section's heading, inside the box (the feed shows to its left and right).
+        #expect(pages.contains { $0.lines.contains { String($0.dropFirst(14).prefix(72)).trimmingCharacters(in: .whitespaces) == "Feeds" } })
         #expect(text.contains("Enter Space       expand/collapse the item (a click on it too)"))
         #expect(text.contains("k ↑ p             previous item"))
         #expect(text.contains("n                 next unread item, else the next"))

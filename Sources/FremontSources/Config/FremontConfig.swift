@@ -1,11 +1,16 @@
 import Foundation
 import FremontCore
 
-/// `$XDG_CONFIG_HOME/fremont/config`: `key = value` lines, `#` comments. One key so far:
-/// `endpoint`, the Socrata dataset that `--month`, `--from` and the browser's `<` `>` ask
-/// (another city's counter, say); `--endpoint` on the command line still wins.
+/// `$XDG_CONFIG_HOME/fremont/config`: `key = value` lines, `#` comments. The keys:
+/// - `endpoint`: the Socrata dataset that `--month`, `--from` and the browser's `<` `>` ask
+///   (another city's counter, say); `--endpoint` on the command line still wins;
+/// - `reload-time`: minutes between the browser's reloads of the feeds (newsboat's name); 0, never;
+/// - `player`: the program enclosures (podcasts, videos) open in, given the address as its one
+///   argument (`mpv`); without it, they open in the browser.
 public struct FremontConfig: Sendable, Equatable {
     public var endpoint: URL?
+    public var reloadMinutes: Int?
+    public var player: String?
     public var warnings: [ParseWarning] = []
 
     public init(endpoint: URL? = nil) {
@@ -38,6 +43,19 @@ public struct FremontConfig: Sendable, Equatable {
                     throw ParseError(source: name, location: location, "endpoint must be an http or https address, not \(value.isEmpty ? "nothing" : "'\(TerminalSafeText.singleLine(value))'")")
                 }
                 config.endpoint = url
+            case "reload-time":
+                guard let minutes = Int(value), (0...10_080).contains(minutes) else {
+                    config.warnings.append(ParseWarning("reload-time must be whole minutes from 0 to 10080 (a week), not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
+                    continue
+                }
+                config.reloadMinutes = minutes
+            case "player":
+                // A program, not a shell line: its name or path, run with the address as one argument.
+                guard !value.isEmpty, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                    config.warnings.append(ParseWarning("player must name a program; ignored", at: location))
+                    continue
+                }
+                config.player = value
             default:
                 config.warnings.append(ParseWarning("unknown setting '\(TerminalSafeText.singleLine(key))'; ignored", at: location))
             }

@@ -24,6 +24,8 @@ public enum BrowserEffect: Hashable, Sendable {
     /// End the run, with this exit status.
     case quit(status: Int32)
     case openLink(String)
+    /// Play an enclosure: in the configured player, else as a link.
+    case play(String)
     /// Load the view's sources: again, or another span of them.
     case load(ViewID, LoadTarget)
     /// Stop the view's downloads (Esc while loading).
@@ -45,4 +47,6 @@ public enum LoadTarget: Hashable, Sendable {
     case month(year: Int, month: Int)
     /// What matches these words (the Search tab).
     case query(String)
+    /// Only these of the view's sources (the feed opened from the list).
+    case sources([String])
 }

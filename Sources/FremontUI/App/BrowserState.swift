@@ -15,8 +15,17 @@ public struct BrowserState: Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     private var help: HelpOverlay?
-    /// The search being typed, when the prompt is open.
-    public private(set) var searchDraft: String?
+    /// A line being typed on the footer: a `/` search, or what a view asked for.
+    struct Prompt: Sendable {
+        var label: String
+        var text = ""
+        /// For the view's `search`, or its `receive(.answer)`.
+        var isSearch: Bool
+    }
+
+    private(set) var prompt: Prompt?
+    /// The search being typed, when the search prompt is open.
+    public var searchDraft: String? { prompt.flatMap { $0.isSearch ? $0.text : nil } }
     /// Warnings of every load this run, for the line printed on exit.
     public private(set) var warningsThisRun = 0
     public let theme: Theme
@@ -166,6 +175,7 @@ public struct BrowserState: Sendable {
                 if tabs[tab].count > 1 { tabs[tab].removeLast() }
             case .host(let request): out.append(request)
             case .broadcast(let message): out += broadcast(message)
+            case .prompt(let label): prompt = Prompt(label: label, isSearch: false)
             }
         }
         return out
@@ -175,7 +185,7 @@ public struct BrowserState: Sendable {
 
     /// Keys that work on every view, before the view's own.
     enum GlobalAction: Sendable, Hashable {
-        case close, quit, help, tab(Int), nextTab, previousTab, reload, search, cancelLoads
+        case close, quit, help, tab(Int), nextTab, previousTab, reload, reloadAll, search, cancelLoads
     }
 
     /// Built once: the tabs and their titles do not change.
@@ -195,7 +205,8 @@ public struct BrowserState: Sendable {
         bindings += [
             KeyBinding(.tab, .nextTab, "next tab"),
             KeyBinding(.backTab, .previousTab, "previous tab"),
-            KeyBinding(.character("r"), .reload, "reload the tab's sources"),
+            KeyBinding(.character("r"), .reload, "reload what the view shows (a feed: that feed)"),
+            KeyBinding(.character("R"), .reloadAll, "reload all the tab's sources"),
             KeyBinding(.character("/"), .search, "search (where the tab has one)"),
             KeyBinding(.escape, .cancelLoads, "cancel loading (while loading)"),
         ]
@@ -204,7 +215,7 @@ public struct BrowserState: Sendable {
 
     private mutating func handleKey(_ key: Key) -> [BrowserEffect] {
         status.message = nil
-        if searchDraft != nil { return editSearch(key) }
+        if prompt != nil { return editPrompt(key) }
         if help != nil {
             switch help!.handle(key) {
             case .scrolled: break
@@ -234,12 +245,13 @@ public struct BrowserState: Sendable {
         case .tab(let index): currentTab = index
         case .nextTab: currentTab = (currentTab + 1) % tabs.count
         case .previousTab: currentTab = (currentTab + tabs.count - 1) % tabs.count
-        case .reload: return [.reload(current)]
+        case .reload: return [.load(current, active.reloadTarget)]
+        case .reloadAll: return [.reload(current)]
         case .search:
             if active.searchPrompt == nil {
                 status.message = "the \(active.title) tab has no search"
             } else {
-                searchDraft = ""
+                prompt = Prompt(label: active.searchPrompt ?? "Find", isSearch: true)
             }
         case .cancelLoads:
             guard status.loading[current]?.isEmpty == false else { return nil }
@@ -249,22 +261,23 @@ public struct BrowserState: Sendable {
         return []
     }
 
-    private mutating func editSearch(_ key: Key) -> [BrowserEffect] {
-        guard var draft = searchDraft else { return [] }
+    private mutating func editPrompt(_ key: Key) -> [BrowserEffect] {
+        guard var open = prompt else { return [] }
         switch key {
-        case .escape, .control("c"): searchDraft = nil
+        case .escape, .control("c"): prompt = nil
         case .enter:
-            searchDraft = nil
-            guard !draft.isEmpty, !isTooSmall else { return [] }
-            let tab = currentTab, area = contentArea
-            let effects = tabs[tab][tabs[tab].count - 1].search(draft, forward: true, in: area)
+            prompt = nil
+            guard !open.text.isEmpty, !isTooSmall else { return [] }
+            let tab = currentTab, top = tabs[tab].count - 1, area = contentArea
+            let effects = open.isSearch ? tabs[tab][top].search(open.text, forward: true, in: area)
+                : tabs[tab][top].receive(.answer(open.text), in: area)
             return apply(effects, fromTab: tab)
         case .backspace, .delete:
-            if !draft.isEmpty { draft.removeLast() }
-            searchDraft = draft
+            if !open.text.isEmpty { open.text.removeLast() }
+            prompt = open
         case .character(let character):
-            if draft.count < 80 { draft.append(character) }
-            searchDraft = draft
+            if open.text.count < 80 { open.text.append(character) }
+            prompt = open
         default: break
         }
         return []
@@ -273,7 +286,7 @@ public struct BrowserState: Sendable {
     // MARK: - Mouse
 
     private mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
-        guard !isTooSmall, searchDraft == nil else { return [] }
+        guard !isTooSmall, prompt == nil else { return [] }
         if help != nil {
             switch mouse.kind {
             case .wheelUp: help!.scroll(by: -3)
@@ -347,11 +360,10 @@ public struct BrowserState: Sendable {
     private func renderFooter(_ view: any BrowserView, into buffer: inout ScreenBuffer) {
         let hintsRow = height - 2, statusRow = height - 1
         buffer.fill(Rect(x: 0, y: hintsRow, width: width, height: 2), style: theme.footer)
-        if let draft = searchDraft {
-            let prompt = (view.searchPrompt ?? "Find") + ": "
-            let x = buffer.write(" " + prompt + draft, x: 0, y: hintsRow, style: theme.footerKey)
+        if let open = prompt {
+            let x = buffer.write(" " + open.label + ": " + open.text, x: 0, y: hintsRow, style: theme.footerKey)
             buffer.write("▏", x: x, y: hintsRow, style: theme.footerKey)
-            buffer.write(" Enter find · Esc cancel", x: 0, y: statusRow, style: theme.footer)
+            buffer.write(open.isSearch ? " Enter find · Esc cancel" : " Enter · Esc cancel", x: 0, y: statusRow, style: theme.footer)
             return
         }
         // "? help" and "q quit" always show: the view's hints get the room that is left.

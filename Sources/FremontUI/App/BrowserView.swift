@@ -43,6 +43,9 @@ public protocol BrowserView: Sendable {
     var searchPrompt: String? { get }
     mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect]
 
+    /// What `r` reloads while this view shows: its sources by default (`R` always all).
+    var reloadTarget: LoadTarget { get }
+
     /// Warnings of what the view shows, for the status line.
     var warningCount: Int { get }
     /// What the status line says while `sources` load for this view.
@@ -58,6 +61,7 @@ extension BrowserView {
     public var searchPrompt: String? { nil }
     public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] { [] }
     public var warningCount: Int { 0 }
+    public var reloadTarget: LoadTarget { .reload }
 
     public func loadingText(_ sources: [String]) -> String {
         sources.count == 1 ? TextLayout.truncateMiddle(TerminalSafeText.singleLine(sources[0]), to: 60) : "\(sources.count) sources"
@@ -87,6 +91,9 @@ public enum ViewEffect: Sendable {
     case host(BrowserEffect)
     /// Tell every view (a feed's items were read: the feed list's counts change at once).
     case broadcast(ViewMessage)
+    /// Ask for a line of text on the footer, under `label`; the answer comes back as
+    /// `ViewMessage.answer` (nothing, when Esc cancels it).
+    case prompt(label: String)
 }
 
 /// What arrives at a view from outside, through `BrowserState.update`.
@@ -101,6 +108,8 @@ public enum ViewMessage: Sendable {
     case report(LoadReport)
     /// Items of a feed were read (or unread again); `ids` nil: every item of the feed.
     case itemsRead(source: String, ids: [String]?, read: Bool)
+    /// What was typed at the view's prompt.
+    case answer(String)
 }
 
 /// Data a load brings: one case per kind of data the core reads.

@@ -16,6 +16,8 @@ struct FeedEntry: Sendable {
     let links: [String]
     /// The item's own link as the feed gave it: what `o` opens, after checking it.
     let link: String
+    /// Files attached (podcast episodes): numbered after the links, shown with type, size and length.
+    let enclosures: [FeedEnclosure]
     /// Title and text lowercased, for `/`.
     let searchText: String
     let isFailure: Bool
@@ -39,6 +41,7 @@ struct FeedEntry: Sendable {
         text = Self.tidy(rendered.text)
         links = rendered.links.map { TerminalSafeText.singleLine($0) }
         link = item.link.trimmingCharacters(in: .whitespacesAndNewlines)
+        enclosures = item.enclosures
         searchText = (self.title + "\n" + text).lowercased()
         isFailure = false
     }
@@ -54,6 +57,7 @@ struct FeedEntry: Sendable {
         text = failure.description
         links = []
         link = ""
+        enclosures = []
         searchText = ""
         isFailure = true
     }

@@ -46,6 +46,9 @@ struct FeedEntryLines: Sendable {
         for (index, link) in entry.links.enumerated() {
             links += Self.breakAnywhere("[\(index + 1)] " + link, width: width)
         }
+        for (index, enclosure) in entry.enclosures.enumerated() {
+            links += Self.breakAnywhere("[\(entry.links.count + index + 1)] " + FeedExport.describe(enclosure), width: width)
+        }
         if !entry.link.isEmpty { links += Self.breakAnywhere("Link: " + TerminalSafeText.singleLine(entry.link), width: width) }
         expanded = (text, links)
     }

@@ -21,7 +21,7 @@ extension BrowserEvent {
 public struct FeedsTab: BrowserView {
     public enum Action: Sendable, Hashable {
         case next, previous, nextOrMatch, previousMatch, toggle, expandAll, collapseAll, open
-        case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead
+        case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead, openNumber, play
     }
 
     public let id = ViewID.feeds
@@ -120,6 +120,15 @@ public struct FeedsTab: BrowserView {
         case .loadStarted(let source) where shows(source): loadStarted(source)
         case .loaded(let source, .feed(let feed)) where shows(source): show(feed, source: source)
         case .loadFailed(let source, let error) where shows(source): loadFailed(error, source: source)
+        case .answer(let text):
+            guard !order.isEmpty else { return [] }
+            let item = entry(selected)
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1,
+                  number <= item.links.count + item.enclosures.count else {
+                return [.message("no link \(TextLayout.truncate(TerminalSafeText.singleLine(text), to: 20)) in this item")]
+            }
+            if number <= item.links.count { return opening(item.links[number - 1], play: false, item) }
+            return opening(item.enclosures[number - item.links.count - 1].url, play: true, item)
         case .itemsRead(let source, let ids, let read) where shows(source):
             let wanted = ids.map(Set.init)
             for slot in slots where slot.source == source {
@@ -133,6 +142,12 @@ public struct FeedsTab: BrowserView {
     }
 
     private func shows(_ source: String) -> Bool { sources?.contains(source) ?? true }
+
+    /// `r` on a feed opened from the list reloads that feed.
+    public var reloadTarget: LoadTarget {
+        guard let sources, sources.count == 1 else { return .reload }
+        return .sources(Array(sources))
+    }
 
     public mutating func loadStarted(_ source: String) {
         if !loading.contains(source) { loading.append(source) }
@@ -277,6 +292,8 @@ public struct FeedsTab: BrowserView {
             KeyBinding([.character("g"), .home], .first, "first item"),
             KeyBinding([.character("G"), .end], .last, "last item"),
             KeyBinding(.character("u"), .toggleRead, "mark the item read or unread"),
+            KeyBinding(.character("L"), .openNumber, "open a link or enclosure by its number"),
+            KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
             KeyBinding(.character("A"), .markAllRead, "mark every item shown read"),
         ]
         // While a search is active, `n`/`N` go from match to match and Esc ends the search.
@@ -318,6 +335,15 @@ public struct FeedsTab: BrowserView {
             guard search != nil else { return [] }
             search = nil
             return [.message("search cleared: n/p move by item")]
+        case .openNumber:
+            let item = entry(selected)
+            let count = item.links.count + item.enclosures.count
+            guard count > 0 else { return [.message("this item has no numbered links")] }
+            return [.prompt(label: "Open link or enclosure (1–\(count))")]
+        case .play:
+            let item = entry(selected)
+            guard let enclosure = item.enclosures.first else { return [.message("this item has no enclosure")] }
+            return opening(enclosure.url, play: true, item)
         case .toggleRead:
             let item = entry(selected)
             guard item.tracksReadState else { return [.message("this item keeps no read state")] }
@@ -432,6 +458,28 @@ public struct FeedsTab: BrowserView {
         measure()
         list.restore(anchor: row, metrics)
         list.keepVisible(metrics)
+    }
+
+    /// Opens `link` (an enclosure in the player) when it is safe to, and reads the item.
+    private mutating func opening(_ link: String, play: Bool, _ item: FeedEntry) -> [ViewEffect] {
+        if let refusal = Self.refusal(link) { return [.message(refusal)] }
+        var effects: [ViewEffect] = [.host(play ? .play(link) : .openLink(link))]
+        if isUnread(item) {
+            readNow[item.key] = true
+            effects += [.host(.markRead(source: item.key.source, id: item.key.id)),
+                        .broadcast(.itemsRead(source: item.key.source, ids: [item.key.id], read: true))]
+        }
+        return effects
+    }
+
+    /// Why a link may not be opened: only http and https, nothing that could reach a terminal.
+    static func refusal(_ link: String) -> String? {
+        if link.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) { return "not opened: the link has control characters in it" }
+        let lower = link.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+            return "not opened: only http and https links are (\(TextLayout.truncate(TerminalSafeText.singleLine(link), to: 40)))"
+        }
+        return nil
     }
 
     private func openLink() -> [ViewEffect] {

@@ -19,14 +19,18 @@ public final class BrowserRuntime {
     private var generations: [ViewID: Int] = [:]
     /// Loads under way, by view.
     private var pending: [ViewID: [(source: String, control: LoadControl)]] = [:]
+    /// Views reloaded every so many seconds, and when each is next due.
+    private var autoReload: [(view: ViewID, interval: Double, due: UInt64)]
     private var previousFrame: ScreenBuffer?
     /// The buffer the next frame is drawn into: the one before last, reused.
     private var spareFrame: ScreenBuffer?
     private let clock: @Sendable () -> String
 
     public init(state: BrowserState, terminal: any TerminalBackend, host: any BrowserHost, concurrentLoads: Int = 4,
-                clock: @escaping @Sendable () -> String = WallClock.now) {
+                autoReload: [(ViewID, Double)] = [], clock: @escaping @Sendable () -> String = WallClock.now) {
         self.state = state
+        let start = DispatchTime.now().uptimeNanoseconds
+        self.autoReload = autoReload.map { ($0.0, $0.1, start + UInt64($0.1 * 1e9)) }
         self.terminal = terminal
         self.host = host
         self.clock = clock
@@ -66,6 +70,13 @@ public final class BrowserRuntime {
                 needsDraw = true
             }
             let now = DispatchTime.now().uptimeNanoseconds
+            for index in autoReload.indices where now >= autoReload[index].due {
+                autoReload[index].due = now + UInt64(autoReload[index].interval * 1e9)
+                // A reload still under way is not started again.
+                guard pending[autoReload[index].view]?.isEmpty ?? true else { continue }
+                if let status = perform(.reload(autoReload[index].view)) { return status }
+                needsDraw = true
+            }
             if loading, now - lastTick > 100_000_000 {
                 _ = state.update(.tick)
                 lastTick = now
@@ -99,8 +110,13 @@ public final class BrowserRuntime {
         case .quit(let status):
             cancelAll()
             return status
-        case .openLink(let link):
-            return handle(.notice(host.open(link: link)))
+        case .openLink(let link), .play(let link):
+            var isPlay = false
+            if case .play = effect { isPlay = true }
+            let work = host.open(link: link, inPlayer: isPlay)
+            loads.addOperation { [inbox] in
+                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
         case .markRead(let source, let id, let read):
             // Written off the UI thread; a cache that cannot be written only loses the mark.
             loads.addOperation(host.markRead(source: source, ids: [id], read: read))
@@ -110,8 +126,14 @@ public final class BrowserRuntime {
             return cancel(view)
         case .load(let view, let target):
             let jobs = host.jobs(for: view, target: target)
-            // Another span replaces what is loading; a reload of the same sources does too.
-            if !jobs.isEmpty, pending[view]?.isEmpty == false, let status = cancel(view) { return status }
+            // Another span replaces what is loading; a reload of the same sources does too. A
+            // reload of some sources only (one feed) leaves the others loading.
+            if case .sources(let names) = target {
+                for load in pending[view] ?? [] where names.contains(load.source) { load.control.cancel() }
+                pending[view]?.removeAll { names.contains($0.source) }
+            } else if !jobs.isEmpty, pending[view]?.isEmpty == false, let status = cancel(view) {
+                return status
+            }
             for job in jobs {
                 if let status = start(job, for: view) { return status }
             }

@@ -62,8 +62,9 @@ public final class LoadControl: Sendable {
 public protocol BrowserHost: AnyObject {
     /// The loads for `view`, for `target` (its sources again, or another span of them).
     func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob]
-    /// Opens a link; returns what the status line should say.
-    func open(link: String) -> String
+    /// The work that opens a link (in the player, for `inPlayer`) and says how it went, for the
+    /// status line; the loop runs it on a load thread, so a slow program never holds up a frame.
+    func open(link: String, inPlayer: Bool) -> @Sendable () -> String
     /// The work that remembers items were read, or unread again, which the loop runs on a
     /// load thread.
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void

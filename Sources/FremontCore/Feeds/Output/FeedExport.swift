@@ -51,7 +51,7 @@ public enum FeedExport {
     }
 
     /// `https://…/a.mp3 (audio/mpeg, 12.3 MB, 1:02:03)`.
-    static func describe(_ enclosure: FeedEnclosure) -> String {
+    public static func describe(_ enclosure: FeedEnclosure) -> String {
         var details: [String] = []
         if !enclosure.type.isEmpty { details.append(TerminalSafeText.singleLine(enclosure.type)) }
         if let length = enclosure.length, length > 0 { details.append(ByteCountText.describe(length)) }

@@ -1,0 +1,113 @@
+import Foundation
+import FremontCore
+import Testing
+@testable import FremontUI
+
+/// The feed list (the Feeds tab's top level), the items it opens, and read state between them.
+@Suite struct FeedListViewTests {
+    static let nasaURL = "https://www.nasa.gov/rss/dyn/breaking_news.rss"
+    static let localURL = "https://local.example/feed.xml"
+    static let brokenURL = "https://broken.example/feed.xml"
+
+    private func browser(width: Int = 100, height: Int = 24) throws -> BrowserState {
+        let list = FeedListView(feeds: [
+            FollowedFeed(source: Self.nasaURL, title: nil, tags: ["space"]),
+            FollowedFeed(source: Self.localURL, title: "My local news", tags: ["home"]),
+            FollowedFeed(source: Self.brokenURL),
+        ], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        let nasa = try FeedsFixtures.nasa()
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [nasa.feed.items[1].id])), at: "1"))
+        let local = try FeedsFixtures.parse(FeedsFixtures.rss("Local", [
+            (title: "Fair", date: "Tue, 04 Sep 2018 10:00:00 GMT", text: "See <a href='https://a.example/1'>one</a> and <a href='https://a.example/2'>two</a>", link: "https://local.example/fair"),
+        ]).replacingOccurrences(of: "</item>", with: "<enclosure url=\"https://local.example/fair.mp3\" type=\"audio/mpeg\" length=\"1000\"/></item>"))
+        _ = state.update(.feedsLoaded(source: Self.localURL, .success(PreparedFeed(local, source: Self.localURL, readItemIDs: [])), at: "1"))
+        _ = state.update(.feedsLoaded(source: Self.brokenURL, .failure(ParseError(source: Self.brokenURL, kind: .httpStatus(503), "HTTP 503 Service Unavailable")), at: "1"))
+        return state
+    }
+
+    private var list: (BrowserState) -> FeedListView { { $0.view(FeedListView.self)! } }
+
+    @Test func everyFeedWithItsCountsTitleDateTagsAndFailure() throws {
+        let state = try browser()
+        let lines = screen(state).lines
+        #expect(lines[0].hasSuffix("3 feeds"))
+        #expect(lines[1].hasPrefix("  All items") && lines[1].contains("10/11"))
+        #expect(lines[2].hasPrefix("  Unread items") && lines[2].contains("10"))
+        #expect(lines[3].hasPrefix("● NASA Breaking News") && lines[3].contains("9/10  yesterday  space"))
+        #expect(lines[4].hasPrefix("● My local news") && lines[4].contains("1/1  yesterday  home"))
+        #expect(lines[5].hasPrefix("✗ feed.xml") && lines[5].contains("failed: HTTP 503 Service Unavailable"))
+        #expect(lines[22].hasPrefix(" Enter open  n unread  A/C read  t tag"))
+    }
+
+    @Test func openingAFeedPushesItsItemsAndReadingOneCountsAtOnce() throws {
+        var state = try browser()
+        press(&state, .character("j"), .character("j"))
+        press(&state, .enter)
+        #expect(state.tabs[1].count == 2)
+        #expect(state.active.title == "NASA Breaking News")
+        #expect(state.feeds.itemCount == 10)
+        #expect(screen(state).line(22).hasSuffix("q back"))
+        // Reading the first item: the cache is told, and so is the list, whose count drops.
+        let effects = press(&state, .enter)
+        #expect(effects.contains(.markRead(source: Self.nasaURL, id: try FeedsFixtures.nasa().feed.items[0].id)))
+        press(&state, .character("q"))
+        #expect(state.tabs[1].count == 1)
+        #expect(screen(state).line(3).contains("8/10"))
+        #expect(screen(state).line(1).contains("9/11"))
+        // r in an opened feed reloads that feed; R, every feed.
+        press(&state, .enter)
+        #expect(press(&state, .character("r")) == [.load(.feeds, .sources([Self.nasaURL]))])
+        #expect(press(&state, .character("R")) == [.reload(.feeds)])
+    }
+
+    @Test func markingReadTagsAndTheUnreadFilter() throws {
+        var state = try browser()
+        press(&state, .character("n"))  // the first feed with unread items
+        #expect(list(state).list.selected == 2)
+        let effects = press(&state, .character("A"))
+        #expect(effects.count == 1)
+        guard case .markFeedRead(let source, let ids)? = effects.first else { Issue.record("no mark"); return }
+        #expect(source == Self.nasaURL && ids.count == 9)
+        #expect(screen(state).line(3).contains("0/10"))
+        press(&state, .character("U"))  // only feeds with unread items
+        #expect(screen(state).line(3).hasPrefix("● My local news"))
+        press(&state, .character("U"))
+        press(&state, .character("t"))  // the first tag
+        #expect(screen(state).line(3).hasPrefix("  NASA Breaking News"))
+        #expect(!screen(state).text.contains("My local news"))
+        #expect(state.status.message == "feeds tagged space")
+        press(&state, .character("t"), .character("t"))  // home, then all again
+        #expect(screen(state).text.contains("My local news") && screen(state).text.contains("NASA"))
+        #expect(press(&state, .character("C")).count == 1)  // only the local feed had unread left
+        #expect(screen(state).line(1).contains("0/11"))
+    }
+
+    @Test func linksAndEnclosuresOpenByNumberAndPlay() throws {
+        var state = try browser()
+        press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        #expect(state.active.title == "My local news")
+        press(&state, .enter)  // expanded: its links and enclosure, numbered
+        let text = screen(state).text
+        #expect(text.contains("[1] https://a.example/1"))
+        #expect(text.contains("[2] https://a.example/2"))
+        #expect(text.contains("[3] https://local.example/fair.mp3 (audio/mpeg, 1000 bytes)"))
+        press(&state, .character("L"))
+        #expect(screen(state).line(22).hasPrefix(" Open link or enclosure (1–3): "))
+        type(&state, "2")
+        #expect(press(&state, .enter) == [.openLink("https://a.example/2")])
+        press(&state, .character("L"))
+        type(&state, "3")
+        #expect(press(&state, .enter) == [.play("https://local.example/fair.mp3")])
+        press(&state, .character("L"))
+        type(&state, "9")
+        #expect(press(&state, .enter) == [])
+        #expect(state.status.message == "no link 9 in this item")
+        #expect(press(&state, .character("P")) == [.play("https://local.example/fair.mp3")])
+        // u marks it unread again, and the list hears of it.
+        let effects = press(&state, .character("u"))
+        #expect(effects == [.markRead(source: Self.localURL, id: state.feeds.selectedKey!.id, read: false)])
+        press(&state, .character("q"))
+        #expect(screen(state).line(4).contains("1/1"))
+    }
+}
