@@ -1,0 +1,92 @@
+import Foundation
+import FremontCore
+import Testing
+@testable import FremontUI
+
+/// A terminal that types a script of events and records what is written.
+private final class ScriptedTerminal: TerminalBackend {
+    let width = 60, height = 12
+    private var script: [BrowserEvent?]
+    private(set) var writes: [(runs: [CellRun], cleared: Bool)] = []
+    private(set) var lastFrame = ScreenBuffer(width: 60, height: 12)
+
+    init(_ script: [BrowserEvent?]) { self.script = script }
+
+    func nextEvent(timeout milliseconds: Int32) -> BrowserEvent? {
+        // Each nil in the script is a quiet moment, long enough for a load to come back.
+        guard !script.isEmpty else { return .key(.control("c")) }
+        let next = script.removeFirst()
+        if next == nil { Thread.sleep(forTimeInterval: 0.05) }
+        return next
+    }
+
+    func write(_ runs: [CellRun], clearFirst: Bool) {
+        writes.append((runs, clearFirst))
+        if clearFirst { lastFrame = ScreenBuffer(width: width, height: height) }
+        for run in runs { for (index, cell) in run.cells.enumerated() { lastFrame[run.x + index, run.y] = cell } }
+    }
+}
+
+private final class RecordingHost: BrowserHost {
+    private(set) var jobRequests: [(ViewID, LoadTarget)] = []
+    let forecast: Forecast
+
+    init(forecast: Forecast) { self.forecast = forecast }
+
+    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
+        jobRequests.append((view, target))
+        guard view == .weather else { return [] }
+        let forecast = self.forecast
+        return [LoadJob(source: "sf.json") { (control) throws(ParseError) -> LoadPayload in
+            control.progress(10, 100)
+            return .forecast(forecast)
+        }]
+    }
+
+    func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "opened \(link)" } }
+
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void { {} }
+}
+
+/// The run loop on its own: events in, effects carried out, only changed cells written, and
+/// quitting returns through it with the status.
+@Suite struct BrowserRuntimeTests {
+    @Test func loadsRunOffTheLoopAndTheirResultsReachTheView() throws {
+        let forecast = try WeatherFixtures.sanFrancisco()
+        let terminal = ScriptedTerminal([.key(.character("3")), nil, nil, nil, nil, .key(.character("q"))])
+        let host = RecordingHost(forecast: forecast)
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), current: .bikes)
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: host)
+        let status = runtime.run(loading: [.weather, .feeds])
+        #expect(status == 0)
+        #expect(host.jobRequests.map(\.0) == [.weather, .feeds])
+        #expect(runtime.finalState.weather.forecast != nil)
+        // The first frame is written whole; later ones only what changed.
+        #expect(terminal.writes.first?.cleared == true)
+        #expect(terminal.writes.dropFirst().allSatisfy { !$0.cleared })
+        let whole = FrameDiff.cellCount(terminal.writes[0].runs)
+        #expect(terminal.writes.dropFirst().allSatisfy { FrameDiff.cellCount($0.runs) < whole })
+        // What the terminal holds is the last frame the state draws.
+        var expected = ScreenBuffer(width: 60, height: 12)
+        runtime.finalState.render(into: &expected)
+        #expect(terminal.lastFrame.line(0) == expected.line(0))
+        #expect(terminal.lastFrame.text.contains("Weather"))
+    }
+
+    @Test func aSignalEndsTheRunWithItsStatus() throws {
+        let terminal = ScriptedTerminal([.terminate(status: 143)])
+        let host = RecordingHost(forecast: try WeatherFixtures.sanFrancisco())
+        let runtime = BrowserRuntime(state: BrowserState(width: 60, height: 12, theme: Theme(colors: .none)), terminal: terminal, host: host)
+        #expect(runtime.run(loading: []) == 143)
+    }
+
+    @Test func automaticReloadsComeWhenDue() throws {
+        let terminal = ScriptedTerminal(Array(repeating: nil, count: 12))
+        let host = RecordingHost(forecast: try WeatherFixtures.sanFrancisco())
+        let runtime = BrowserRuntime(state: BrowserState(width: 60, height: 12, theme: Theme(colors: .none)), terminal: terminal,
+                                     host: host, autoReload: [(.weather, 0.2)])
+        _ = runtime.run(loading: [])
+        // 12 quiet moments of 50 ms: the 0.2 s reload came at least twice.
+        #expect(host.jobRequests.filter { $0.0 == .weather }.count >= 2)
+    }
+}
