@@ -116,6 +116,35 @@ import Testing
         try await tmux.expectShellRestored(status: "0")
     }
 
+    /// A browser that fails, or is not there, is reported as such, not as "opened"; an enclosure
+    /// goes to the config's player, with the address as its one argument.
+    @Test func aFailingBrowserIsReportedAndEnclosuresGoToThePlayer() async throws {
+        let home = try TestHome()
+        let record = home.root.appendingPathComponent("player-args")
+        let player = home.root.appendingPathComponent("player")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record.path)'\n".utf8).write(to: player)
+        chmod(player.path, 0o755)
+        try FileManager.default.createDirectory(at: home.config.appendingPathComponent("fremont"), withIntermediateDirectories: true)
+        try Data("player = \(player.path)\n".utf8).write(to: home.config.appendingPathComponent("fremont/config"))
+        let feed = home.root.appendingPathComponent("cast.xml")
+        try Data("""
+            <rss version="2.0"><channel><title>Cast</title><item><title>Episode</title><link>https://cast.example/1</link>
+            <enclosure url="https://cast.example/1.mp3" type="audio/mpeg" length="100"/></item></channel></rss>
+            """.utf8).write(to: feed)
+        let tmux = try TmuxSession(width: 100, height: 24, environment: home.environment.merging(["BROWSER": "false"]) { $1 })
+        try await tmux.ready()
+        try tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.waitFor("Episode")
+        try tmux.send("o")
+        try await tmux.waitFor("could not open: false failed (exit status 1)")
+        try tmux.send("P")
+        try await tmux.waitFor("opened in \(player.path)")
+        let arguments = try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) }
+        #expect(arguments == "1\nhttps://cast.example/1.mp3\n")
+        try tmux.send("q")
+        try await tmux.expectShellRestored(status: "0")
+    }
+
     // MARK: - Fixtures and helpers
 
     static let hostileFeed = """

@@ -23,6 +23,19 @@ import FremontCore
         #expect(config.endpoint?.absoluteString == "http://127.0.0.1:8080/resource/x.csv")
     }
 
+    @Test func reloadTimeAndPlayer() throws {
+        let config = try FremontConfig.parse("reload-time = 30\nplayer = mpv\n", name: "config")
+        #expect(config.reloadMinutes == 30 && config.player == "mpv" && config.warnings.isEmpty)
+        let bad = try FremontConfig.parse("reload-time = soon\nreload-time = -1\nplayer = \nplayer = a\u{1B}b", name: "config")
+        #expect(bad.reloadMinutes == nil && bad.player == nil)
+        #expect(bad.warnings.map(\.description) == [
+            "line 1: reload-time must be whole minutes from 0 to 10080 (a week), not 'soon'; ignored",
+            "line 2: reload-time must be whole minutes from 0 to 10080 (a week), not '-1'; ignored",
+            "line 3: player must name a program; ignored",
+            "line 4: player must name a program; ignored",
+        ])
+    }
+
     @Test func aBadEndpointIsAnErrorWithItsLine() {
         do {
             _ = try FremontConfig.parse("\nendpoint = ftp://example.org/x.json", name: "/home/me/.config/fremont/config")
