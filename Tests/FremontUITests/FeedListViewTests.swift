@@ -111,3 +111,21 @@ import Testing
         #expect(screen(state).line(4).contains("1/1"))
     }
 }
+
+@Suite struct PreformattedTextTests {
+    @Test func preKeepsItsIndentationWhenShownAndWrapped() throws {
+        let html = "&lt;p&gt;Code:&lt;/p&gt;&lt;pre&gt;func a() {\n    let long = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n\treturn\n}&lt;/pre&gt;"
+        let result = try FeedsFixtures.parse(FeedsFixtures.rss("Code", [(title: "Snippet", date: nil, text: html, link: "")]))
+        var state = FeedsFixtures.browser([("code.xml", result)], width: 60, height: 24)
+        press(&state, .enter)
+        let lines = screen(state).lines
+        let start = try #require(lines.firstIndex { $0.contains("func a() {") })
+        #expect(lines[start] == "│ func a() {")
+        #expect(lines[start + 1] == "│     let long = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,")
+        #expect(lines[start + 2] == "│     13, 14, 15]")
+        #expect(lines[start + 3] == "│     return")
+        #expect(lines[start + 4] == "│ }")
+        #expect(TextLayout.wrap("  indented text here", width: 10) == ["  indented", "  text", "  here"])
+        #expect(TextLayout.wrap("        deep", width: 10) == ["deep"])  // more than half the width: not kept
+    }
+}

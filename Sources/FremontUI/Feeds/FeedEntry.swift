@@ -62,12 +62,14 @@ struct FeedEntry: Sendable {
         isFailure = true
     }
 
-    /// Lines trimmed, tabs as spaces (the wrapper breaks at spaces), runs of blank lines as one.
+    /// Lines trimmed at their end, tabs as spaces (the wrapper breaks at spaces), runs of blank
+    /// lines as one. Leading spaces stay: they are preformatted text's indentation.
     static func tidy(_ text: String) -> String {
         var lines: [Substring] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.contains("\t") ? Substring(raw.replacingOccurrences(of: "\t", with: " ")) : raw
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let line = raw.contains("\t") ? Substring(raw.replacingOccurrences(of: "\t", with: "    ")) : raw
+            var trimmed = String(line)
+            while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
             if trimmed.isEmpty, lines.last?.isEmpty ?? true { continue }
             lines.append(Substring(trimmed))
         }

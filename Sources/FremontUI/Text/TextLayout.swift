@@ -81,6 +81,16 @@ public enum TextLayout {
     }
 
     private static func wrapParagraph(_ paragraph: Substring, width: Int, into lines: inout [String]) {
+        // An indented paragraph (preformatted text, code) keeps its indentation on every line
+        // it wraps to, as long as that leaves half the width for the text.
+        let indent = paragraph.prefix { $0 == " " }.count
+        if indent > 0, indent <= width / 2, indent < paragraph.count {
+            var wrapped: [String] = []
+            wrapParagraph(paragraph.dropFirst(indent), width: width - indent, into: &wrapped)
+            let padding = String(repeating: " ", count: indent)
+            lines += wrapped.map { padding + $0 }
+            return
+        }
         var line = ""
         var lineWidth = 0
         var emitted = false
