@@ -127,5 +127,9 @@ import Testing
         #expect(lines[start + 4] == "│ }")
         #expect(TextLayout.wrap("  indented text here", width: 10) == ["  indented", "  text", "  here"])
         #expect(TextLayout.wrap("        deep", width: 10) == ["deep"])  // more than half the width: not kept
+        // What the property tests found: indentation never costs a character.
+        #expect(TextLayout.wrap(" ！", width: 2) == ["！"])  // no room for a wide character after it
+        #expect(TextLayout.wrap("  ！\u{0}\u{1F3FD}", width: 4).joined().contains("\u{1F3FD}"))
+        #expect(TextLayout.wrap("  ！\u{0}\u{1F3FD}", width: 4).allSatisfy { !$0.hasPrefix(" \u{1F3FD}") })
     }
 }

@@ -84,11 +84,16 @@ public enum TextLayout {
         // An indented paragraph (preformatted text, code) keeps its indentation on every line
         // it wraps to, as long as that leaves half the width for the text.
         let indent = paragraph.prefix { $0 == " " }.count
-        if indent > 0, indent <= width / 2, indent < paragraph.count {
+        if indent > 0, indent <= width / 2, width - indent >= 2, indent < paragraph.count {
             var wrapped: [String] = []
             wrapParagraph(paragraph.dropFirst(indent), width: width - indent, into: &wrapped)
             let padding = String(repeating: " ", count: indent)
-            lines += wrapped.map { padding + $0 }
+            // A line that starts with a mark joining the space before it (a lone skin-tone
+            // modifier) is not indented: the space would become part of its character.
+            lines += wrapped.map { line in
+                let indented = padding + line
+                return indented.count == indent + line.count ? indented : line
+            }
             return
         }
         var line = ""
