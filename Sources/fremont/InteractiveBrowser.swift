@@ -81,9 +81,23 @@ final class InteractiveBrowser: BrowserHost {
                 // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
                 job(source) { settings, context, source throws(ParseError) in
                     let loaded = try WebSources.feed(source, settings, context, readState: true)
-                    return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs))
+                    let starred = (try? WebSources.cache.starredIDs(source: WebSources.readKey(source.name))) ?? []
+                    return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: starred))
                 }
             }
+        case (.feeds, .starred):
+            return [LoadJob(source: StarredItem.source) { (_) throws(ParseError) -> LoadPayload in
+                let records: [StarredRecord]
+                do {
+                    records = try WebSources.cache.starredRecords()
+                } catch {
+                    throw ParseError(source: "the cache", "cannot read the starred items: \(error)")
+                }
+                return .feed(PreparedFeed(starred: records.map {
+                    StarredItem(source: $0.source, id: $0.id, title: $0.title, feedName: $0.feedName, author: $0.author, date: $0.date,
+                                text: $0.text, links: $0.links, link: $0.link, enclosures: $0.enclosures)
+                }))
+            }]
         case (.search, .query(let query)):
             // The cache's index, read on a load thread: a search of 50,000 items takes milliseconds,
             // but a frame has no milliseconds to spare.
@@ -108,6 +122,14 @@ final class InteractiveBrowser: BrowserHost {
     func open(link: String, inPlayer: Bool) -> @Sendable () -> String {
         let player = inPlayer ? (try? FremontConfig.load())??.player : nil
         return { LinkOpener.open(link, with: player) }
+    }
+
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void {
+        let record = StarredRecord(source: WebSources.readKey(item.source), id: item.id, title: item.title, feedName: item.feedName,
+                                   author: item.author, date: item.date, text: item.text, links: item.links, link: item.link,
+                                   enclosures: item.enclosures)
+        // A cache that cannot be written only loses the star.
+        return { try? WebSources.cache.setStar(record, starred: starred) }
     }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void {

@@ -150,7 +150,7 @@ import FremontCore
         #expect(cached.readItemIDs == ["x"])
         #expect(cached.fetchedAt == Self.noon)
         let applied = try cache.writer.read { try CacheSchema.migrator.appliedIdentifiers($0) }
-        #expect(applied == ["v1-feeds", "v2-bikes", "v3-forecast", "v4-feed-details", "v5-item-search", "v6-read-marks"])
+        #expect(applied == ["v1-feeds", "v2-bikes", "v3-forecast", "v4-feed-details", "v5-item-search", "v6-read-marks", "v7-starred"])
         let hour = try #require(LocalDateTime(year: 2016, month: 4, day: 1))
         try cache.storeBikes([BikeRow(date: hour, northbound: 1, southbound: 2)], source: "s")
         #expect(try cache.cachedBikes(source: "s")?.rows.count == 1)

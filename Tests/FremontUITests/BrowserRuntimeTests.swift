@@ -46,6 +46,7 @@ private final class RecordingHost: BrowserHost {
     func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "opened \(link)" } }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void { {} }
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void { {} }
 }
 
 /// The run loop on its own: events in, effects carried out, only changed cells written, and

@@ -34,15 +34,16 @@ import Testing
         #expect(lines[0].hasSuffix("3 feeds"))
         #expect(lines[1].hasPrefix("  All items") && lines[1].contains("10/11"))
         #expect(lines[2].hasPrefix("  Unread items") && lines[2].contains("10"))
-        #expect(lines[3].hasPrefix("● NASA Breaking News") && lines[3].contains("9/10  yesterday  space"))
-        #expect(lines[4].hasPrefix("● My local news") && lines[4].contains("1/1  yesterday  home"))
-        #expect(lines[5].hasPrefix("✗ feed.xml") && lines[5].contains("failed: HTTP 503 Service Unavailable"))
+        #expect(lines[3].hasPrefix("★ Starred items"))
+        #expect(lines[4].hasPrefix("● NASA Breaking News") && lines[4].contains("9/10  yesterday  space"))
+        #expect(lines[5].hasPrefix("● My local news") && lines[5].contains("1/1  yesterday  home"))
+        #expect(lines[6].hasPrefix("✗ feed.xml") && lines[6].contains("failed: HTTP 503 Service Unavailable"))
         #expect(lines[22].hasPrefix(" Enter open  n unread  A/C read  t tag"))
     }
 
     @Test func openingAFeedPushesItsItemsAndReadingOneCountsAtOnce() throws {
         var state = try browser()
-        press(&state, .character("j"), .character("j"))
+        press(&state, .character("j"), .character("j"), .character("j"))
         press(&state, .enter)
         #expect(state.tabs[1].count == 2)
         #expect(state.active.title == "NASA Breaking News")
@@ -53,7 +54,7 @@ import Testing
         #expect(effects.contains(.markRead(source: Self.nasaURL, id: try FeedsFixtures.nasa().feed.items[0].id)))
         press(&state, .character("q"))
         #expect(state.tabs[1].count == 1)
-        #expect(screen(state).line(3).contains("8/10"))
+        #expect(screen(state).line(4).contains("8/10"))
         #expect(screen(state).line(1).contains("9/11"))
         // r in an opened feed reloads that feed; R, every feed.
         press(&state, .enter)
@@ -64,17 +65,17 @@ import Testing
     @Test func markingReadTagsAndTheUnreadFilter() throws {
         var state = try browser()
         press(&state, .character("n"))  // the first feed with unread items
-        #expect(list(state).list.selected == 2)
+        #expect(list(state).list.selected == 3)
         let effects = press(&state, .character("A"))
         #expect(effects.count == 1)
         guard case .markFeedRead(let source, let ids)? = effects.first else { Issue.record("no mark"); return }
         #expect(source == Self.nasaURL && ids.count == 9)
-        #expect(screen(state).line(3).contains("0/10"))
+        #expect(screen(state).line(4).contains("0/10"))
         press(&state, .character("U"))  // only feeds with unread items
-        #expect(screen(state).line(3).hasPrefix("● My local news"))
+        #expect(screen(state).line(4).hasPrefix("● My local news"))
         press(&state, .character("U"))
         press(&state, .character("t"))  // the first tag
-        #expect(screen(state).line(3).hasPrefix("  NASA Breaking News"))
+        #expect(screen(state).line(4).hasPrefix("  NASA Breaking News"))
         #expect(!screen(state).text.contains("My local news"))
         #expect(state.status.message == "feeds tagged space")
         press(&state, .character("t"), .character("t"))  // home, then all again
@@ -85,7 +86,7 @@ import Testing
 
     @Test func linksAndEnclosuresOpenByNumberAndPlay() throws {
         var state = try browser()
-        press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        press(&state, .character("j"), .character("j"), .character("j"), .character("j"), .enter)
         #expect(state.active.title == "My local news")
         press(&state, .enter)  // expanded: its links and enclosure, numbered
         let text = screen(state).text
@@ -108,7 +109,30 @@ import Testing
         let effects = press(&state, .character("u"))
         #expect(effects == [.markRead(source: Self.localURL, id: state.feeds.selectedKey!.id, read: false)])
         press(&state, .character("q"))
-        #expect(screen(state).line(4).contains("1/1"))
+        #expect(screen(state).line(5).contains("1/1"))
+    }
+
+    @Test func starringKeepsACopyListedUnderStarred() throws {
+        var state = try browser()
+        press(&state, .character("j"), .character("j"), .character("j"), .character("j"), .enter)
+        let effects = press(&state, .character("s"))
+        guard case .star(let item, true)? = effects.first else { Issue.record("no star: \(effects)"); return }
+        #expect(item.source == Self.localURL && item.title == "Fair" && item.links == ["https://a.example/1", "https://a.example/2"])
+        #expect(item.enclosures.map(\.url) == ["https://local.example/fair.mp3"])
+        #expect(screen(state).line(2).hasPrefix("│ ★ Local"))
+        #expect(press(&state, .character("s")) == [.star(item, false)])
+        #expect(!screen(state).line(2).contains("★"))
+        // The list's Starred row asks the cache for the starred items and shows them when they come.
+        press(&state, .character("q"), .character("g"), .character("j"), .character("j"))
+        #expect(press(&state, .enter) == [.load(.feeds, .starred)])
+        #expect(state.active.title == "Starred items")
+        #expect(screen(state).text.contains("Loading feeds…"))
+        _ = state.update(.feedsLoaded(source: StarredItem.source, .success(PreparedFeed(starred: [item])), at: "1"))
+        #expect(screen(state).line(1).contains("Fair"))
+        #expect(screen(state).line(2).hasPrefix("│ ★ Local"))
+        // The feed list does not take the starred items for a feed of its own.
+        press(&state, .character("q"))
+        #expect(screen(state).line(1).contains("10/11"))
     }
 }
 

@@ -1,5 +1,5 @@
 /// A file attached to an item: RSS `enclosure`, Atom `link rel="enclosure"`, `media:content`.
-public struct FeedEnclosure: Sendable, Equatable {
+public struct FeedEnclosure: Sendable, Hashable {
     public var url: String
     /// MIME type as written; empty when not given.
     public var type: String

@@ -119,6 +119,25 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v7-starred") { db in
+            // Starred items, copied whole as they were shown: never pruned, whatever becomes of
+            // their feed.
+            try db.create(table: "starred", options: .withoutRowID) { t in
+                t.column("source", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("feedName", .text).notNull().defaults(to: "")
+                t.column("author", .text).notNull().defaults(to: "")
+                t.column("date", .datetime)
+                t.column("text", .text).notNull().defaults(to: "")
+                t.column("links", .jsonText).notNull().defaults(to: "[]")
+                t.column("link", .text).notNull().defaults(to: "")
+                t.column("enclosures", .jsonText).notNull().defaults(to: "[]")
+                t.column("starredAt", .datetime).notNull()
+                t.primaryKey(["source", "id"])
+            }
+        }
+
         return migrator
     }
 }

@@ -26,6 +26,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case openLink(String)
     /// Play an enclosure: in the configured player, else as a link.
     case play(String)
+    /// Star an item (keep a copy, never pruned), or take its star away.
+    case star(StarredItem, Bool)
     /// Load the view's sources: again, or another span of them.
     case load(ViewID, LoadTarget)
     /// Stop the view's downloads (Esc while loading).
@@ -49,4 +51,6 @@ public enum LoadTarget: Hashable, Sendable {
     case query(String)
     /// Only these of the view's sources (the feed opened from the list).
     case sources([String])
+    /// The starred items.
+    case starred
 }

@@ -25,6 +25,8 @@ struct FeedEntry: Sendable {
     var isUnread: Bool
     /// Whether the item's read state is kept (not for standard input, nor a failure).
     let tracksReadState: Bool
+    /// Starred when its feed was loaded.
+    var isStarred = false
 
     init(item: FeedItem, source: String, feedName: String, occurrence: Int, isUnread: Bool = false, tracksReadState: Bool = false) {
         self.isUnread = isUnread
@@ -44,6 +46,30 @@ struct FeedEntry: Sendable {
         enclosures = item.enclosures
         searchText = (self.title + "\n" + text).lowercased()
         isFailure = false
+    }
+
+    /// A starred item as the cache kept it.
+    init(starred: StarredItem, isUnread: Bool) {
+        key = FeedItemKey(source: starred.source, id: starred.id)
+        title = starred.title.isEmpty ? "(untitled)" : starred.title
+        feedName = starred.feedName
+        author = starred.author
+        date = starred.date
+        text = starred.text
+        links = starred.links
+        link = starred.link
+        enclosures = starred.enclosures
+        searchText = (title + "\n" + text).lowercased()
+        isFailure = false
+        self.isUnread = isUnread
+        tracksReadState = false
+        isStarred = true
+    }
+
+    /// What a star keeps of this item.
+    var starredCopy: StarredItem {
+        StarredItem(source: key.source, id: key.id, title: title, feedName: feedName, author: author, date: date,
+                    text: text, links: links, link: link, enclosures: enclosures)
     }
 
     init(failure: ParseError, source: String) {

@@ -32,7 +32,7 @@ public struct FeedListView: BrowserView {
     }
 
     enum Row: Equatable {
-        case all, unread, feed(Int)
+        case all, unread, starred, feed(Int)
     }
 
     public let id = ViewID.feeds
@@ -143,6 +143,10 @@ public struct FeedListView: BrowserView {
         case .unread:
             shown = Array(feeds.indices)
             items = FeedsTab(now: now, timeZone: timeZone, sources: Set(feeds.map(\.source)), unreadOnly: true, title: "Unread")
+        case .starred:
+            // Starred items come from the cache: asked for as they are now, shown when they come.
+            let starred = FeedsTab(now: now, timeZone: timeZone, sources: [StarredItem.source], title: "Starred items")
+            return [.push(starred), .host(.load(.feeds, .starred))]
         case .feed(let index):
             shown = [index]
             items = FeedsTab(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index))
@@ -223,7 +227,7 @@ public struct FeedListView: BrowserView {
     }
 
     private mutating func rebuildRows() {
-        var rows: [Row] = [.all, .unread]
+        var rows: [Row] = [.all, .unread, .starred]
         for index in feeds.indices {
             if let tag, !feeds[index].tags.contains(tag) { continue }
             if onlyUnread, slots[index].unread == 0 { continue }
@@ -257,6 +261,9 @@ public struct FeedListView: BrowserView {
             case .unread:
                 line.append("  Unread items", theme.title)
                 counts = "\(totalUnread)"
+            case .starred:
+                line.append("★ Starred items", theme.title)
+                counts = ""
             case .feed(let index):
                 let slot = slots[index]
                 let mark = slot.error != nil && slot.feed == nil ? "✗ " : (slot.unread > 0 ? "● " : "  ")

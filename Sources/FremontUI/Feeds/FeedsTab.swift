@@ -21,7 +21,7 @@ extension BrowserEvent {
 public struct FeedsTab: BrowserView {
     public enum Action: Sendable, Hashable {
         case next, previous, nextOrMatch, previousMatch, toggle, expandAll, collapseAll, open
-        case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead, openNumber, play
+        case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead, openNumber, play, toggleStar
     }
 
     public let id = ViewID.feeds
@@ -93,6 +93,11 @@ public struct FeedsTab: BrowserView {
     /// Items read or marked unread since their feed was loaded (here or in another view); a
     /// reload's read state includes them.
     private var readNow: [FeedItemKey: Bool] = [:]
+    /// Items starred or unstarred since their feed was loaded.
+    private var starNow: [FeedItemKey: Bool] = [:]
+
+    /// Starred: so it was when the feed loaded, unless starred or unstarred since.
+    func isStarred(_ entry: FeedEntry) -> Bool { starNow[entry.key] ?? entry.isStarred }
 
     func entry(_ position: Int) -> FeedEntry {
         let ref = order[position]
@@ -292,6 +297,7 @@ public struct FeedsTab: BrowserView {
             KeyBinding([.character("g"), .home], .first, "first item"),
             KeyBinding([.character("G"), .end], .last, "last item"),
             KeyBinding(.character("u"), .toggleRead, "mark the item read or unread"),
+            KeyBinding(.character("s"), .toggleStar, "star or unstar (kept under Starred)"),
             KeyBinding(.character("L"), .openNumber, "open a link or enclosure by its number"),
             KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
             KeyBinding(.character("A"), .markAllRead, "mark every item shown read"),
@@ -335,6 +341,12 @@ public struct FeedsTab: BrowserView {
             guard search != nil else { return [] }
             search = nil
             return [.message("search cleared: n/p move by item")]
+        case .toggleStar:
+            let item = entry(selected)
+            guard !item.isFailure else { return [] }
+            let starred = !isStarred(item)
+            starNow[item.key] = starred
+            return [.host(.star(item.starredCopy, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
         case .openNumber:
             let item = entry(selected)
             let count = item.links.count + item.enclosures.count

@@ -86,7 +86,8 @@ extension FeedsTab {
     /// `Feed name · 3 h ago · Author`.
     private func renderByline(_ entry: FeedEntry, x: Int, y: Int, width: Int, now: Date,
                               buffer: inout ScreenBuffer, theme: Theme) {
-        let name = TextLayout.truncate(entry.feedName, to: width)
+        let star = isStarred(entry) ? "★ " : ""
+        let name = TextLayout.truncate(star + entry.feedName, to: width)
         var line = StyledLine(name, theme.feedName)
         var rest: [String] = []
         if let date = entry.date { rest.append(FeedDateText.describe(date, now: now, timeZone: timeZone)) }

@@ -14,9 +14,18 @@ public struct PreparedFeed: Sendable {
     public let warningList: [ParseWarning]
     static let keptWarnings = 200
 
-    /// - Parameter readItemIDs: the items already read, for a feed the cache tracks; nil for
-    ///   files and built-in feeds, which keep no read state.
-    public init(_ result: FeedParseResult, source: String, readItemIDs: Set<String>? = nil) {
+    init(title: String, entries: [FeedEntry]) {
+        self.title = title
+        self.entries = entries
+        warnings = 0
+        warningList = []
+    }
+
+    /// - Parameters:
+    ///   - readItemIDs: the items already read; nil for a feed that keeps no read state
+    ///     (standard input).
+    ///   - starredItemIDs: the items starred.
+    public init(_ result: FeedParseResult, source: String, readItemIDs: Set<String>? = nil, starredItemIDs: Set<String> = []) {
         title = TerminalSafeText.singleLine(result.feed.title).trimmingCharacters(in: .whitespaces)
         warnings = result.warnings.count
         warningList = Array(result.warnings.prefix(Self.keptWarnings))
@@ -26,8 +35,10 @@ public struct PreparedFeed: Sendable {
             let occurrence = seen[item.id, default: 0]
             seen[item.id] = occurrence + 1
             let isUnread = readItemIDs.map { !$0.contains(item.id) } ?? false
-            return FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence, isUnread: isUnread,
-                             tracksReadState: readItemIDs != nil)
+            var entry = FeedEntry(item: item, source: source, feedName: name, occurrence: occurrence, isUnread: isUnread,
+                                  tracksReadState: readItemIDs != nil)
+            entry.isStarred = starredItemIDs.contains(item.id)
+            return entry
         }
     }
 

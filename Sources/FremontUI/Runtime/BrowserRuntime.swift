@@ -120,6 +120,8 @@ public final class BrowserRuntime {
         case .markRead(let source, let id, let read):
             // Written off the UI thread; a cache that cannot be written only loses the mark.
             loads.addOperation(host.markRead(source: source, ids: [id], read: read))
+        case .star(let item, let starred):
+            loads.addOperation(host.star(item, starred))
         case .markFeedRead(let source, let ids):
             loads.addOperation(host.markRead(source: source, ids: ids, read: true))
         case .cancelLoads(let view):

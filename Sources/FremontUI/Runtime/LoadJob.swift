@@ -68,4 +68,6 @@ public protocol BrowserHost: AnyObject {
     /// The work that remembers items were read, or unread again, which the loop runs on a
     /// load thread.
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void
+    /// The work that stars an item (keeps its copy) or takes its star away.
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void
 }
