@@ -47,6 +47,7 @@ if only == nil || only == "browser" {
     do {
         try BrowserBenchmark.run(dataDirectory: dataDirectory)
         try FeedsTabBenchmark.run(dataDirectory: dataDirectory)
+        try FeedListBenchmark.run(dataDirectory: dataDirectory)
         try TerminalBenchmark.run()
     } catch {
         FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))

@@ -151,13 +151,10 @@ public struct FeedListView: BrowserView {
             shown = [index]
             items = FeedsTab(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index))
         }
-        for index in shown {
-            if let feed = slots[index].feed {
-                items.show(feed, source: feeds[index].source)
-            } else if let error = slots[index].error {
-                items.loadFailed(error, source: feeds[index].source)
-            }
-        }
+        items.show(shown.compactMap { index -> (source: String, outcome: Result<PreparedFeed, ParseError>)? in
+            if let feed = slots[index].feed { return (feeds[index].source, .success(feed)) }
+            return slots[index].error.map { (feeds[index].source, .failure($0)) }
+        })
         return [.push(items)]
     }
 

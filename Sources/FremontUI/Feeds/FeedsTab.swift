@@ -172,6 +172,19 @@ public struct FeedsTab: BrowserView {
         rebuild { $0[index].show(feed) }
     }
 
+    /// Many feeds at once (the feed list opening every item): merged once, not once a feed.
+    public mutating func show(_ feeds: [(source: String, outcome: Result<PreparedFeed, ParseError>)]) {
+        let indices = feeds.map { slotIndex($0.source) }
+        rebuild { slots in
+            for (index, feed) in zip(indices, feeds) {
+                switch feed.outcome {
+                case .success(let prepared): slots[index].show(prepared)
+                case .failure(let error): slots[index].loadFailed(error)
+                }
+            }
+        }
+    }
+
     /// A load failed: the feed's last good items stay; with none, the tab says why in their place.
     public mutating func loadFailed(_ error: ParseError, source: String) {
         loading.removeAll { $0 == source }
@@ -494,17 +507,10 @@ public struct FeedsTab: BrowserView {
         return nil
     }
 
-    private func openLink() -> [ViewEffect] {
+    /// Opens the item's own link; opening it reads it.
+    private mutating func openLink() -> [ViewEffect] {
         let item = entry(selected)
         guard !item.link.isEmpty else { return [.message("this item has no link")] }
-        if item.link.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) {
-            return [.message("not opened: the link has control characters in it")]
-        }
-        let lower = item.link.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
-            let shown = TextLayout.truncate(TerminalSafeText.singleLine(item.link), to: 40)
-            return [.message("not opened: only http and https links are (\(shown))")]
-        }
-        return [.host(.openLink(item.link))]
+        return opening(item.link, play: false, item)
     }
 }

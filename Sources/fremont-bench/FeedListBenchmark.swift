@@ -1,0 +1,75 @@
+import Foundation
+import FremontCore
+import FremontUI
+
+/// The feed list with 200 feeds of 40 real items each (8,000 items) at 200×60: the UI thread's
+/// cost of the 200 arrivals, then a key press (update + render), opening a feed and coming back,
+/// and reading an item, whose count changes at once.
+enum FeedListBenchmark {
+    static let feedCount = 200
+
+    static func run(dataDirectory: String) throws {
+        let bytes = makeLargeFeed(items: 8_000, folder: URL(fileURLWithPath: dataDirectory).appendingPathComponent("feeds/real"))
+        let parsed = try FeedParser.parse(.bytes(bytes, name: "bench-feed.xml"))
+        let perFeed = parsed.feed.items.count / feedCount
+        let followed = (0..<feedCount).map { FollowedFeed(source: "https://bench.example/\($0).xml", title: $0 % 3 == 0 ? "Feed \($0)" : nil,
+                                                           tags: [$0 % 2 == 0 ? "even" : "odd"]) }
+        // Prepared off the UI thread, as the loads do.
+        let prepared = (0..<feedCount).map { index -> PreparedFeed in
+            var feed = parsed.feed
+            feed.title = "Bench feed \(index)"
+            feed.items = Array(parsed.feed.items[(index * perFeed)..<((index + 1) * perFeed)])
+            return PreparedFeed(FeedParseResult(feed: feed), source: followed[index].source, readItemIDs: [])
+        }
+        var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256), current: .feeds,
+                                 feeds: FeedListView(feeds: followed))
+        let clock = ContinuousClock()
+        var worst = Duration.zero
+        let arrivals = clock.measure {
+            for (index, feed) in prepared.enumerated() {
+                let one = clock.measure { _ = state.update(.feedsLoaded(source: followed[index].source, .success(feed), at: "")) }
+                worst = max(worst, one)
+            }
+        }
+        print("\nFeed list, \(feedCount) feeds of \(perFeed) items at 200×60, release build")
+        print(String(format: "200 feeds arriving: %.1f ms on the UI thread in all, the slowest %.2f ms (a frame: 16 ms)",
+                     milliseconds(arrivals), milliseconds(worst)))
+        var buffer = ScreenBuffer(width: 200, height: 60)
+        // Every item at once: each of the 8,000 wrapped for the width, on the UI thread.
+        let openAll = clock.measure {
+            _ = state.update(.key(.enter))
+            state.render(into: &buffer)
+        }
+        _ = state.update(.key(.character("q")))
+        print(String(format: "Enter on All items (%d items wrapped): %.0f ms", feedCount * perFeed, milliseconds(openAll)))
+        print("key                      mean µs    p99 µs    max µs   (update + render into the buffer)")
+        for (label, keys) in [("j (next feed)", [Key.character("j")]), ("PgDn (a page)", [Key.pageDown]),
+                              ("Enter, q (a feed, back)", [Key.enter, Key.character("q")]),
+                              ("Enter Enter q (read one)", [Key.enter, Key.enter, Key.character("q")]),
+                              ("t (next tag)", [Key.character("t")])] {
+            // Opening goes to a feed of its own, not to every item.
+            if keys[0] == .enter { _ = state.update(.key(.character("n"))) }
+            var samples: [UInt64] = []
+            for press in 0..<1_500 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = state.update(.key(keys[press % keys.count]))
+                state.render(into: &buffer)
+                samples.append(DispatchTime.now().uptimeNanoseconds - start)
+                if press % 150 == 149, keys[0] == .character("j") || keys[0] == .pageDown { _ = state.update(.key(.character("g"))) }
+            }
+            // Back on the list, at its top (every feed shown again).
+            while state.tabs[1].count > 1 { _ = state.update(.key(.character("q"))) }
+            if keys[0] == .character("t") { while state.view(FeedListView.self)?.tag != nil { _ = state.update(.key(.character("t"))) } }
+            _ = state.update(.key(.character("g")))
+            samples.sort()
+            let mean = Double(samples.reduce(0, +)) / Double(samples.count) / 1000
+            let p99 = Double(samples[samples.count * 99 / 100]) / 1000
+            let verdict = mean <= 1000 && p99 <= 1000 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)"
+            print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f  %8.1f", mean, p99, Double(samples.last ?? 0) / 1000))   \(verdict)")
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
