@@ -49,23 +49,14 @@ enum FeedListBenchmark {
                               ("t (next tag)", [Key.character("t")])] {
             // Opening goes to a feed of its own, not to every item.
             if keys[0] == .enter { _ = state.update(.key(.character("n"))) }
-            var samples: [UInt64] = []
-            for press in 0..<1_500 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                _ = state.update(.key(keys[press % keys.count]))
-                state.render(into: &buffer)
-                samples.append(DispatchTime.now().uptimeNanoseconds - start)
+            let timing = KeyTiming.measure(keys, presses: 1_500, state: &state, buffer: &buffer) { press, state in
                 if press % 150 == 149, keys[0] == .character("j") || keys[0] == .pageDown { _ = state.update(.key(.character("g"))) }
             }
             // Back on the list, at its top (every feed shown again).
             while state.tabs[1].count > 1 { _ = state.update(.key(.character("q"))) }
             if keys[0] == .character("t") { while state.view(FeedListView.self)?.tag != nil { _ = state.update(.key(.character("t"))) } }
             _ = state.update(.key(.character("g")))
-            samples.sort()
-            let mean = Double(samples.reduce(0, +)) / Double(samples.count) / 1000
-            let p99 = Double(samples[samples.count * 99 / 100]) / 1000
-            let verdict = mean <= 1000 && p99 <= 1000 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)"
-            print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f  %8.1f", mean, p99, Double(samples.last ?? 0) / 1000))   \(verdict)")
+            KeyTiming.print(label, timing)
         }
     }
 

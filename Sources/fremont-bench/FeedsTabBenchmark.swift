@@ -25,19 +25,8 @@ enum FeedsTabBenchmark {
         var buffer = ScreenBuffer(width: 200, height: 60)
         for (label, keys) in [("j (next item)", [Key.character("j")]), ("PgDn (a page)", [Key.pageDown]),
                               ("Enter (expand, collapse)", [Key.enter]), ("G / g (end, start)", [Key.character("G"), Key.character("g")])] {
-            var samples: [UInt64] = []
-            for press in 0..<2_000 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                _ = state.update(.key(keys[press % keys.count]))
-                state.render(into: &buffer)
-                samples.append(DispatchTime.now().uptimeNanoseconds - start)
-            }
+            KeyTiming.print(label, KeyTiming.measure(keys, presses: 2_000, state: &state, buffer: &buffer))
             _ = state.update(.key(.character("g")))
-            samples.sort()
-            let mean = Double(samples.reduce(0, +)) / Double(samples.count) / 1000
-            let p99 = Double(samples[samples.count * 99 / 100]) / 1000
-            let verdict = mean <= 1000 && p99 <= 1000 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)"
-            print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f  %8.1f", mean, p99, Double(samples.last ?? 0) / 1000))   \(verdict)")
         }
     }
 

@@ -87,16 +87,11 @@ final class InteractiveBrowser: BrowserHost {
             }
         case (.feeds, .starred):
             return [LoadJob(source: StarredItem.source) { (_) throws(ParseError) -> LoadPayload in
-                let records: [StarredRecord]
                 do {
-                    records = try WebSources.cache.starredRecords()
+                    return .feed(PreparedFeed(starred: try WebSources.cache.starredItems()))
                 } catch {
                     throw ParseError(source: "the cache", "cannot read the starred items: \(error)")
                 }
-                return .feed(PreparedFeed(starred: records.map {
-                    StarredItem(source: $0.source, id: $0.id, title: $0.title, feedName: $0.feedName, author: $0.author, date: $0.date,
-                                text: $0.text, links: $0.links, link: $0.link, enclosures: $0.enclosures)
-                }))
             }]
         case (.search, .query(let query)):
             // The cache's index, read on a load thread: a search of 50,000 items takes milliseconds,
@@ -125,11 +120,10 @@ final class InteractiveBrowser: BrowserHost {
     }
 
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void {
-        let record = StarredRecord(source: WebSources.readKey(item.source), id: item.id, title: item.title, feedName: item.feedName,
-                                   author: item.author, date: item.date, text: item.text, links: item.links, link: item.link,
-                                   enclosures: item.enclosures)
+        var record = item
+        record.source = WebSources.readKey(item.source)
         // A cache that cannot be written only loses the star.
-        return { try? WebSources.cache.setStar(record, starred: starred) }
+        return { [record] in try? WebSources.cache.setStar(record, starred: starred) }
     }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void {

@@ -87,7 +87,7 @@ import FremontCore
 @Suite struct StarredTests {
     @Test func starredCopiesRoundTripAndUnstar() throws {
         let cache = CacheDatabase()
-        let record = StarredRecord(source: "https://e.example/feed", id: "1", title: "Kept", feedName: "E", author: "A",
+        let record = StarredItem(source: "https://e.example/feed", id: "1", title: "Kept", feedName: "E", author: "A",
                                    date: Date(timeIntervalSince1970: 1_700_000_000), text: "Para one\n\nPara two",
                                    links: ["https://e.example/l"], link: "https://e.example/1",
                                    enclosures: [FeedEnclosure(url: "https://e.example/1.mp3", type: "audio/mpeg", length: 5, duration: 60)])
@@ -96,12 +96,12 @@ import FremontCore
         second.id = "2"
         second.title = "Newer"
         try cache.setStar(second, starred: true, at: Date(timeIntervalSince1970: 2))
-        #expect(try cache.starredRecords() == [second, record])
+        #expect(try cache.starredItems() == [second, record])
         #expect(try cache.starredIDs(source: "https://e.example/feed") == ["1", "2"])
         try cache.setStar(record, starred: false)
-        #expect(try cache.starredRecords() == [second])
+        #expect(try cache.starredItems() == [second])
         // Stars are not items: removing every item of the feed leaves them.
         try cache.writer.write { try $0.execute(sql: "DELETE FROM item") }
-        #expect(try cache.starredRecords().count == 1)
+        #expect(try cache.starredItems().count == 1)
     }
 }

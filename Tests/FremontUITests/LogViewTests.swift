@@ -52,8 +52,8 @@ import Testing
         let area = Rect(x: 0, y: 1, width: 60, height: 10)
         view.layout(in: area)
         _ = view.receive(.report(report("a.xml", at: "1", warnings: (1...5).map { ParseWarning("w\($0)") })), in: area)
-        _ = view.perform(.down, in: area)
-        _ = view.perform(.down, in: area)
+        _ = view.perform(.move(.down), in: area)
+        _ = view.perform(.move(.down), in: area)
         let reading = view.entries[view.list.selected]
         _ = view.receive(.report(report("b.xml", at: "2", warnings: [ParseWarning("new")])), in: area)
         #expect(view.entries[0].message == "new")

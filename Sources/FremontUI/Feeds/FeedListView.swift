@@ -20,7 +20,7 @@ public struct FollowedFeed: Sendable, Equatable {
 /// unread ones. Enter opens a feed's items (a `FeedsTab` pushed over the list).
 public struct FeedListView: BrowserView {
     public enum Action: Sendable, Hashable {
-        case down, up, pageDown, pageUp, first, last, open, nextUnread, markFeedRead, markAllRead, nextTag, unreadOnly
+        case move(ListMotion), open, nextUnread, markFeedRead, markAllRead, nextTag, unreadOnly
     }
 
     /// One feed's last load.
@@ -81,8 +81,8 @@ public struct FeedListView: BrowserView {
     public var keymap: Keymap<Action> { Self.keys }
 
     private static let keys = Keymap<Action>(
-        KeyBinding.movement(down: (.down, "next feed"), up: (.up, "previous feed"), pageDown: (.pageDown, "a page down"),
-                            pageUp: (.pageUp, "a page up"), first: (.first, "first row"), last: (.last, "last feed"))
+        KeyBinding.movement(down: (.move(.down), "next feed"), up: (.move(.up), "previous feed"), pageDown: (.move(.pageDown), "a page down"),
+                            pageUp: (.move(.pageUp), "a page up"), first: (.move(.first), "first row"), last: (.move(.last), "last feed"))
             + [
                 KeyBinding([.enter, .character("l"), .right], .open, "open the feed's items (q comes back)"),
                 KeyBinding(.character("n"), .nextUnread, "next feed with unread items"),
@@ -99,12 +99,7 @@ public struct FeedListView: BrowserView {
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         let metrics = metrics
         switch action {
-        case .down: list.select(list.selected + 1, metrics)
-        case .up: list.select(list.selected - 1, metrics)
-        case .pageDown: list.page(by: 1, metrics)
-        case .pageUp: list.page(by: -1, metrics)
-        case .first: list.home(metrics)
-        case .last: list.end(metrics)
+        case .move(let motion): list.move(motion, metrics)
         case .open: return open()
         case .nextUnread:
             let next = rows.indices.dropFirst(list.selected + 1).first { row in
@@ -175,10 +170,8 @@ public struct FeedListView: BrowserView {
     }
 
     public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
-        guard let row = list.item(atRow: y - area.y, metrics) else { return [] }
-        if row == list.selected { return open() }
-        list.selectKeepingView(row, metrics)
-        return []
+        guard case .again = list.click(row: y - area.y, metrics) else { return [] }
+        return open()
     }
 
     public mutating func layout(in area: Rect) {
@@ -289,11 +282,7 @@ public struct FeedListView: BrowserView {
             }
             left.append(String(repeating: " ", count: max(0, nameWidth - used)))
             left.append(TextLayout.truncate(right, to: width - nameWidth), theme.dim)
-            if selected {
-                buffer.fill(Rect(x: area.x, y: y, width: width, height: 1), style: theme.selected(.plain))
-                left = StyledLine(left.spans.map { StyledSpan($0.text, theme.selected($0.style)) })
-            }
-            buffer.draw(left, x: area.x, y: y, maxWidth: width)
+            buffer.drawRow(left, x: area.x, y: y, width: width, selected: selected, theme: theme)
         }
     }
 }

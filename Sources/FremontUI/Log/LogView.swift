@@ -8,7 +8,7 @@ extension ViewID {
 /// happened, its source and line:column, and the message wrapped to the width.
 public struct LogView: BrowserView {
     public enum Action: Sendable, Hashable {
-        case down, up, pageDown, pageUp, newest, oldest
+        case move(ListMotion)
     }
 
     /// One line of the log.
@@ -46,8 +46,9 @@ public struct LogView: BrowserView {
 
     public var keymap: Keymap<Action> { Self.keys }
 
-    private static let keys = Keymap<Action>(KeyBinding.movement(down: (.down, "older entry"), up: (.up, "newer entry"), pageDown: (.pageDown, "a page down"),
-                         pageUp: (.pageUp, "a page up"), first: (.newest, "newest entry"), last: (.oldest, "oldest entry")), footer: [
+    private static let keys = Keymap<Action>(KeyBinding.movement(down: (.move(.down), "older entry"), up: (.move(.up), "newer entry"),
+                         pageDown: (.move(.pageDown), "a page down"), pageUp: (.move(.pageUp), "a page up"),
+                         first: (.move(.first), "newest entry"), last: (.move(.last), "oldest entry")), footer: [
             KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("g/G", "newest/oldest", for: [.character("g"), .character("G")]),
@@ -131,12 +132,7 @@ public struct LogView: BrowserView {
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         layout(in: area)
         switch action {
-        case .down: list.select(list.selected + 1, metrics)
-        case .up: list.select(list.selected - 1, metrics)
-        case .pageDown: list.page(by: 1, metrics)
-        case .pageUp: list.page(by: -1, metrics)
-        case .newest: list.home(metrics)
-        case .oldest: list.end(metrics)
+        case .move(let motion): list.move(motion, metrics)
         }
         return []
     }
@@ -148,7 +144,7 @@ public struct LogView: BrowserView {
 
     public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
         layout(in: area)
-        if let entry = list.item(atRow: y - area.y, metrics) { list.selectKeepingView(entry, metrics) }
+        _ = list.click(row: y - area.y, metrics)
         return []
     }
 
@@ -172,15 +168,11 @@ public struct LogView: BrowserView {
             let entry = entries[index]
             let isSelected = index == list.selected
             if line == 0 {
-                var head = StyledLine()
+                var head = StyledLine(" ")
                 head.append(entry.time + "  ", theme.dim)
                 head.append(entry.severity == .error ? "error  " : "warning  ", entry.severity == .error ? theme.error : theme.warning)
                 head.append(entry.place, theme.title)
-                if isSelected {
-                    buffer.fill(Rect(x: area.x, y: y, width: area.width - 1, height: 1), style: theme.selected(.plain))
-                    head = StyledLine(head.spans.map { StyledSpan($0.text, theme.selected($0.style)) })
-                }
-                buffer.draw(head, x: x, y: y, maxWidth: width)
+                buffer.drawRow(head, x: area.x, y: y, width: area.width - 1, selected: isSelected, theme: theme)
             } else if line - 1 < wrapped[index].count {
                 buffer.write(wrapped[index][line - 1], x: x + 2, y: y, maxWidth: width - 2)
             }

@@ -48,7 +48,7 @@ public struct SearchResult: Sendable, Equatable {
 /// The search runs off the UI thread (a load the host performs) and arrives as results.
 public struct SearchView: BrowserView {
     public enum Action: Sendable, Hashable {
-        case down, up, pageDown, pageUp, first, last, open
+        case move(ListMotion), open
     }
 
     public let id = ViewID.search
@@ -69,8 +69,8 @@ public struct SearchView: BrowserView {
     public var keymap: Keymap<Action> { Self.keys }
 
     private static let keys = Keymap<Action>(
-        KeyBinding.movement(down: (.down, "next result"), up: (.up, "previous result"), pageDown: (.pageDown, "a page down"),
-                            pageUp: (.pageUp, "a page up"), first: (.first, "best result"), last: (.last, "last result"))
+        KeyBinding.movement(down: (.move(.down), "next result"), up: (.move(.up), "previous result"), pageDown: (.move(.pageDown), "a page down"),
+                            pageUp: (.move(.pageUp), "a page up"), first: (.move(.first), "best result"), last: (.move(.last), "last result"))
             + [KeyBinding([.enter, .character("o")], .open, "open the result's link")],
         footer: [
             KeyHint("/", "search", for: [.character("/")]),
@@ -119,12 +119,7 @@ public struct SearchView: BrowserView {
         let metrics = resultMetrics
         guard !results.isEmpty else { return [] }
         switch action {
-        case .down: list.select(list.selected + 1, metrics)
-        case .up: list.select(list.selected - 1, metrics)
-        case .pageDown: list.page(by: 1, metrics)
-        case .pageUp: list.page(by: -1, metrics)
-        case .first: list.home(metrics)
-        case .last: list.end(metrics)
+        case .move(let motion): list.move(motion, metrics)
         case .open:
             let link = results[list.selected].link.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !link.isEmpty else { return [.message("this item has no link")] }
@@ -138,10 +133,8 @@ public struct SearchView: BrowserView {
     }
 
     public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
-        guard let item = list.item(atRow: y - area.y, resultMetrics) else { return [] }
-        if item == list.selected { return perform(.open, in: area) }
-        list.selectKeepingView(item, resultMetrics)
-        return []
+        guard case .again = list.click(row: y - area.y, resultMetrics) else { return [] }
+        return perform(.open, in: area)
     }
 
     public func loadingText(_ sources: [String]) -> String { "search" }

@@ -23,6 +23,11 @@ extension ListMetrics {
     }
 }
 
+/// A move through a list, as the moving keys ask for it.
+public enum ListMotion: Sendable, Hashable {
+    case down, up, pageDown, pageUp, first, last
+}
+
 /// Items of one line each: a table, a log, a text.
 public struct UniformMetrics: ListMetrics, Sendable {
     public let itemCount: Int

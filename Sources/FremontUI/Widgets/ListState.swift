@@ -97,6 +97,19 @@ public struct ListState: Sendable, Hashable {
         reveal(metrics)
     }
 
+    /// The moves every list shares: an item down or up, a page of the view (the selection
+    /// follows), the first or last item.
+    public mutating func move(_ motion: ListMotion, _ metrics: some ListMetrics) {
+        switch motion {
+        case .down: select(selected + 1, metrics)
+        case .up: select(selected - 1, metrics)
+        case .pageDown: page(by: 1, metrics)
+        case .pageUp: page(by: -1, metrics)
+        case .first: home(metrics)
+        case .last: end(metrics)
+        }
+    }
+
     // MARK: - Scrolling the view
 
     /// Shows the selected item: all of it when it fits, else from its first line.
@@ -160,6 +173,24 @@ public struct ListState: Sendable, Hashable {
     }
 
     // MARK: - Pointer
+
+    /// What a click on a list row did.
+    public enum Click: Equatable, Sendable {
+        /// Not on an item (a gap line, past the end).
+        case nothing
+        /// Selected the item under it.
+        case selected(Int)
+        /// On the item already selected: open it, as a second click does.
+        case again(Int)
+    }
+
+    /// A click on screen row `row`: selects the item under it, keeping the view.
+    public mutating func click(row: Int, _ metrics: some ListMetrics) -> Click {
+        guard let item = item(atRow: row, metrics) else { return .nothing }
+        if item == selected { return .again(item) }
+        selectKeepingView(item, metrics)
+        return .selected(item)
+    }
 
     /// The item drawn on screen row `row` of the list, nil for a gap line or past the end.
     public func item(atRow row: Int, _ metrics: some ListMetrics) -> Int? {

@@ -31,6 +31,17 @@ public struct StyledLine: Hashable, Sendable {
 }
 
 extension ScreenBuffer {
+    /// Draws `line` as a row of a list at (x, y), `width` wide: when selected, the whole row in
+    /// the theme's selection look (reverse video), so it shows on every colour.
+    public mutating func drawRow(_ line: StyledLine, x: Int, y: Int, width: Int, selected: Bool, theme: Theme) {
+        guard selected else {
+            draw(line, x: x, y: y, maxWidth: width)
+            return
+        }
+        fill(Rect(x: x, y: y, width: width, height: 1), style: theme.selected(.plain))
+        draw(StyledLine(line.spans.map { StyledSpan($0.text, theme.selected($0.style)) }), x: x, y: y, maxWidth: width)
+    }
+
     /// Draws `line` from (x, y), never past `maxWidth` columns. Returns the columns used.
     @discardableResult
     public mutating func draw(_ line: StyledLine, x: Int, y: Int, maxWidth: Int? = nil) -> Int {

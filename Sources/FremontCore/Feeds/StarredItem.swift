@@ -1,5 +1,4 @@
 import Foundation
-import FremontCore
 
 /// A starred item as the reader showed it: what the cache keeps, never pruned, so it can be
 /// shown again whatever becomes of its feed.
@@ -32,11 +31,4 @@ public struct StarredItem: Sendable, Hashable {
 
     /// The name the starred items load under, for the view that shows them.
     public static let source = "starred items"
-}
-
-extension PreparedFeed {
-    /// The starred items, as a feed of their own.
-    public init(starred: [StarredItem]) {
-        self.init(title: "Starred items", entries: starred.map { FeedEntry(starred: $0, isUnread: false) })
-    }
 }
