@@ -6,11 +6,16 @@ import Testing
 final class TmuxSession {
     let socket: String
     private let name = "fremont"
+    /// Config and cache folders of the session's own, when the test gave none: fremont keeps
+    /// read marks even for its built-in feeds, and a test must not write the machine's cache.
+    private let home: TestHome?
 
     /// Starts `bash` at `width`×`height` with a known prompt.
     init(width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
         socket = "/tmp/fremont-tmux-\(UUID().uuidString.prefix(8))"
+        home = environment["XDG_CACHE_HOME"] == nil ? try TestHome() : nil
         var variables = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PS1": "PROMPT$ "]
+        variables.merge(home?.environment ?? [:]) { $1 }
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
