@@ -39,7 +39,8 @@ struct BikeSourceOptions: ParsableArguments {
         if asksAPI, source != nil { throw ValidationError("Give either a SOURCE or --month/--from, not both.") }
         if month != nil, from != nil || to != nil { throw ValidationError("Give either --month or --from and --to, not both.") }
         if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together.") }
-        if pageSize < 1 { throw ValidationError("--page-size must be at least 1.") }
+        if !(1...50_000).contains(pageSize) { throw ValidationError("--page-size must be from 1 to 50000 (the API's most), not \(pageSize).") }
+        if !(0...1_000_000).contains(maxWarnings) { throw ValidationError("--max-warnings must be from 0 to 1000000, not \(maxWarnings).") }
     }
 
     /// Loads the counts, printing warnings to stderr; on failure prints one line and exits non-zero.

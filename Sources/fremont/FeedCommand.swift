@@ -24,6 +24,7 @@ struct FeedCommand: ParsableCommand {
 
     func validate() throws {
         if sources.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        if !(0...1_000_000).contains(maxWarnings) { throw ValidationError("--max-warnings must be from 0 to 1000000, not \(maxWarnings).") }
     }
 
     func run() throws {

@@ -31,6 +31,6 @@ struct FeedsAddCommand: ParsableCommand {
             Diagnostics.fail("\(url) is already in \(FeedListFile.location.path)")
         }
         FeedListFile.save(list)
-        print("added \(url) (\(list.entries.count) feed\(list.entries.count == 1 ? "" : "s") in \(FeedListFile.location.path))")
+        StandardOutput.line("added \(url) (\(list.entries.count) feed\(list.entries.count == 1 ? "" : "s") in \(FeedListFile.location.path))")
     }
 }

@@ -23,6 +23,6 @@ struct FeedsImportCommand: ParsableCommand {
         let added = list.merge(result.entries)
         if added > 0 { FeedListFile.save(list) }
         let skipped = result.entries.count - added
-        print("imported \(added) feed\(added == 1 ? "" : "s") from \(file)" + (skipped > 0 ? " (\(skipped) already listed)" : ""))
+        StandardOutput.line("imported \(added) feed\(added == 1 ? "" : "s") from \(file)" + (skipped > 0 ? " (\(skipped) already listed)" : ""))
     }
 }

@@ -16,6 +16,6 @@ struct FeedsRemoveCommand: ParsableCommand {
             Diagnostics.fail("\(url) is not in \(FeedListFile.location.path)")
         }
         FeedListFile.save(list)
-        print("removed \(url) (\(list.entries.count) feed\(list.entries.count == 1 ? "" : "s") left)")
+        StandardOutput.line("removed \(url) (\(list.entries.count) feed\(list.entries.count == 1 ? "" : "s") left)")
     }
 }

@@ -11,7 +11,10 @@ struct NetworkOptions: ParsableArguments {
     var offline = false
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        // A day at most: past that a timer's nanoseconds overflow (1e16 s crashed).
+        guard timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400 (a day), not \(timeout).")
+        }
     }
 
     var requestOptions: HTTPRequestOptions {

@@ -46,8 +46,8 @@ struct WeatherCommand: ParsableCommand {
             Diagnostics.fail(error.description)
         }
         switch format ?? .text {
-        case .text: print(WeatherTextReport(forecast: forecast).render())
-        case .json: print(try WeatherJSONReport(forecast: forecast).render())
+        case .text: StandardOutput.line(WeatherTextReport(forecast: forecast).render())
+        case .json: StandardOutput.line(try WeatherJSONReport(forecast: forecast).render())
         }
     }
 }

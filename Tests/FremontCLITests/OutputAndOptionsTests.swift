@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Issue 14, items 4 and 10: writes to standard output are checked, numeric options are bounded.
+@Suite struct OutputAndOptionsTests {
+    /// Runs fremont with its standard output on `path` (a device); the status and what stderr said.
+    private func run(_ arguments: [String], stdout path: String) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = Fremont.executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle(forWritingAtPath: path)
+        let errors = Pipe()
+        process.standardError = errors
+        let home = try TestHome()
+        process.environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+
+    @Test func aFullDiskIsAnErrorNotSilence() throws {
+        for arguments in [["bikes", "--format", "csv"], ["stats"], ["weather", Fremont.data("weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"), "--format", "json"],
+                          ["feed", Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"]] {
+            let run = try run(arguments, stdout: "/dev/full")
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.errors == "fremont: cannot write to standard output: No space left on device\n", "\(arguments)")
+        }
+    }
+
+    @Test func aReaderThatGoesAwayEndsItQuietly() throws {
+        let process = Process()
+        process.executableURL = Fremont.executable
+        process.arguments = ["bikes", "--format", "csv"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read one chunk, then close the pipe, as `| head -1` does.
+        _ = output.fileHandleForReading.availableData
+        try output.fileHandleForReading.close()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 || process.terminationReason == .uncaughtSignal)
+        #expect(said.isEmpty)
+    }
+
+    @Test func numericOptionsAreBounded() throws {
+        for (arguments, message) in [
+            (["feed", "x.xml", "--timeout", "1e16"], "Error: --timeout must be a number of seconds above 0 and at most 86400 (a day), not 1e+16."),
+            (["feed", "x.xml", "--timeout", "nan"], "Error: --timeout must be a number of seconds above 0 and at most 86400 (a day), not nan."),
+            (["bikes", "--month", "2016-04", "--page-size", "0"], "Error: --page-size must be from 1 to 50000 (the API's most), not 0."),
+            (["feed", "x.xml", "--max-warnings=-1"], "Error: --max-warnings must be from 0 to 1000000, not -1."),
+            (["search", "x", "--limit", "0"], "Error: --limit must be between 1 and 10000."),
+        ] {
+            let run = try Fremont.run(arguments: arguments)
+            #expect(run.status != 0, "\(arguments)")
+            #expect(run.errors.hasPrefix(message), "\(arguments): \(run.errors)")
+        }
+    }
+}
