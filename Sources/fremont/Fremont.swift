@@ -6,6 +6,7 @@ struct Fremont: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fremont",
         abstract: "A terminal browser for open-data tables, news feeds and forecasts.",
+        version: "fremont 0.5 (2026-11)",
         subcommands: [BikesCommand.self, StatsCommand.self, FeedCommand.self, FeedsCommand.self, SearchCommand.self, WeatherCommand.self],
         defaultSubcommand: BikesCommand.self
     )

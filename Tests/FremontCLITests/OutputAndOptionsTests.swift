@@ -59,3 +59,12 @@ import Testing
         }
     }
 }
+
+@Suite struct VersionAndWordsTests {
+    @Test func versionAndSingulars() throws {
+        let version = try Fremont.run(arguments: ["--version"])
+        #expect(version.status == 0 && version.output.hasPrefix("fremont "))
+        let one = try Fremont.run(arguments: ["stats", "-"], input: Data("date,Fremont Bridge NB,Fremont Bridge SB\n04/01/2016 12:00:00 AM,1,2\n".utf8))
+        #expect(one.output.contains("Rows:                       1 hour on 1 day\n"))
+    }
+}

@@ -37,7 +37,7 @@ extension BikesTab {
             "▼ South \(NumberText.grouped(summary.southbound.total))",
             "Total \(NumberText.grouped(summary.total))",
             "N/S ratio \(ratio)",
-            "\(NumberText.grouped(summary.averagePerDay, decimals: 1))/day over \(NumberText.grouped(summary.daysCovered)) days",
+            "\(NumberText.grouped(summary.averagePerDay, decimals: 1))/day over \(NumberText.count(summary.daysCovered, "day"))",
         ], width: width)
         buffer.write(line1, x: x, y: area.y, style: theme.title, maxWidth: width)
 

@@ -11,7 +11,7 @@ public enum BikeSummaryReport {
         let north = summary.northbound, south = summary.southbound
         var out = "\(title)\n"
         out += line("Span", "\(DateText.compact(first)) to \(DateText.compact(last))")
-        out += line("Rows", "\(NumberText.grouped(summary.rowCount)) hours on \(NumberText.grouped(summary.daysCovered)) days")
+        out += line("Rows", "\(NumberText.count(summary.rowCount, "hour")) on \(NumberText.count(summary.daysCovered, "day"))")
         out += line("Northbound total", NumberText.grouped(north.total))
         out += line("Southbound total", NumberText.grouped(south.total))
         out += line("Total crossings", NumberText.grouped(summary.total))

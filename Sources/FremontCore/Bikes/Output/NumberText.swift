@@ -1,5 +1,10 @@
 /// Number formatting for people, without a `NumberFormatter` per value.
 public enum NumberText {
+    /// `1 day`, `30 days`, `1,234 hours`: a count and its noun, singular for one.
+    public static func count(_ value: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(grouped(value)) \(value == 1 ? singular : plural ?? singular + "s")"
+    }
+
     /// `46905` → `46,905`.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
