@@ -68,3 +68,25 @@ import Testing
         #expect(one.output.contains("Rows:                       1 hour on 1 day\n"))
     }
 }
+
+/// Issue 14 #5, its folder and file modes: what fremont keeps is the reader's alone.
+@Suite struct PrivateFilesTests {
+    private func mode(_ url: URL) -> mode_t? {
+        var status = stat()
+        return stat(url.path, &status) == 0 ? status.st_mode & 0o777 : nil
+    }
+
+    @Test func configAndCacheFoldersAre0700AndTheirFiles0600() throws {
+        let home = try TestHome()
+        #expect(try home.run("feeds", "add", "https://e.example/feed.xml").status == 0)
+        _ = try home.run("search", "anything")
+        #expect(mode(home.feedList.deletingLastPathComponent()) == 0o700)
+        #expect(mode(home.feedList) == 0o600)
+        #expect(mode(home.cacheDatabase.deletingLastPathComponent()) == 0o700)
+        #expect(mode(home.cacheDatabase) == 0o600)
+        // A list someone made 0640 keeps its mode when fremont writes it again.
+        chmod(home.feedList.path, 0o640)
+        #expect(try home.run("feeds", "add", "https://f.example/feed.xml").status == 0)
+        #expect(mode(home.feedList) == 0o640)
+    }
+}

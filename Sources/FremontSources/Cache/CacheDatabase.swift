@@ -48,12 +48,18 @@ public final class CacheDatabase: Sendable {
                             now: Date = Date()) -> CacheDatabase {
         let path = url.path
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // The cache holds what the reader reads and where from: their folder alone, 0700.
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            chmod(url.deletingLastPathComponent().path, 0o700)
         } catch {
             return CacheDatabase(inMemoryBecause: "cannot create the cache folder \(url.deletingLastPathComponent().path) (\(error.localizedDescription)); nothing will be kept after this run")
         }
         do {
-            return try CacheDatabase(path: path, busyTimeout: busyTimeout)
+            let cache = try CacheDatabase(path: path, busyTimeout: busyTimeout)
+            // And its files the reader's alone, 0600, whatever the umask made them.
+            for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
+            return cache
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
             return CacheDatabase(inMemoryBecause: "the cache \(path) is locked by another program; using an empty cache for this run")
         } catch is NewerSchema {

@@ -152,8 +152,15 @@ extension FeedList {
     /// Writes the list, creating its folder; the old file is replaced only once the new one is whole.
     public func save(to url: URL = FremontDirectories().feedList) throws(ParseError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // The config folder is the reader's alone (as newsboat keeps it): 0700, the list 0600,
+            // or the mode it had when the list is written again.
+            let folder = url.deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            chmod(folder.path, 0o700)
+            var status = stat()
+            let mode = stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : 0o600
             try Data(text.utf8).write(to: url, options: .atomic)
+            chmod(url.path, mode)
         } catch {
             throw ParseError(source: url.path, "cannot write the feed list: \(Self.reason(error))")
         }
