@@ -12,6 +12,19 @@ public final class TerminalScreen: TerminalBackend {
     private var colors: ColorPairs
     private var isActive = true
 
+    /// Why this terminal cannot show the browser (`TERM=dumb`, a terminal curses does not know),
+    /// asked before anything is drawn; nil when it can.
+    public static func reasonItCannotDraw() -> String? {
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        if term.isEmpty { return "TERM is not set, so the terminal's kind is unknown" }
+        if term == "dumb" { return "TERM=dumb cannot draw a full screen" }
+        var error: Int32 = 0
+        if setupterm(nil, STDOUT_FILENO, &error) != OK {
+            return "TERM=\(TerminalSafeName.of(term)) is a terminal curses does not know"
+        }
+        return nil
+    }
+
     /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) turns colour off.
     public init(noColor: Bool) {
         // The locale must be set before initscr, or wide characters come out as junk.
@@ -150,5 +163,12 @@ public final class TerminalScreen: TerminalBackend {
             return nil
         }
         return .mouse(MouseEvent(x: Int(event.x), y: Int(event.y), kind: kind))
+    }
+}
+
+/// A terminal's name for a message: printable ASCII only, cut short.
+enum TerminalSafeName {
+    static func of(_ name: String) -> String {
+        String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(40).map(Character.init))
     }
 }

@@ -28,8 +28,16 @@ final class InteractiveBrowser: BrowserHost {
         self.settings = settings
     }
 
-    /// Whether a browser can run here: both ends must be a terminal.
-    static var isAvailable: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    /// Whether a browser can run here: both ends must be a terminal, one curses can drive. On a
+    /// terminal it cannot (`TERM=dumb`), the command prints instead, and one line says why.
+    static var isAvailable: Bool {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+        if let reason = TerminalScreen.reasonItCannotDraw() {
+            Diagnostics.note("\(reason): printing instead of opening the browser")
+            return false
+        }
+        return true
+    }
 
     func run(startingOn view: ViewID) -> Never {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty

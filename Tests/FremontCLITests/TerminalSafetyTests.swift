@@ -16,14 +16,22 @@ import Testing
         try await tmux.expectShellRestored(status: "0")
     }
 
-    /// A terminal curses cannot drive is an error before the screen is touched.
-    @Test func anUnknownTerminalIsAnErrorThatLeavesTheShellAlone() async throws {
-        let tmux = try TmuxSession(width: 80, height: 24)
+    /// A terminal curses cannot drive (or `TERM=dumb`) gets the printed form, and a line saying
+    /// why, before the screen is touched.
+    @Test(arguments: ["no-such-terminal", "dumb"])
+    func aTerminalCursesCannotDriveGetsPrintedOutput(term: String) async throws {
+        let home = try TestHome()
+        let feed = home.root.appendingPathComponent("small.xml")
+        try Data("<rss version=\"2.0\"><channel><title>Small</title><item><title>Only item</title></item></channel></rss>".utf8).write(to: feed)
+        let tmux = try TmuxSession(width: 100, height: 24, environment: home.environment)
         try await tmux.ready()
-        try tmux.run("TERM=no-such-terminal \(fremont); echo EXIT=$?")
-        let screen = try await tmux.waitFor("EXIT=1")
-        #expect(screen.contains("no-such-terminal"))
-        try await tmux.expectShellRestored(status: "1")
+        try tmux.run("TERM=\(term) \(fremont) feed \(feed.path); echo EXIT=$?")
+        // The line may wrap on the 100 columns: read the screen as one text.
+        let screen = try await tmux.waitFor("EXIT=0").replacingOccurrences(of: "\n", with: "")
+        #expect(screen.contains("fremont: TERM=\(term) "))
+        #expect(screen.contains(": printing instead of opening the browser"))
+        #expect(screen.contains("Only item"))
+        try await tmux.expectShellRestored(status: "0")
     }
 
     /// A crash on the thread of a background load (the signal sent to that very thread, as a
