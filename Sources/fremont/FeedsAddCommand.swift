@@ -21,6 +21,9 @@ struct FeedsAddCommand: ParsableCommand {
         for tag in tags where tag.isEmpty || tag.hasPrefix("~") {
             throw ValidationError("A tag cannot be empty or start with '~' (that marks a title; use --title).")
         }
+        if let problem = FeedList.problem(with: FeedListEntry(url: url, title: title, tags: tags)) {
+            throw ValidationError("Not added: \(problem).")
+        }
     }
 
     func run() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FremontCore
 import FremontSources
 
 struct FeedsImportCommand: ParsableCommand {
@@ -18,11 +19,19 @@ struct FeedsImportCommand: ParsableCommand {
         } catch {
             Diagnostics.fail(error.description)
         }
-        Diagnostics.printWarnings(result.warnings, source: file, limit: 20)
+        // An outline whose address, title or tags hold a line break or control character is
+        // refused: written to the list it could add a line of its own.
+        var refused: [ParseWarning] = []
+        let entries = result.entries.filter { entry in
+            guard let problem = FeedList.problem(with: entry) else { return true }
+            refused.append(ParseWarning("outline \(TerminalSafeText.singleLine(entry.url)) refused: \(problem)"))
+            return false
+        }
+        Diagnostics.printWarnings(result.warnings + refused, source: file, limit: 20)
         var list = FeedListFile.load()
-        let added = list.merge(result.entries)
+        let added = list.merge(entries)
         if added > 0 { FeedListFile.save(list) }
-        let skipped = result.entries.count - added
+        let skipped = entries.count - added
         StandardOutput.line("imported \(added) feed\(added == 1 ? "" : "s") from \(file)" + (skipped > 0 ? " (\(skipped) already listed)" : ""))
     }
 }

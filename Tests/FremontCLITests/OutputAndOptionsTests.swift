@@ -90,3 +90,35 @@ import Testing
         #expect(mode(home.feedList) == 0o640)
     }
 }
+
+/// Issue 14 #1: no value from OPML or the command line puts a line of its own into the feeds file.
+@Suite struct FeedListInjectionTests {
+    @Test func outlinesAndArgumentsWithLineBreaksAreRefused() throws {
+        let home = try TestHome()
+        let opml = home.root.appendingPathComponent("x.opml")
+        try Data("""
+            <?xml version="1.0"?>
+            <opml version="1.0"><head><title>x</title></head><body>
+            <outline text="a" xmlUrl="https://e.example/a&#10;exec:touch /tmp/pwned"/>
+            <outline text="b" title="t&#13;y" xmlUrl="https://e.example/b"/>
+            <outline text="c" category="c&#10;d" xmlUrl="https://e.example/c"/>
+            <outline text="fine" xmlUrl="https://e.example/fine"/>
+            </body></opml>
+            """.utf8).write(to: opml)
+        let imported = try home.run("feeds", "import", opml.path)
+        #expect(imported.status == 0)
+        #expect(imported.output == "imported 1 feed from \(opml.path)\n")
+        #expect(imported.errors.contains("outline https://e.example/a exec:touch /tmp/pwned refused: its address holds a line break or control character"))
+        #expect(imported.errors.contains("outline https://e.example/b refused: its title holds a line break or control character"))
+        #expect(imported.errors.contains("outline https://e.example/c refused: a tag holds a line break or control character"))
+        let file = try String(contentsOf: home.feedList, encoding: .utf8)
+        #expect(file == "https://e.example/fine \"~fine\"\n")
+
+        for arguments in [["feeds", "add", "https://e.example/z", "--title", "x\ny"], ["feeds", "add", "https://e.example/z", "--tag", "a\u{1B}b"],
+                          ["feeds", "add", "https://e.example/z\nexec:x"]] {
+            let added = try Fremont.run(arguments: arguments, environment: home.environment)
+            #expect(added.status != 0, "\(arguments)")
+        }
+        #expect(try String(contentsOf: home.feedList, encoding: .utf8) == file)
+    }
+}

@@ -73,10 +73,22 @@ public struct FeedList: Sendable, Equatable {
         entries.first { $0.url == url }
     }
 
-    /// Adds at the end; false (and nothing changed) when the address is already there.
+    /// Why `entry` may not be written to the file: a line break or another control character
+    /// (or a bidi control) in its address, title or a tag would let it write a line of its own
+    /// (newsboat, reading the same file, runs `exec:` lines). Nil when it may.
+    public static func problem(with entry: FeedListEntry) -> String? {
+        func unsafe(_ text: String) -> Bool { text.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) }
+        if unsafe(entry.url) { return "its address holds a line break or control character" }
+        if let title = entry.title, unsafe(title) { return "its title holds a line break or control character" }
+        if entry.tags.contains(where: unsafe) { return "a tag holds a line break or control character" }
+        return nil
+    }
+
+    /// Adds at the end; false (and nothing changed) when the address is already there, or the
+    /// entry may not be written (`problem(with:)`).
     @discardableResult
     public mutating func add(_ entry: FeedListEntry) -> Bool {
-        guard self.entry(for: entry.url) == nil else { return false }
+        guard Self.problem(with: entry) == nil, self.entry(for: entry.url) == nil else { return false }
         lines.append(.entry(entry, text: nil))
         return true
     }
