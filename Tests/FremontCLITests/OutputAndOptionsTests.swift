@@ -122,3 +122,18 @@ import Testing
         #expect(try String(contentsOf: home.feedList, encoding: .utf8) == file)
     }
 }
+
+/// Issue 14 #11, file errors: what happened, in words, never "NSCocoaErrorDomain error 256".
+@Suite struct FileErrorWordsTests {
+    @Test func aDirectoryOrAMissingFileSaysSo() throws {
+        let home = try TestHome()
+        try FileManager.default.createDirectory(at: home.feedList, withIntermediateDirectories: true)
+        let list = try home.run("feeds", "list")
+        #expect(list.status == 1)
+        #expect(list.errors == "fremont: \(home.feedList.path): cannot read the feed list: is a directory, not a file\n")
+        let folder = try home.run("feeds", "import", home.root.path)
+        #expect(folder.errors == "fremont: \(home.root.path): cannot open: is a directory, not a file\n")
+        let missing = try home.run("feeds", "import", home.root.appendingPathComponent("none.opml").path)
+        #expect(missing.errors == "fremont: \(home.root.appendingPathComponent("none.opml").path): cannot open: no such file\n")
+    }
+}

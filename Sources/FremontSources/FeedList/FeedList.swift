@@ -156,7 +156,7 @@ extension FeedList {
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return nil
         } catch {
-            throw ParseError(source: url.path, "cannot read the feed list: \(Self.reason(error))")
+            throw ParseError(source: url.path, "cannot read the feed list: \(FileErrorText.describe(error, path: url.path))")
         }
         return FeedList(parsing: String(decoding: data, as: UTF8.self))
     }
@@ -174,14 +174,8 @@ extension FeedList {
             try Data(text.utf8).write(to: url, options: .atomic)
             chmod(url.path, mode)
         } catch {
-            throw ParseError(source: url.path, "cannot write the feed list: \(Self.reason(error))")
+            throw ParseError(source: url.path, "cannot write the feed list: \(FileErrorText.describe(error, path: url.path))")
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return error.localizedDescription
-    }
 }

@@ -18,7 +18,8 @@ public enum OPMLReader {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ParseError(source: url.path, "cannot open: \((error as NSError).localizedDescription)")
+            throw ParseError(source: url.path, kind: FileManager.default.fileExists(atPath: url.path) ? .other : .notFound,
+                             "cannot open: \(FileErrorText.describe(error, path: url.path))")
         }
         return try read(data, name: url.path)
     }
