@@ -26,7 +26,7 @@ struct BikesCommand: ParsableCommand {
             // The feeds you follow when there is a list (and then `fremont` alone opens on them);
             // the built-in ones otherwise.
             let followed = FeedListFile.followed()
-            let feeds = followed ?? FeedListFile.followedOrBuiltIn()
+            let feeds = followed ?? FeedListFile.builtIn()
             let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(EmbeddedData.sanFranciscoForecast()),
                                                      feeds: feeds.sources, followed: feeds.feeds)
             let opening: ViewID = followed != nil && input.source == nil ? .feeds : .bikes

@@ -28,7 +28,9 @@ struct FeedCommand: ParsableCommand {
     }
 
     func run() throws {
-        let sources = self.sources.isEmpty ? try followedFeeds() : self.sources
+        // Without a source, the feeds you follow: the list is read once, for both uses.
+        let list = self.sources.isEmpty ? try followedList() : nil
+        let sources = list.map { $0.entries.map(\.url) } ?? self.sources
         let inputs: [DataSource]
         do {
             inputs = try sources.map { (source) throws(ParseError) in try DataSource(argument: source) }
@@ -39,7 +41,7 @@ struct FeedCommand: ParsableCommand {
         // The browser reads the web live; --offline reads the cache, so it prints.
         if format == nil, !inputs.contains(where: \.readsStandardInput), InteractiveBrowser.isAvailable {
             // Feeds named here open straight on their items; the feeds you follow, on their list.
-            let followed = self.sources.isEmpty ? FeedListFile.followed()?.feeds : nil
+            let followed = list.flatMap { FeedListFile.followed(in: $0)?.feeds }
             let browser = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()),
                                                      weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: inputs,
                                                      followed: followed)
@@ -72,8 +74,8 @@ struct FeedCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    /// The addresses in the feed list, when no source is given.
-    private func followedFeeds() throws -> [String] {
+    /// The feed list, when no source is given; an empty one is a usage error.
+    private func followedList() throws -> FeedList {
         let list: FeedList?
         do {
             list = try FeedList.load()
@@ -83,7 +85,7 @@ struct FeedCommand: ParsableCommand {
         guard let list, !list.entries.isEmpty else {
             throw ValidationError("Give at least one feed file (or - for standard input), or follow feeds with 'fremont feeds add URL'.")
         }
-        return list.entries.map(\.url)
+        return list
     }
 }
 

@@ -22,7 +22,12 @@ enum FeedListFile {
     /// The feeds you follow, as sources and as the feed list shows them; nil when there is no
     /// list (or it lists none).
     static func followed() -> (sources: [DataSource], feeds: [FollowedFeed])? {
-        guard let list = try? FeedList.load(from: location), !list.entries.isEmpty else { return nil }
+        guard let list = try? FeedList.load(from: location) else { return nil }
+        return followed(in: list)
+    }
+
+    /// The feeds of a list already read, as sources and as the feed list shows them.
+    static func followed(in list: FeedList) -> (sources: [DataSource], feeds: [FollowedFeed])? {
         var sources: [DataSource] = [], feeds: [FollowedFeed] = []
         for entry in list.entries {
             guard let source = try? DataSource(argument: entry.url) else { continue }
@@ -32,9 +37,8 @@ enum FeedListFile {
         return sources.isEmpty ? nil : (sources, feeds)
     }
 
-    /// The feeds you follow, else the built-in ones, for the browser's feed list.
-    static func followedOrBuiltIn() -> (sources: [DataSource], feeds: [FollowedFeed]) {
-        if let followed = followed() { return followed }
+    /// The feeds built into the binary, for a browser whose reader follows none.
+    static func builtIn() -> (sources: [DataSource], feeds: [FollowedFeed]) {
         let sources = EmbeddedData.feeds().map { DataSource.input($0) }
         return (sources, sources.map { FollowedFeed(source: $0.name) })
     }

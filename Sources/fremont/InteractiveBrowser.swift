@@ -22,6 +22,8 @@ final class InteractiveBrowser: BrowserHost {
     private var sources: Sources
     /// Live through the cache, or `--offline` from the cache alone.
     private let settings: FetchSettings
+    /// The config file, read once for the run (reload time, player, endpoint).
+    private lazy var config: FremontConfig? = (try? FremontConfig.load()) ?? nil
 
     init(sources: Sources, settings: FetchSettings = .init()) {
         self.sources = sources
@@ -46,7 +48,7 @@ final class InteractiveBrowser: BrowserHost {
         let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
                                  current: view, feeds: feedsView)
         // The feeds reload every `reload-time` minutes, as newsboat's do.
-        let minutes = (try? FremontConfig.load())??.reloadMinutes ?? 0
+        let minutes = config?.reloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: self,
                                      autoReload: minutes > 0 ? [(.feeds, Double(minutes) * 60)] : [])
         let status = runtime.run(loading: state.tabs.map { $0[0].id })
@@ -69,7 +71,7 @@ final class InteractiveBrowser: BrowserHost {
             if case .socrata(let query)? = sources.bikes {
                 endpoint = query.endpoint
             } else {
-                endpoint = (try? FremontConfig.load())??.endpoint ?? SocrataQuery.defaultEndpoint
+                endpoint = config?.endpoint ?? SocrataQuery.defaultEndpoint
             }
             guard let query = try? SocrataQuery.month("\(year)-\(month < 10 ? "0" : "")\(month)", endpoint: endpoint) else { return [] }
             sources.bikes = .socrata(query)
@@ -123,7 +125,7 @@ final class InteractiveBrowser: BrowserHost {
     }
 
     func open(link: String, inPlayer: Bool) -> @Sendable () -> String {
-        let player = inPlayer ? (try? FremontConfig.load())??.player : nil
+        let player = inPlayer ? config?.player : nil
         return { LinkOpener.open(link, with: player) }
     }
 

@@ -34,7 +34,7 @@ struct WeatherCommand: ParsableCommand {
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         // The browser reads the web live; --offline reads the cache, so it prints.
         if format == nil, !input.readsStandardInput, InteractiveBrowser.isAvailable {
-            let feeds = FeedListFile.followedOrBuiltIn()
+            let feeds = FeedListFile.followed() ?? FeedListFile.builtIn()
             let sources = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()), weather: input,
                                                      feeds: feeds.sources, followed: feeds.feeds)
             InteractiveBrowser(sources: sources, settings: network.settings).run(startingOn: .weather)

@@ -7,21 +7,8 @@ enum FeedURLs {
     /// Whether `reference` starts with a scheme (`http:`, `mailto:`, `tag:`), or is a fragment
     /// or empty: nothing to resolve then.
     static func needsNoBase(_ reference: String) -> Bool {
-        var sawLetter = false
-        for byte in reference.utf8 {
-            switch byte {
-            case UInt8(ascii: ":"): return sawLetter
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                sawLetter = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                guard sawLetter else { return false }
-            case UInt8(ascii: "#"):
-                return !sawLetter
-            default:
-                return false
-            }
-        }
-        return reference.isEmpty
+        var reference = reference
+        return reference.withUTF8 { hasScheme($0, 0, $0.count) }
     }
 
     /// `reference` resolved against `base` (RFC 3986); as written when there is no base, it is
@@ -79,7 +66,7 @@ enum FeedURLs {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Whether the bytes start with `scheme:` or `#` (nothing to resolve).
+    /// Whether the bytes start with `scheme:` or `#`, or are empty (nothing to resolve).
     private static func hasScheme(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         guard start < end else { return true }
         if bytes[start] == UInt8(ascii: "#") { return true }

@@ -9,6 +9,7 @@ extension CacheDatabase {
     public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
                           fetchedAt: Date = Date()) throws -> FeedStoreResult {
         try writer.write { db in
+            let encoder = JSONEncoder()
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
                                   image, categories)
@@ -19,7 +20,7 @@ extension CacheDatabase {
                     image = excluded.image, categories = excluded.categories
                 """, arguments: [url, feed.format.rawValue, feed.title, feed.link, feed.description, feed.updated,
                                  validators.etag, validators.lastModified, fetchedAt, feed.image,
-                                 String(decoding: try JSONEncoder().encode(feed.categories), as: UTF8.self)])
+                                 String(decoding: try encoder.encode(feed.categories), as: UTF8.self)])
             let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [url]))
             let before = known.count
             let upsert = try db.cachedStatement(sql: """
@@ -35,7 +36,6 @@ extension CacheDatabase {
                 RETURNING rowid
                 """)
             let index = try db.cachedStatement(sql: "INSERT OR REPLACE INTO itemText (rowid, title, body) VALUES (?, ?, ?)")
-            let encoder = JSONEncoder()
             var new: [String] = []
             var stored = Set<String>()
             var seenAgain = 0

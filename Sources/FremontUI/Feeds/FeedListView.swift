@@ -66,7 +66,7 @@ public struct FeedListView: BrowserView {
     public var totalUnread: Int { slots.reduce(0) { $0 + $1.unread } }
 
     public func loadingText(_ sources: [String]) -> String {
-        sources.count == 1 ? FeedSlot.fileName(sources[0]) : "\(sources.count) feeds"
+        FeedSlot.loadingText(sources)
     }
 
     /// What a row calls its feed: the feeds file's title, else the feed's, else the file name.

@@ -23,6 +23,11 @@ struct FeedSlot: Sendable {
         TerminalSafeText.singleLine(SourceName.file(source))
     }
 
+    /// What the status line says while `sources` load: the one feed's file name, or how many.
+    static func loadingText(_ sources: [String]) -> String {
+        sources.count == 1 ? fileName(sources[0]) : "\(sources.count) feeds"
+    }
+
     mutating func show(_ feed: PreparedFeed) {
         feedTitle = feed.title
         warnings = feed.warnings

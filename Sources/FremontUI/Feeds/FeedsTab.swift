@@ -161,7 +161,7 @@ public struct FeedsTab: BrowserView {
 
     /// What the status line says while feeds load.
     public func loadingText(_ sources: [String]) -> String {
-        sources.count == 1 ? FeedSlot.fileName(sources[0]) : "\(sources.count) feeds"
+        FeedSlot.loadingText(sources)
     }
 
     /// A feed arrived. Expanded items stay expanded and the selection stays on the same item,

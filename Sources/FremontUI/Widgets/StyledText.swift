@@ -26,8 +26,6 @@ public struct StyledLine: Hashable, Sendable {
         spans.append(StyledSpan(text, style))
     }
 
-    public var text: String { spans.map(\.text).joined() }
-    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 }
 
 extension ScreenBuffer {
