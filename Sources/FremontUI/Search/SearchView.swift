@@ -102,7 +102,7 @@ public struct SearchView: BrowserView {
             searching = false
             list = ListState(gap: 1)
             list.resize(height: area.height, resultMetrics)
-            return found.isEmpty ? [] : [.message("\(found.count == Self.limit ? "the best \(found.count)" : "\(found.count)") item\(found.count == 1 ? "" : "s") hold '\(TextLayout.truncate(query, to: 30))'")]
+            return found.isEmpty ? [] : [.message("\(found.count == Self.limit ? "the best \(found.count)" : "\(found.count)") \(found.count == 1 ? "item holds" : "items hold") '\(TextLayout.truncate(query, to: 30))'")]
         case .loadFailed:
             searching = false
         default: break
