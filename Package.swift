@@ -51,25 +51,27 @@ let package = Package(
         // Reaches posix_openpt and friends for the benchmark's pseudo-terminal.
         .target(name: "CPseudoTerminal"),
         .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontSources", "FremontUI", "CPseudoTerminal"]),
+        // Test fixtures more than one test target builds on (tables in the Fremont Bridge's shape).
+        .target(name: "FremontTestSupport", dependencies: ["FremontCore"], path: "Tests/Support"),
         // Fixtures are read by path (like ../shared/data), not bundled.
         .testTarget(
             name: "FremontCoreTests",
-            dependencies: ["FremontCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["FremontCore", "FremontTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "FremontUITests",
-            dependencies: ["FremontUI", "FremontCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FremontUI", "FremontCore", "FremontTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "FremontSourcesTests",
-            dependencies: ["FremontSources", "FremontCore", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["FremontSources", "FremontCore", "FremontTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         // Drives the real binary; depending on it makes `swift test` build it first. The cache's
         // tests fill a cache through FremontSources and serve files on loopback with FlyingFox.
         .testTarget(
             name: "FremontCLITests",
-            dependencies: ["fremont", "FremontSources", "FremontCore", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["fremont", "FremontSources", "FremontCore", "FremontTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
     ],
     swiftLanguageModes: [.v6]

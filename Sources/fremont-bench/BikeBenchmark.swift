@@ -18,13 +18,13 @@ enum BikeBenchmark {
 
     static func run(dataDirectory: String, repetitions: Int) throws {
         let portal = dataDirectory + "/bikes/city-export-2012-10-02_to_2025-07-31.csv"
-        let history = try BikeDataLoader.load(.file(portal))
+        let history = try SeriesLoader.load(.file(portal))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-bench-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let files = try BikeBenchmarkInput.write(history.rows, to: directory)
-        print("Whole history: \(NumberText.grouped(history.rows.count)) rows from \(portal)")
+        let files = try BikeBenchmarkInput.write(BikeBenchmarkInput.rows(of: history), to: directory)
+        print("Whole history: \(NumberText.grouped(history.rowCount)) rows from \(portal)")
         print("Best of at least \(repetitions) runs (and a second) each, release build; times include sorting and the summary.\n")
         print("format        size     time      MB/s      rows/s   peak RSS")
 
@@ -66,7 +66,7 @@ enum BikeBenchmark {
         switch format {
         case "none": break
         case "ceiling": _ = parseWithEmptyDelegate(url: URL(fileURLWithPath: path))
-        default: _ = try? BikeDataLoader.load(.file(path))
+        default: _ = try? SeriesLoader.load(.file(path))
         }
         // VmHWM is this process image's own high-water mark; getrusage's ru_maxrss would carry
         // the parent's peak across fork and exec.
@@ -85,12 +85,12 @@ enum BikeBenchmark {
         // an accident of what else the machine was doing.
         while runs < repetitions || spent < 1 {
             let start = DispatchTime.now().uptimeNanoseconds
-            let counts = try BikeDataLoader.load(.file(url.path))
+            let counts = try SeriesLoader.load(.file(url.path))
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             best = min(best, seconds)
             spent += seconds
             runs += 1
-            rows = counts.rows.count
+            rows = counts.rowCount
         }
         return Measurement(format: format, bytes: bytes, seconds: best, rows: rows)
     }

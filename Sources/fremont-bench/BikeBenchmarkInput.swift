@@ -4,7 +4,22 @@ import FremontCore
 /// Rewrites rows in the shapes the Socrata API serves (`/resource/<id>.xml|csv|json`), with the
 /// row attributes, quoting and indentation the real responses have, so sizes are realistic.
 enum BikeBenchmarkInput {
-    static func write(_ rows: [BikeRow], to directory: URL) throws -> [(String, URL)] {
+    struct Row {
+        var date: LocalDateTime
+        var northbound: Int?
+        var southbound: Int?
+    }
+
+    /// The two directions of a Fremont table, as rows to write out.
+    static func rows(of table: SeriesTable) -> [Row] {
+        let north = table.index(of: .northbound), south = table.index(of: .southbound)
+        return table.times.indices.map { row in
+            Row(date: table.times[row], northbound: north.flatMap { table.value($0, row) }.map { Int($0) },
+                southbound: south.flatMap { table.value($0, row) }.map { Int($0) })
+        }
+    }
+
+    static func write(_ rows: [Row], to directory: URL) throws -> [(String, URL)] {
         var outputs: [(String, URL)] = []
         for format in ["xml", "csv", "json"] {
             let url = directory.appendingPathComponent("history.\(format)")
@@ -35,7 +50,7 @@ enum BikeBenchmarkInput {
         return "row-\(hex.prefix(4)).\(hex.dropFirst(4).prefix(4))_\(String(index, radix: 36))"
     }
 
-    static func xml(_ rows: [BikeRow], emit: (String) -> Void) {
+    static func xml(_ rows: [Row], emit: (String) -> Void) {
         emit("<response>")
         for (index, row) in rows.enumerated() {
             let id = rowID(index)
@@ -47,14 +62,14 @@ enum BikeBenchmarkInput {
         emit("</response>")
     }
 
-    static func csv(_ rows: [BikeRow], emit: (String) -> Void) {
+    static func csv(_ rows: [Row], emit: (String) -> Void) {
         emit("\"date\",\"fremont_bridge_nb\",\"fremont_bridge_sb\"\n")
         for row in rows {
             emit("\"\(row.date.isoString).000\",\"\(row.northbound.map(String.init) ?? "")\",\"\(row.southbound.map(String.init) ?? "")\"\n")
         }
     }
 
-    static func json(_ rows: [BikeRow], emit: (String) -> Void) {
+    static func json(_ rows: [Row], emit: (String) -> Void) {
         emit("[")
         for (index, row) in rows.enumerated() {
             var object = index == 0 ? "\n {\n" : ",\n {\n"

@@ -7,8 +7,8 @@ import FremontUI
 /// first frame with data and the bytes each key sends to the terminal.
 enum BrowserBenchmark {
     static func run(dataDirectory: String) throws {
-        let history = try BikeDataLoader.load(.file(dataDirectory + "/bikes/city-export-2012-10-02_to_2025-07-31.csv"))
-        print("Browser, whole history (\(NumberText.grouped(history.rows.count)) rows) at 200×60, release build")
+        let history = try SeriesLoader.load(.file(dataDirectory + "/bikes/city-export-2012-10-02_to_2025-07-31.csv"))
+        print("Browser, whole history (\(NumberText.grouped(history.rowCount)) rows) at 200×60, release build")
         print("key                      mean µs    p99 µs    max µs   (update + render into the buffer)")
         for (label, keys) in [("j (one row)", [Key.character("j")]),
                               ("PgDn (a page)", [Key.pageDown]),
@@ -25,7 +25,7 @@ enum BrowserBenchmark {
     }
 
     /// The frame diff the run loop does after each key: the buffer before against the buffer after.
-    private static func measureDiff(counts: BikeCounts) -> (Double, Double, Int) {
+    private static func measureDiff(counts: SeriesTable) -> (Double, Double, Int) {
         var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
         _ = state.update(.bikesLoaded(source: "history", .success(counts), at: "00:00:00"))
         var previous = ScreenBuffer(width: 200, height: 60)
@@ -49,7 +49,7 @@ enum BrowserBenchmark {
 
     /// Presses `keys` in turn `presses` times; returns the mean, 99th percentile and worst
     /// microseconds per press.
-    private static func measureKeys(_ keys: [Key], counts: BikeCounts, presses: Int) -> (Double, Double, Double) {
+    private static func measureKeys(_ keys: [Key], counts: SeriesTable, presses: Int) -> (Double, Double, Double) {
         var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
         _ = state.update(.bikesLoaded(source: "history", .success(counts), at: "00:00:00"))
         var buffer = ScreenBuffer(width: 200, height: 60)

@@ -3,19 +3,25 @@ import Foundation
 import FremontCore
 import FremontSources
 
-/// The options every bike command shares: where the data is and how to read it.
+/// The options every data command shares: where the table is, how to read it, which span.
 struct BikeSourceOptions: ParsableArguments {
-    @Argument(help: "A bike-count file or http(s) URL (XML, CSV or JSON, told apart by content), or - for standard input. Without one (and without --month or --from), the April 2016 counts built into fremont.")
+    @Argument(help: "A table of counts over time: a file or http(s) URL (XML, CSV or JSON, told apart by content), or - for standard input. Without one (and without --month or --from), the Fremont Bridge's April 2016 counts built into fremont.")
     var source: String?
 
     @Option(help: "Ask the Socrata API for this month's counts, like 2016-04.")
     var month: String?
 
-    @Option(help: "Ask the Socrata API for the counts from this day (like 2016-04-01); give --to too.")
+    @Option(help: "The first day (like 2016-04-01): with a SOURCE, rows before it are left out; without one, the Socrata API is asked from this day (give --to too).")
     var from: String?
 
-    @Option(help: "The last day (like 2016-04-07) for --from; it is included.")
+    @Option(help: "The last day (like 2016-04-07), included: with a SOURCE, rows after it are left out; without one, the end of the --from span.")
     var to: String?
+
+    @Option(name: .customLong("time-column"), help: "The column holding each row's date and time, instead of finding it by name and values.")
+    var timeColumn: String?
+
+    @Option(help: "The numeric columns to read as series, comma-separated (names as in the header), instead of every numeric column.")
+    var columns: String?
 
     @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format. Default: the config file's endpoint, else Seattle's Fremont Bridge counts.")
     var endpoint: String?
@@ -26,7 +32,7 @@ struct BikeSourceOptions: ParsableArguments {
     @OptionGroup var network: NetworkOptions
 
     @Option(name: .customLong("input-format"), help: "Read the source as this format instead of detecting it: xml, csv or json.")
-    var inputFormat: BikeDataFormat?
+    var inputFormat: TableFormat?
 
     @Option(help: "The CSV delimiter, instead of detecting it: ',', ';', '|' or 'tab'.")
     var delimiter: Delimiter?
@@ -35,26 +41,57 @@ struct BikeSourceOptions: ParsableArguments {
     var maxWarnings = 20
 
     func validate() throws {
-        let asksAPI = month != nil || from != nil || to != nil
-        if asksAPI, source != nil { throw ValidationError("Give either a SOURCE or --month/--from, not both.") }
+        if month != nil, source != nil { throw ValidationError("Give either a SOURCE or --month, not both (--from and --to pick days of a SOURCE).") }
         if month != nil, from != nil || to != nil { throw ValidationError("Give either --month or --from and --to, not both.") }
-        if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together.") }
+        if source == nil, (from == nil) != (to == nil) { throw ValidationError("--from and --to go together when they ask the Socrata API.") }
+        for (name, value) in [("--from", from), ("--to", to)] {
+            if let value, LocalDateTimeParser.parse(value) == nil {
+                throw ValidationError("\(name) must be a day like 2016-04-01, not '\(TerminalSafeText.singleLine(value))'.")
+            }
+        }
+        if let from, let to, let first = LocalDateTimeParser.parse(from), let last = LocalDateTimeParser.parse(to), last < first {
+            throw ValidationError("--to (\(to)) is before --from (\(from)).")
+        }
+        if let columns, columnList(columns).isEmpty { throw ValidationError("--columns names no column.") }
         if !(1...50_000).contains(pageSize) { throw ValidationError("--page-size must be from 1 to 50000 (the API's most), not \(pageSize).") }
         if !(0...1_000_000).contains(maxWarnings) { throw ValidationError("--max-warnings must be from 0 to 1000000, not \(maxWarnings).") }
     }
 
-    /// Loads the counts, printing warnings to stderr; on failure prints one line and exits non-zero.
+    var choice: SeriesColumnChoice {
+        SeriesColumnChoice(timeColumn: timeColumn, columns: columns.map(columnList))
+    }
+
+    /// Names split at commas; a name holding a comma is written with a backslash before it.
+    private func columnList(_ text: String) -> [String] {
+        var names: [String] = [], current = "", escaped = false
+        for character in text {
+            if escaped { current.append(character); escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if character == "," { names.append(current); current = ""; continue }
+            current.append(character)
+        }
+        names.append(current)
+        return names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Loads the table, printing warnings to stderr; on failure prints one line and exits non-zero.
     /// Pass the source when the caller has it already (working it out reads the config file).
-    func load(_ known: DataSource? = nil) throws -> (counts: BikeCounts, name: String) {
+    func load(_ known: DataSource? = nil) throws -> (table: SeriesTable, name: String) {
         do {
             let source: DataSource
             if let known { source = known } else { source = try dataSource() }
-            let counts = try WebSources.bikes(source, format: inputFormat, delimiter: delimiter?.byte, network.settings)
-            Diagnostics.printWarnings(counts.warnings, source: source.name, limit: maxWarnings)
-            return (counts, source.name)
+            let table = try WebSources.table(source, format: inputFormat, delimiter: delimiter?.byte, choice: choice, network.settings)
+            Diagnostics.printWarnings(table.warnings, source: source.name, limit: maxWarnings)
+            return (table, source.name)
         } catch {
             Diagnostics.fail(error.description)
         }
+    }
+
+    /// The rows --from and --to pick from a SOURCE (all of them without).
+    func span(of table: SeriesTable) -> Range<Int> {
+        guard source != nil else { return 0..<table.rowCount }
+        return table.rows(from: from.flatMap(LocalDateTimeParser.parse), through: to.flatMap(LocalDateTimeParser.parse))
     }
 
     /// What to load: the SOURCE, a Socrata query, or the built-in April.
@@ -62,7 +99,7 @@ struct BikeSourceOptions: ParsableArguments {
         if let month {
             return .socrata(try SocrataQuery.month(month, endpoint: try endpointURL(), pageSize: pageSize))
         }
-        if let from, let to {
+        if source == nil, let from, let to {
             return .socrata(try SocrataQuery.days(from: from, to: to, endpoint: try endpointURL(), pageSize: pageSize))
         }
         guard let source else { return .input(EmbeddedData.aprilBikes()) }
@@ -78,7 +115,7 @@ struct BikeSourceOptions: ParsableArguments {
     }
 }
 
-extension BikeDataFormat: ExpressibleByArgument {}
+extension TableFormat: ExpressibleByArgument {}
 
 struct Delimiter: ExpressibleByArgument {
     let byte: UInt8

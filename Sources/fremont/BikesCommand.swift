@@ -6,13 +6,13 @@ import FremontSources
 struct BikesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bikes",
-        abstract: "Print the hourly bike counts of a file, a URL or the Socrata API as a table, CSV or JSON."
+        abstract: "Show a table of counts over time (the Fremont Bridge's bike counts, any other counter: a file, a URL or the Socrata API) in the browser, or print it as a table, CSV or JSON with every series."
     )
 
     @OptionGroup var input: BikeSourceOptions
 
     @Option(help: "Print the rows in this format (table, csv or json) instead of opening the browser. Without a terminal, a table is printed.")
-    var format: BikeExport.Format?
+    var format: SeriesExport.Format?
 
     func run() throws {
         // With `-` the data comes on standard input, which a browser would need for keys.
@@ -32,11 +32,11 @@ struct BikesCommand: ParsableCommand {
             let opening: ViewID = followed != nil && input.source == nil ? .feeds : .bikes
             InteractiveBrowser(sources: sources, settings: input.network.settings).run(startingOn: opening)
         }
-        let (counts, _) = try input.load(bikes)
+        let (table, _) = try input.load(bikes)
         var output = StandardOutput()
-        BikeExport.write(counts.rows, as: format ?? .table) { output.write($0) }
+        SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table)) { output.write($0) }
         output.flush()
     }
 }
 
-extension BikeExport.Format: ExpressibleByArgument {}
+extension SeriesExport.Format: ExpressibleByArgument {}

@@ -78,7 +78,7 @@ final class InteractiveBrowser: BrowserHost {
             return jobs(for: .bikes, target: .reload)
         case (.bikes, .reload):
             return sources.bikes.map { [job($0) { settings, context, source throws(ParseError) in
-                .bikes(try WebSources.bikes(source, format: nil, delimiter: nil, settings, context))
+                .table(try WebSources.table(source, format: nil, delimiter: nil, settings, context))
             }] } ?? []
         case (.weather, .reload):
             return sources.weather.map { [job($0) { settings, context, source throws(ParseError) in

@@ -10,9 +10,12 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var input: BikeSourceOptions
 
     func run() throws {
-        let (counts, name) = try input.load()
+        let (table, name) = try input.load()
+        let span = input.span(of: table)
+        let shown = span == 0..<table.rowCount ? table : table.slice(span)
+        let title = table.index(of: .northbound) != nil ? "Fremont Bridge bike counts" : "Counts"
         var output = StandardOutput()
-        output.write(BikeSummaryReport.text(counts.summary, title: "Fremont Bridge bike counts: \(TerminalSafeText.singleLine(name))"))
+        output.write(SeriesSummaryReport.text(SeriesSummary(shown), title: "\(title): \(TerminalSafeText.singleLine(name))"))
         output.flush()
     }
 }

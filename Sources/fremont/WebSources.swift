@@ -47,28 +47,29 @@ enum WebSources {
         return (FeedParseResult(feed: cached.feed), cached.readItemIDs)
     }
 
-    static func bikes(_ source: DataSource, format: BikeDataFormat?, delimiter: UInt8?,
-                      _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> BikeCounts {
-        let cached: CachedBikes?
+    static func table(_ source: DataSource, format: TableFormat?, delimiter: UInt8?, choice: SeriesColumnChoice = SeriesColumnChoice(),
+                      _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> SeriesTable {
+        let cached: CachedTable?
         switch source {
         case .input:
-            return try loader(settings, context).bikes(source, format: format, delimiter: delimiter)
+            return try loader(settings, context).table(source, format: format, delimiter: delimiter, choice: choice)
         case .url(let url):
             guard settings.offline else {
-                let fetch = try fetcher(settings).bikes(url, format: format, delimiter: delimiter, cancellation: context.cancellation, progress: context.progress)
-                return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
+                let fetch = try fetcher(settings).table(url, format: format, delimiter: delimiter, choice: choice,
+                                                        cancellation: context.cancellation, progress: context.progress)
+                return fetch.value.table.replacingWarnings(fetch.warnings)
             }
-            cached = try read({ try cache.cachedBikes(source: url.absoluteString) }, source.name)
+            cached = try read({ try cache.cachedTable(source: url.absoluteString, choice: choice) }, source.name)
         case .socrata(let query):
             guard settings.offline else {
-                let fetch = try fetcher(settings).bikes(query, cancellation: context.cancellation, progress: context.progress)
-                return BikeCounts(rows: fetch.value.rows, warnings: fetch.warnings)
+                let fetch = try fetcher(settings).table(query, choice: choice, cancellation: context.cancellation, progress: context.progress)
+                return fetch.value.table.replacingWarnings(fetch.warnings)
             }
-            cached = try read({ try cache.cachedBikes(source: query.endpoint.absoluteString, span: query.first...query.last) }, source.name)
+            cached = try read({ try cache.cachedTable(source: query.endpoint.absoluteString, span: query.first...query.last, choice: choice) }, source.name)
         }
         guard let cached else { throw notCached(source.name) }
         sayAge(source.name, cached.fetchedAt, context)
-        return cached.counts
+        return cached.table
     }
 
     static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> Forecast {

@@ -20,7 +20,7 @@ import Testing
         #expect(outputs.allSatisfy { $0.status == 0 })
         let lines = outputs[0].output.split(separator: "\n")
         #expect(lines.count == 721)
-        #expect(lines[0] == "date,northbound,southbound")
+        #expect(lines[0] == "date,fremont_bridge_nb,fremont_bridge_sb")
         #expect(lines[7] == "2016-04-01T06:00:00,94,43")
         #expect(outputs[1].output == outputs[0].output)
         #expect(outputs[2].output == outputs[0].output)
@@ -32,8 +32,8 @@ import Testing
         let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
         #expect(parsed?.count == 1)
         #expect(parsed?.first?["date"] as? String == "2016-04-01T06:00:00")
-        #expect(parsed?.first?["northbound"] is NSNull)
-        #expect((parsed?.first?["southbound"] as? NSNumber)?.intValue == 43)
+        #expect(parsed?.first?["fremont_bridge_nb"] is NSNull)
+        #expect((parsed?.first?["fremont_bridge_sb"] as? NSNumber)?.intValue == 43)
     }
 
     @Test func warningsGoToStderrWithTheirLocation() throws {
@@ -43,7 +43,7 @@ import Testing
         #expect(run.errors == """
         \(path):6: warning: expected 3 fields, found 2; row skipped
         \(path):10: warning: expected 3 fields, found 4; row skipped
-        \(path):13: warning: unreadable date 'April 1st, 2016'; row skipped (also: northbound count '1,234' is not a number)
+        \(path):13: warning: unreadable date 'April 1st, 2016'; row skipped (also: northbound count '1,234' is not a count)
 
         """)
         #expect(run.output.split(separator: "\n").count == 25)
@@ -58,13 +58,13 @@ import Testing
         #expect(lines[2] == "\(path): 530 more warnings not shown (--max-warnings)")
         #expect(run.output.contains("Rows:                       112,440 hours on 4,686 days\n"))
         #expect(run.output.contains("Missing hours:              11 (Mon 2024-09-30 13:00 to Mon 2024-09-30 23:00)\n"))
-        #expect(run.output.contains("Rows with a missing count:  532\n"))
+        #expect(run.output.contains("Rows with a missing value:  532\n"))
     }
 
     @Test(arguments: [
         ("malformed/truncated.xml", ":1:5001: the document ends before </response> (is it cut off?)"),
         ("malformed/empty.xml", ": the file is empty"),
-        ("malformed/not-xml.html", ":1: an HTML page titled '503 Service Unavailable', not bike data"),
+        ("malformed/not-xml.html", ":1: an HTML page titled '503 Service Unavailable', not a data table"),
         ("malformed/wrong-root.xml", ":2:7: the server sent an error, not data: Socrata error query.soql.no-such-column: No such column: fremont_bridge_nbb"),
         ("no-such-file.csv", ": cannot open: No such file or directory"),
     ])
@@ -80,7 +80,7 @@ import Testing
         let csv = "date|fremont_bridge_nb|fremont_bridge_sb\n2016-04-01T06:00:00|1|2\n"
         let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv", "--input-format", "csv", "--delimiter", "pipe"], input: Data(csv.utf8))
         #expect(run.status == 0)
-        #expect(run.output == "date,northbound,southbound\n2016-04-01T06:00:00,1,2\n")
+        #expect(run.output == "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T06:00:00,1,2\n")
     }
 
     @Test func withNoArgumentsItShowsTheBuiltInApril() throws {
@@ -88,7 +88,7 @@ import Testing
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == 721)
-        #expect(lines[7] == "Fri 2016-04-01 06:00          94          43     137")
+        #expect(lines[7] == "Fri 2016-04-01 06:00          94          43      137")
         let stats = try Fremont.run(arguments: ["stats"])
         #expect(stats.output.contains("North/South ratio:          1.004\n"))
     }
@@ -99,6 +99,6 @@ import Testing
         #expect(run.status == 0)
         #expect(!run.errors.contains("\u{1B}"))
         #expect(!run.errors.contains("\u{07}"))
-        #expect(run.errors.contains("northbound count ']0;owned[2J' is not a number"))
+        #expect(run.errors.contains("northbound count ']0;owned[2J' is not a count"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FremontCore
+import FremontTestSupport
 import FremontSources
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
         try FileManager.default.createDirectory(at: home.cacheDatabase.deletingLastPathComponent(), withIntermediateDirectories: true)
         let cache = try CacheDatabase(path: home.cacheDatabase.path)
         try cache.storeFeed(try FeedParser.parse(.file(feedFile)).feed, url: "https://example.org/nasa.rss", fetchedAt: fetchedAt)
-        try cache.storeBikes(try BikeDataLoader.load(.file(bikeFile)).rows, source: "https://example.org/fremont.xml", fetchedAt: fetchedAt)
+        try cache.storeTable(try SeriesLoader.load(.file(bikeFile)), source: "https://example.org/fremont.xml", fetchedAt: fetchedAt)
         try cache.storeForecast(json: try Data(contentsOf: URL(fileURLWithPath: forecastFile)), source: "https://example.org/forecast.json",
                                 fetchedAt: fetchedAt)
     }

@@ -147,7 +147,7 @@ import Testing
         try await tmux.ready()
         try tmux.run("\(fremont) bikes \(Fremont.data("bikes/malformed/truncated.xml")); echo EXIT=$?")
         let screen = try await tmux.waitFor("truncated.xml:1:5001: the document ends before </response>")
-        #expect(screen.contains("No bike counts: truncated.xml:1:5001"))
+        #expect(screen.contains("No data: truncated.xml:1:5001"))
         try tmux.send("q")
         try await expectShellRestored(tmux, status: "0")
     }

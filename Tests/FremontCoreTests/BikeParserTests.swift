@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FremontCore
+import FremontTestSupport
 
 @Suite struct BikeXMLTests {
     @Test func rowsXMLShapeWrapsAllRowsInOneOuterRow() throws {
@@ -40,7 +41,7 @@ import Testing
 
     @Test func anotherRootIsNotBikeData() throws {
         let error = try #require(parseError("<rss><channel/></rss>"))
-        #expect(error.message == "not Socrata bike data: the root element is <rss>, expected <response>")
+        #expect(error.message == "not a Socrata table: the root element is <rss>, expected <response>")
     }
 
     @Test func brokenXMLNamesLineAndColumn() throws {
@@ -104,10 +105,10 @@ import Testing
         ])
         #expect(counts.warnings.map(\.description) == [
             "line 2: 2016-04-01T06:00:00: northbound count missing",
-            "line 3: 2016-04-01T07:00:00: northbound count 'Two Hundred Fifty Six' is not a number",
-            "line 4: 2016-04-01T08:00:00: northbound count '-3' is not a number; southbound count '1.5' is not a number",
+            "line 3: 2016-04-01T07:00:00: northbound count 'Two Hundred Fifty Six' is not a count",
+            "line 4: 2016-04-01T08:00:00: northbound count '-3' is not a count; southbound count '1.5' is not a count",
         ])
-        #expect(counts.summary.rowsWithMissingCount == 3)
+        #expect(counts.summary.rowsWithMissingValue == 3)
         #expect(counts.summary.southbound.total == 55)
     }
 
@@ -128,10 +129,10 @@ import Testing
 
     @Test func aHeaderWithoutTheColumnsIsAClearError() throws {
         let error = try #require(parseError("when,north,south\n1,2,3\n"))
-        #expect(error.message == "the header has no date column (found: 'when', 'north', 'south')")
+        #expect(error.message == "no date or time column; name it with --time-column (found: 'when', 'north', 'south')")
         #expect(error.location?.line == 1)
         let noCounts = try #require(parseError("date,weather\n2016-04-01,rain\n"))
-        #expect(noCounts.message.hasPrefix("the header has no northbound or southbound column"))
+        #expect(noCounts.message == "no numeric column besides the time column 'date'; name them with --columns (found: 'date', 'weather')")
     }
 
     @Test func blankLinesAnywhereAreSkipped() throws {
@@ -156,7 +157,7 @@ import Testing
         ])
         #expect(counts.warnings.map(\.description) == [
             "line 2: 2016-04-01T01:00:00: southbound count missing",
-            "line 3: 2016-04-01T02:00:00: northbound count 'xé' is not a number; southbound count missing",
+            "line 3: 2016-04-01T02:00:00: northbound count 'xé' is not a count; southbound count missing",
         ])
     }
 
@@ -202,7 +203,7 @@ import Testing
         let json = #"[{"date":"2016-04-01T06:00:00","fremont_bridge_nb":"1","fremont_bridge_sb":"2"}]"#
         let xml = "<response><row><date>2016-04-01T06:00:00</date><fremont_bridge_nb>1</fremont_bridge_nb><fremont_bridge_sb>2</fremont_bridge_sb></row></response>"
         for text in [csv, json, xml, "\u{FEFF}" + csv, "\u{FEFF}" + json, "\u{FEFF}" + xml, "  \n" + json] {
-            let counts = try BikeDataLoader.load(.string(text, name: "misnamed.xml"))
+            let counts = try SeriesLoader.load(.string(text, name: "misnamed.xml"))
             #expect(counts.rows == [BikeRow(date: date("2016-04-01T06:00"), northbound: 1, southbound: 2)])
         }
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import FremontCore
+import FremontTestSupport
 
 /// The acceptance figures, on the real files.
 @Suite struct BikeSharedDataTests {
@@ -38,7 +39,7 @@ import Testing
         #expect(rows.last?.date == date("2025-07-31T23:00"))
         // Blank counts stay empty, never zero.
         #expect(rows.filter(\.isMissingACount).count == 532)
-        #expect(counts.summary.rowsWithMissingCount == 532)
+        #expect(counts.summary.rowsWithMissingValue == 532)
         #expect(rows.filter { $0.isMissingACount }.allSatisfy { $0.northbound == nil && $0.southbound == nil })
         #expect(counts.warnings.count == 532)
         // The spring-forward hour is there as published, not turned into a second 03:00.
@@ -46,7 +47,7 @@ import Testing
         #expect(springForward != nil && springForward!.northbound == nil)
         #expect(rows.filter { $0.date == date("2016-03-13T03:00") }.count == 1)
         // The one hole in the history.
-        #expect(counts.summary.gaps == [BikeSummary.Gap(start: date("2024-09-30T13:00"), hours: 11)])
+        #expect(counts.summary.gaps == [SeriesSummary.Gap(start: date("2024-09-30T13:00"), hours: 11)])
         // The tutorial's row, read through the portal's column names and 12-hour dates.
         #expect(rows.first { $0.date == date("2016-04-01T06:00") } == BikeRow(date: date("2016-04-01T06:00"), northbound: 94, southbound: 43))
         let april = rows.filter { $0.date.year == 2016 && $0.date.month == 4 }
@@ -74,7 +75,7 @@ import Testing
         #expect(counts.warnings.map(\.description) == [
             "line 6: expected 3 fields, found 2; row skipped",
             "line 10: expected 3 fields, found 4; row skipped",
-            "line 13: unreadable date 'April 1st, 2016'; row skipped (also: northbound count '1,234' is not a number)",
+            "line 13: unreadable date 'April 1st, 2016'; row skipped (also: northbound count '1,234' is not a count)",
         ])
         // 28 lines after the header: 3 skipped, 1 blank.
         #expect(counts.rows.count == 24)
@@ -91,9 +92,9 @@ import Testing
         #expect(counts.warnings.map(\.description) == [
             "line 2: 2016-04-01T06:00:00: northbound count missing",
             // Row 2: a date no portal writes (two-digit year), so it cannot be placed in time.
-            "line 6: unreadable date '4/1/16 06:00:00AM'; row skipped (also: northbound count 'Two Hundred Fifty Six' is not a number; southbound count missing)",
+            "line 6: unreadable date '4/1/16 06:00:00AM'; row skipped (also: northbound count 'Two Hundred Fifty Six' is not a count; southbound count missing)",
             // Row 3: <row></row>.
-            "line 10: empty row (no date, no counts); row skipped",
+            "line 10: empty row (no date, no values); row skipped",
         ])
     }
 
@@ -111,7 +112,7 @@ import Testing
 
     @Test func htmlErrorPage() throws {
         let error = try #require(SharedData.loadError("malformed/not-xml.html"))
-        #expect(error.message == "an HTML page titled '503 Service Unavailable', not bike data")
+        #expect(error.message == "an HTML page titled '503 Service Unavailable', not a data table")
         #expect(error.location?.line == 1)
     }
 

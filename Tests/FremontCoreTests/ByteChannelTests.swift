@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import FremontCore
+import FremontTestSupport
 
 /// The channel between a download and a parser: reads block until bytes come, see every byte
 /// pushed before an ending, and the reader's going away reaches the producer.
@@ -23,7 +24,7 @@ import Testing
             }
             channel.finish()
         }
-        let counts = try BikeDataLoader.load(.stream(channel, name: "download"))
+        let counts = try SeriesLoader.load(.stream(channel, name: "download"))
         let local = try SharedData.bikes("fremont-2016-04.xml")
         #expect(counts.rows == local.rows)
     }
@@ -50,7 +51,7 @@ import Testing
         channel.push(Data("<response><row><date>2016-04-01T00:00:00</date>".utf8))
         channel.fail(ParseError(source: "u", "the download is cut off: 47 of 9000 bytes arrived"))
         #expect(throws: ParseError(source: "u", "the download is cut off: 47 of 9000 bytes arrived")) {
-            try BikeDataLoader.load(.stream(channel, name: "u"))
+            try SeriesLoader.load(.stream(channel, name: "u"))
         }
     }
 
@@ -77,7 +78,7 @@ import Testing
         // Not bike data: the loader gives up after the head, and its reader goes away.
         // The sniffer waits for 4 KB or the end, so the producer sends more than that, unfinished.
         channel.push(Data(("<html><title>Bad Gateway</title>" + String(repeating: " ", count: 5000)).utf8))
-        #expect(throws: ParseError.self) { try BikeDataLoader.load(.stream(channel, name: "u")) }
+        #expect(throws: ParseError.self) { try SeriesLoader.load(.stream(channel, name: "u")) }
         #expect(closed.withLock { $0 })
         #expect(channel.buffered == 0)
         channel.push(Data("more".utf8))

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import FremontCore
+import FremontTestSupport
 
 /// "The date parser reads what the formatter writes, over the whole range": feed dates
 /// (`InternetDate`) and bike timestamps (`LocalDateTime`), each written by the product's own
@@ -126,10 +127,10 @@ import Testing
             where expected.last?.date != row.date {
                 expected.append(row)
             }
-            for (format, input) in [(BikeExport.Format.csv, BikeDataFormat.csv), (.json, .json)] {
+            for (format, input) in [(SeriesExport.Format.csv, TableFormat.csv), (.json, .json)] {
                 var text = ""
-                BikeExport.write(rows, as: format) { text += $0 }
-                let counts = try BikeDataLoader.load(.string(text, name: "export.\(format)"), format: input)
+                SeriesExport.write(.fremont(rows), as: format) { text += $0 }
+                let counts = try SeriesLoader.load(.string(text, name: "export.\(format)"), format: input)
                 #expect(counts.rows == expected, "\(format): \(text)")
             }
         }

@@ -15,13 +15,13 @@ import Testing
         return names.sorted().compactMap { try? Data(contentsOf: folder.appendingPathComponent($0)) }
     }
 
-    @Test(arguments: [("bike-xml", BikeDataFormat.xml), ("bike-csv", .csv), ("bike-json", .json)])
-    func bikeInputsReadTheSameInAnyChunkSize(target: String, format: BikeDataFormat) throws {
+    @Test(arguments: [("bike-xml", TableFormat.xml), ("bike-csv", .csv), ("bike-json", .json)])
+    func bikeInputsReadTheSameInAnyChunkSize(target: String, format: TableFormat) throws {
         let inputs = Self.inputs(target)
         #expect(!inputs.isEmpty, "no corpus for \(target)")
         for data in inputs {
-            let whole = try? BikeDataLoader.load(.bytes(data, name: "corpus"), format: format)
-            let chunked = try? BikeDataLoader.load(.bytes(data, name: "corpus"), format: format, chunkSize: Int(data.last ?? 0) % 16 + 1)
+            let whole = try? SeriesLoader.load(.bytes(data, name: "corpus"), format: format)
+            let chunked = try? SeriesLoader.load(.bytes(data, name: "corpus"), format: format, chunkSize: Int(data.last ?? 0) % 16 + 1)
             #expect(whole?.rows == chunked?.rows)
         }
     }

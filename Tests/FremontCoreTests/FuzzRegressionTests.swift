@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import FremontCore
+import FremontTestSupport
 
 /// Inputs the fuzzers (Tests/Fuzz) found that crashed the program, each kept so it never returns.
 /// A crash here takes the whole test run down, which is the point.
 @Suite struct FuzzRegressionTests {
-    private func bikes(_ bytes: [UInt8]) throws(ParseError) -> BikeCounts {
-        try BikeDataLoader.load(.bytes(Data(bytes), name: "fuzz.xml"))
+    private func bikes(_ bytes: [UInt8]) throws(ParseError) -> SeriesTable {
+        try SeriesLoader.load(.bytes(Data(bytes), name: "fuzz.xml"))
     }
 
     private func bikeError(_ bytes: [UInt8]) -> ParseError? {
@@ -23,8 +24,8 @@ import Testing
     /// Attribute names, namespace prefixes, comments and processing instructions went the same
     /// way. Such bytes reach libxml2 as U+FFFD now; a feed's repair reads them as windows-1252.
     @Test(arguments: [
-        ("<\u{FF}grg", "not Socrata bike data: the root element is <\u{FFFD}grg>, expected <response>"),
-        ("<response><row \u{FF}=\"1\"/></response>", "the one row could not be read: empty row (no date, no counts); row skipped"),
+        ("<\u{FF}grg", "not a Socrata table: the root element is <\u{FFFD}grg>, expected <response>"),
+        ("<response><row \u{FF}=\"1\"/></response>", "the one row could not be read: empty row (no date, no values); row skipped"),
         ("<response xmlns:\u{FF}=\"urn:x\"></response>", nil),
         ("<response><!--\u{FF}--></response>", nil),
         ("<response><?\u{FF} x?></response>", nil),
@@ -97,7 +98,7 @@ import Testing
 
             let bikeBytes = try #require("<?xml version=\"1.0\" encoding=\"\(label)\"?>\(Self.oneRow)".data(using: encoding))
             for chunkSize in [1, 3, 4096] {
-                let counts = try BikeDataLoader.load(.bytes(bikeBytes, name: "wide.xml"), chunkSize: chunkSize)
+                let counts = try SeriesLoader.load(.bytes(bikeBytes, name: "wide.xml"), chunkSize: chunkSize)
                 #expect(counts.rows.map(\.southbound) == [4])
             }
         }
@@ -128,7 +129,7 @@ import Testing
         let feed = "<?xml version=\"1.0\"?><?xml-stylesheet?><rss><?c?><channel><item><title>t<?x?>u</title></item></channel></rss>"
         let result = try FeedParser.parse(.bytes(Data(feed.utf8), name: "pi.xml"))
         #expect(result.feed.items.map(\.title) == ["tu"])
-        let bikes = try BikeDataLoader.load(.bytes(Data(("<?go?>" + Self.oneRow).utf8), name: "pi.xml"), chunkSize: chunkSize)
+        let bikes = try SeriesLoader.load(.bytes(Data(("<?go?>" + Self.oneRow).utf8), name: "pi.xml"), chunkSize: chunkSize)
         #expect(bikes.rows.count == 1)
         var patch = ProcessingInstructionPatch()
         var patched: [UInt8] = []
@@ -164,7 +165,7 @@ import Testing
         [0x4C, 0x6F, 0xA7, 0x94, 0xFF, 0xFE, 0x81] + Array("<r/>".utf8),
     ] as [[UInt8]])
     func libxml2NeverGuessesAnEncoding(_ bytes: [UInt8]) {
-        #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(Data(bytes), name: "guess.xml"), format: .xml) }
+        #expect(throws: ParseError.self) { try SeriesLoader.load(.bytes(Data(bytes), name: "guess.xml"), format: .xml) }
         _ = try? FeedParser.parse(.bytes(Data(bytes), name: "guess.xml"))
     }
 
@@ -173,12 +174,12 @@ import Testing
     /// pairs still join, across chunk boundaries too.
     @Test func unpairedSurrogateEscapesInJSON() throws {
         let crash = Data("[\n {\n   \"da1\\ud825\\ud84atetimn".utf8)
-        #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(crash, name: "crash.json")) }
+        #expect(throws: ParseError.self) { try SeriesLoader.load(.bytes(crash, name: "crash.json")) }
         // The forecast target reached the same code through the check for deep nesting.
         #expect(throws: ParseError.self) { try ForecastReader.parse(Array(#"{"\ud800\ud80d":5}"#.utf8), name: "crash.json") }
         let text = #"[{"date":"2016-04-01T00:00:00","fremont_bridge_nb":"\ud83d\udeb2 \ud800x \udc00 \ud800\ud83d\udeb2 \u00e9"}]"#
         for chunkSize in [1, 5, 4096] {
-            let counts = try BikeDataLoader.load(.bytes(Data(text.utf8), name: "pairs.json"), chunkSize: chunkSize)
+            let counts = try SeriesLoader.load(.bytes(Data(text.utf8), name: "pairs.json"), chunkSize: chunkSize)
             #expect(counts.warnings.first?.message.contains("'🚲 \u{FFFD}x \u{FFFD} \u{FFFD}🚲 é'") == true, "\(counts.warnings)")
         }
     }
@@ -188,7 +189,7 @@ import Testing
     /// the second (a null dereference converting to UTF-32). Every label goes now.
     @Test func everyEncodingLabelInTheDeclarationGoes() throws {
         let crash = Array("<?xml version=\"1.0\" encoding=\"UTF-16.0\" encoding=\"UTF-32\"?>".utf8) + [0xE0, 0xE0, 0xE0, 0x3E]
-        #expect(throws: ParseError.self) { try BikeDataLoader.load(.bytes(Data(crash), name: "two.xml"), format: .xml) }
+        #expect(throws: ParseError.self) { try SeriesLoader.load(.bytes(Data(crash), name: "two.xml"), format: .xml) }
         _ = try? FeedParser.parse(.bytes(Data(crash), name: "two.xml"))
         let cleared = try #require(XMLDeclaration.withoutEncodingLabel(Array(crash.prefix(61))))
         #expect(!String(decoding: cleared, as: UTF8.self).contains("encoding"))

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import FremontCore
+import FremontTestSupport
 
 /// Every hostile input the hardening issue names, through every parser it can reach: each ends
 /// in the right message (or a harmless result) within two seconds, with the peak memory bounded,
@@ -32,7 +33,7 @@ import Testing
         #expect(feedError.message.hasPrefix("refused: entity"), "\(kind): \(feedError)")
 
         let bikes = try file(doctype.replacingOccurrences(of: "root", with: "response") + row(date: body))
-        let bikeError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(bikes.path)) } })
+        let bikeError = try #require(expectBounded { parseError { try SeriesLoader.load(.file(bikes.path)) } })
         #expect(bikeError.message.hasPrefix("refused: entity"), "\(kind): \(bikeError)")
     }
 
@@ -41,7 +42,7 @@ import Testing
         let marker = try #require(passwd.split(separator: "\n").first.map(String.init))
         let doctype = "<?xml version=\"1.0\"?><!DOCTYPE root [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>"
         let bikes = try file(doctype.replacingOccurrences(of: "root", with: "response") + row(date: "&xxe;2016-04-01T00:00:00"))
-        let outcome = expectBounded { Result { () throws(ParseError) -> BikeCounts in try BikeDataLoader.load(.file(bikes.path)) } }
+        let outcome = expectBounded { Result { () throws(ParseError) -> SeriesTable in try SeriesLoader.load(.file(bikes.path)) } }
         #expect(!String(describing: outcome).contains(marker))
 
         let feed = try file(doctype.replacingOccurrences(of: "root", with: "rss") + "<rss><channel><item><title>a&xxe;b</title></item></channel></rss>")
@@ -63,16 +64,16 @@ import Testing
 
         // Bike XML: no row is readable, and the message quotes only the start of the value.
         let xml = try file(row(date: text))
-        let xmlError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(xml.path)) } })
+        let xmlError = try #require(expectBounded { parseError { try SeriesLoader.load(.file(xml.path)) } })
         #expect(xmlError.message.hasPrefix("the one row could not be read: unreadable date 'xxxx"))
         #expect(xmlError.message.count < 200)
 
         let csv = try file("date,fremont_bridge_nb,fremont_bridge_sb\n\"" + text + "\",1,2\n")
-        let csvError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(csv.path)) } })
+        let csvError = try #require(expectBounded { parseError { try SeriesLoader.load(.file(csv.path)) } })
         #expect(csvError.description.hasSuffix(":2: a record longer than 1 MB (a quote that is never closed?)"))
 
         let json = try file("[{\"date\":\"" + text + "\"}]")
-        let jsonError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(json.path)) } })
+        let jsonError = try #require(expectBounded { parseError { try SeriesLoader.load(.file(json.path)) } })
         #expect(jsonError.message == "a string longer than 1 MB (a quote that is never closed?)")
 
         let forecast = try file("{\"currently\":{\"summary\":\"" + text + "\"}}")
@@ -98,12 +99,12 @@ import Testing
         #expect(feedError.message == "elements nest deeper than 128 levels, the limit for feeds")
 
         let xml = try file("<response>" + nested + "</response>")
-        let xmlError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(xml.path)) } })
-        #expect(xmlError.message == "elements nest deeper than 64 levels: not Socrata bike data")
+        let xmlError = try #require(expectBounded { parseError { try SeriesLoader.load(.file(xml.path)) } })
+        #expect(xmlError.message == "elements nest deeper than 64 levels: not a Socrata table")
 
         let arrays = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let json = try file("[{\"date\":\"2016-04-01T00:00:00\",\"extra\":" + arrays + "}]")
-        let jsonError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(json.path)) } })
+        let jsonError = try #require(expectBounded { parseError { try SeriesLoader.load(.file(json.path)) } })
         #expect(jsonError.message == "values nested more than 512 levels deep")
 
         let forecast = try file("{\"currently\":" + arrays + "}")
@@ -123,15 +124,15 @@ import Testing
         #expect(result.warnings.first?.message.contains("windows-1252") == true)
 
         let xml = try file(bytes: Array("<response><row><date>2016".utf8) + [0xFF] + Array("</date></row></response>".utf8))
-        let xmlError = try #require(expectBounded { parseError { try BikeDataLoader.load(.file(xml.path)) } })
+        let xmlError = try #require(expectBounded { parseError { try SeriesLoader.load(.file(xml.path)) } })
         #expect(xmlError.location?.line == 1)
 
         let csv = try file(bytes: Array("date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T00:00:00,1\u{FF},2\n".utf8) + [0xFF, 0xFE, 0x0A])
-        let counts = try expectBounded { try BikeDataLoader.load(.file(csv.path)) }
+        let counts = try expectBounded { try SeriesLoader.load(.file(csv.path)) }
         #expect(counts.rows.count == 1)
 
         let json = try file(bytes: Array("[{\"date\":\"2016-04-01T00:00:00\",\"fremont_bridge_nb\":\"".utf8) + [0xC3, 0x28] + Array("\"}]".utf8))
-        let jsonCounts = try expectBounded { try BikeDataLoader.load(.file(json.path)) }
+        let jsonCounts = try expectBounded { try SeriesLoader.load(.file(json.path)) }
         #expect(jsonCounts.rows.map(\.northbound) == [nil])
 
         #expect(HTMLText.render(String(decoding: [0x3C, 0x70, 0x3E, 0xFF, 0xC0, 0x41], as: UTF8.self)).text == "\u{FFFD}\u{FFFD}A")
@@ -146,7 +147,7 @@ import Testing
         #expect(result.warnings.count == 1)
 
         let xml = try file("<?xml version=\"1.0\" encoding=\"\(label)\"?>" + row(date: "2016-04-01T00:00:00"))
-        let counts = try expectBounded { try BikeDataLoader.load(.file(xml.path)) }
+        let counts = try expectBounded { try SeriesLoader.load(.file(xml.path)) }
         #expect(counts.rows.count == 1)
     }
 
@@ -157,15 +158,15 @@ import Testing
         #expect(result.warnings.first?.message == "control character (not allowed in XML): removed")
 
         let xml = try file(bytes: Array(row(date: "2016-04-01T00:00:00").utf8.prefix(40)) + [0] + Array(row(date: "x").utf8.dropFirst(40)))
-        #expect(expectBounded { parseError { try BikeDataLoader.load(.file(xml.path)) } }?.message == "a character that XML does not allow")
+        #expect(expectBounded { parseError { try SeriesLoader.load(.file(xml.path)) } }?.message == "a character that XML does not allow")
 
         let csv = try file(bytes: Array("date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T00:00:00,1".utf8) + [0] + Array(",2\n".utf8) + [0, 0, 0x0A])
-        let counts = try expectBounded { try BikeDataLoader.load(.file(csv.path)) }
+        let counts = try expectBounded { try SeriesLoader.load(.file(csv.path)) }
         #expect(counts.rows.map(\.northbound) == [nil])
         #expect(counts.warnings.map(\.location?.line) == [2, 3])
 
         let json = try file(bytes: Array("[{\"date\":\"2016-04-01T00:00:00\"}]".utf8) + [0])
-        #expect(expectBounded { parseError { try BikeDataLoader.load(.file(json.path)) } }?.message == "unexpected byte 0x0 after the array of rows")
+        #expect(expectBounded { parseError { try SeriesLoader.load(.file(json.path)) } }?.message == "unexpected byte 0x0 after the array of rows")
 
         let forecast = try file(bytes: Array("{\"currently\":{\"summary\":\"a".utf8) + [0] + Array("b\"}}".utf8))
         #expect(expectBounded { parseError { try ForecastReader.read(.file(forecast.path)) } } != nil)
@@ -185,10 +186,10 @@ import Testing
         #expect(feedError.message == "the document is larger than 8 MB, the limit for feeds")
 
         let bikeError = try #require(expectBounded {
-            parseError { try BikeDataLoader.load(.stream(endless(head: "date,fremont_bridge_nb,fremont_bridge_sb\n", repeating: "2016-04-01T00:00:00,1,2\n"),
+            parseError { try SeriesLoader.load(.stream(endless(head: "date,fremont_bridge_nb,fremont_bridge_sb\n", repeating: "2016-04-01T00:00:00,1,2\n"),
                                                          name: "endless.csv"), maximumBytes: 8 << 20) }
         })
-        #expect(bikeError.message == "larger than 8 MB, the limit for bike data")
+        #expect(bikeError.message == "larger than 8 MB, the limit for a table")
 
         let forecastError = try #require(expectBounded {
             parseError { try ForecastReader.read(.stream(endless(head: "{\"currently\":{\"summary\":\"", repeating: "rain "), name: "endless.json"),

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FremontCore
+import FremontTestSupport
 
 /// The real data in `../shared/data` beside the checkout.
 enum SharedData {
@@ -11,13 +12,13 @@ enum SharedData {
         root.appendingPathComponent(relative).path
     }
 
-    static func bikes(_ name: String, chunkSize: Int = ByteReader.defaultChunkSize) throws -> BikeCounts {
-        try BikeDataLoader.load(.file(path("bikes/\(name)")), chunkSize: chunkSize)
+    static func bikes(_ name: String, chunkSize: Int = ByteReader.defaultChunkSize) throws -> SeriesTable {
+        try SeriesLoader.load(.file(path("bikes/\(name)")), chunkSize: chunkSize)
     }
 
     static func loadError(_ name: String) -> ParseError? {
         do {
-            _ = try BikeDataLoader.load(.file(path("bikes/\(name)")))
+            _ = try SeriesLoader.load(.file(path("bikes/\(name)")))
             return nil
         } catch {
             return error
@@ -25,11 +26,11 @@ enum SharedData {
     }
 }
 
-func parse(_ text: String, format: BikeDataFormat? = nil, delimiter: UInt8? = nil, chunkSize: Int = ByteReader.defaultChunkSize) throws(ParseError) -> BikeCounts {
-    try BikeDataLoader.load(.string(text, name: "test"), format: format, delimiter: delimiter, chunkSize: chunkSize)
+func parse(_ text: String, format: TableFormat? = nil, delimiter: UInt8? = nil, chunkSize: Int = ByteReader.defaultChunkSize) throws(ParseError) -> SeriesTable {
+    try SeriesLoader.load(.string(text, name: "test"), format: format, delimiter: delimiter, chunkSize: chunkSize)
 }
 
-func parseError(_ text: String, format: BikeDataFormat? = nil) -> ParseError? {
+func parseError(_ text: String, format: TableFormat? = nil) -> ParseError? {
     do {
         _ = try parse(text, format: format)
         return nil

@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import Testing
 import FremontCore
+import FremontTestSupport
 @testable import FremontSources
 
 @Suite struct CacheDatabaseTests {
@@ -92,22 +93,39 @@ import FremontCore
     }
 
     @Test func bikeRowsRoundTripBySourceAndSpan() throws {
-        let counts = try BikeDataLoader.load(.file(SharedData.path("bikes/fremont-2016-04.xml")))
+        let counts = try SeriesLoader.load(.file(SharedData.path("bikes/fremont-2016-04.xml")))
         let cache = CacheDatabase()
         let april = try #require(LocalDateTime(year: 2016, month: 4, day: 1))...(try #require(LocalDateTime(year: 2016, month: 4, day: 30, hour: 23)))
         let source = "https://data.seattle.gov/resource/4xy5-26gy.json"
-        try cache.storeBikes(counts.rows, source: source, span: april, validators: CacheValidators(etag: "W/\"x\""), fetchedAt: Self.noon)
-        try cache.storeBikes(Array(counts.rows.prefix(3)), source: source, fetchedAt: Self.noon)
-        let cached = try #require(try cache.cachedBikes(source: source, span: april))
-        #expect(cached.rows == counts.rows)
-        #expect(cached.rows.contains { $0.northbound == nil || $0.southbound == nil } == counts.rows.contains(where: \.isMissingACount))
+        try cache.storeTable(counts, source: source, span: april, validators: CacheValidators(etag: "W/\"x\""), fetchedAt: Self.noon)
+        try cache.storeTable(counts.slice(0..<3), source: source, fetchedAt: Self.noon)
+        let cached = try #require(try cache.cachedTable(source: source, span: april))
+        #expect(cached.table.rows == counts.rows)
+        #expect(cached.table.series == counts.series)
         #expect(cached.validators.etag == "W/\"x\"")
         #expect(cached.fetchedAt == Self.noon)
-        #expect(try cache.cachedBikes(source: source)?.rows == Array(counts.rows.prefix(3)))
-        #expect(try cache.cachedBikes(source: "elsewhere", span: april) == nil)
+        #expect(try cache.cachedTable(source: source)?.table.rows == Array(counts.rows.prefix(3)))
+        #expect(try cache.cachedTable(source: "elsewhere", span: april) == nil)
         // Storing again replaces the span's rows.
-        try cache.storeBikes([BikeRow(date: april.lowerBound, northbound: nil, southbound: 7)], source: source, span: april)
-        #expect(try cache.cachedBikes(source: source, span: april)?.rows == [BikeRow(date: april.lowerBound, northbound: nil, southbound: 7)])
+        try cache.storeTable(.fremont([BikeRow(date: april.lowerBound, northbound: nil, southbound: 7)]), source: source, span: april)
+        #expect(try cache.cachedTable(source: source, span: april)?.table.rows == [BikeRow(date: april.lowerBound, northbound: nil, southbound: 7)])
+        // A table read with other columns is another entry.
+        let chosen = SeriesColumnChoice(columns: ["fremont_bridge_sb"])
+        #expect(try cache.cachedTable(source: source, span: april, choice: chosen) == nil)
+    }
+
+    @Test func anyTableRoundTripsWithItsSeriesAndMissingValues() throws {
+        let cache = CacheDatabase()
+        let hour = try #require(LocalDateTime(year: 2014, month: 1, day: 1))
+        let table = SeriesTable(series: [Series(name: "Ped South"), Series(name: "BGT Total", role: .total), Series(name: "temp")],
+                                times: [hour, hour.addingHours(1)],
+                                values: [[3, .nan], [10, 12], [-3.5, 0.25]])
+        try cache.storeTable(table, source: "bgt")
+        let cached = try #require(try cache.cachedTable(source: "bgt")).table
+        #expect(cached.series == table.series)
+        #expect(cached.times == table.times)
+        #expect(cached.value(0, 0) == 3 && cached.value(0, 1) == nil)
+        #expect(cached.value(2, 0) == -3.5 && cached.value(2, 1) == 0.25)
     }
 
     @Test func forecastRoundTrips() throws {
@@ -150,10 +168,10 @@ import FremontCore
         #expect(cached.readItemIDs == ["x"])
         #expect(cached.fetchedAt == Self.noon)
         let applied = try cache.writer.read { try CacheSchema.migrator.appliedIdentifiers($0) }
-        #expect(applied == ["v1-feeds", "v2-bikes", "v3-forecast", "v4-feed-details", "v5-item-search", "v6-read-marks", "v7-starred"])
+        #expect(applied == ["v1-feeds", "v2-bikes", "v3-forecast", "v4-feed-details", "v5-item-search", "v6-read-marks", "v7-starred", "v8-series"])
         let hour = try #require(LocalDateTime(year: 2016, month: 4, day: 1))
-        try cache.storeBikes([BikeRow(date: hour, northbound: 1, southbound: 2)], source: "s")
-        #expect(try cache.cachedBikes(source: "s")?.rows.count == 1)
+        try cache.storeTable(.fremont([BikeRow(date: hour, northbound: 1, southbound: 2)]), source: "s")
+        #expect(try cache.cachedTable(source: "s")?.table.rowCount == 1)
     }
 
     @Test func aCorruptFileIsMovedAsideForAFreshCache() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FremontCore
+import FremontTestSupport
 @testable import FremontSources
 
 @Suite struct CachedFetcherTests {
@@ -102,12 +103,12 @@ import FremontCore
         #expect(again.value.forecast == fresh.value.forecast)
         #expect(again.value.json == forecast)
 
-        let rows = try await offPool { try fetcher.bikes(bikesURL) }
-        let rowsAgain = try await offPool { try fetcher.bikes(bikesURL) }
+        let rows = try await offPool { try fetcher.table(bikesURL) }
+        let rowsAgain = try await offPool { try fetcher.table(bikesURL) }
         #expect(!rows.notModified && rowsAgain.notModified)
-        #expect(rowsAgain.value.rows == rows.value.rows)
-        #expect(rows.value.rows.count == (try BikeDataLoader.load(.bytes(bikes, name: "csv"))).rows.count)
-        #expect(try cache.cachedBikes(source: bikesURL.absoluteString)?.rows == rows.value.rows)
+        #expect(rowsAgain.value.table.rows == rows.value.table.rows)
+        #expect(rows.value.table.rowCount == (try SeriesLoader.load(.bytes(bikes, name: "csv"))).rowCount)
+        #expect(try cache.cachedTable(source: bikesURL.absoluteString)?.table.rows == rows.value.table.rows)
         await server.stop()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FremontCore
+import FremontTestSupport
 import Synchronization
 import Testing
 @testable import FremontSources
@@ -10,18 +11,18 @@ import Testing
     static let april = "bikes/fremont-2016-04.xml"
 
     /// Fetches and parses bike data; the error's description when either fails.
-    func bikes(_ url: URL, options: HTTPRequestOptions = .init(), fetcher: HTTPFetcher = HTTPFetcher()) async throws -> Result<BikeCounts, ParseError> {
+    func bikes(_ url: URL, options: HTTPRequestOptions = .init(), fetcher: HTTPFetcher = HTTPFetcher()) async throws -> Result<SeriesTable, ParseError> {
         try await offPool {
-            Result { () throws(ParseError) -> BikeCounts in
+            Result { () throws(ParseError) -> SeriesTable in
                 switch try fetcher.fetch(url, options: options) {
-                case .body(let source, _): return try BikeDataLoader.load(source)
+                case .body(let source, _): return try SeriesLoader.load(source)
                 case .notModified: throw ParseError(source: url.absoluteString, "unexpected 304")
                 }
             }
         }
     }
 
-    func failure(_ result: Result<BikeCounts, ParseError>) -> String? {
+    func failure(_ result: Result<SeriesTable, ParseError>) -> String? {
         if case .failure(let error) = result { return error.description }
         return nil
     }
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func aFileOverHTTPParsesLikeTheFile() async throws {
-        let file = try BikeDataLoader.load(.file(SharedData.path(Self.april)))
+        let file = try SeriesLoader.load(.file(SharedData.path(Self.april)))
         try await LoopbackServer.with { server in
             let url = server.url("/data/\(Self.april)")
             let outcome = try await offPool { try HTTPFetcher().fetch(url) }
@@ -46,10 +47,10 @@ import Testing
             #expect(info.lastModified == TestRoutes.lastModified)
             #expect(info.contentType == "application/xml")
             #expect(source.name == url.absoluteString)
-            let counts = try await offPool { try BikeDataLoader.load(source) }
+            let counts = try await offPool { try SeriesLoader.load(source) }
             #expect(counts.rows == file.rows)
             #expect(counts.rows.count == 720)
-            #expect(counts.summary.northbound.total == 46_905)
+            #expect(SeriesSummary(counts).column(.northbound)?.total == 46_905)
         }
     }
 
@@ -188,7 +189,7 @@ import Testing
             let kind6 = try await failureKind(server.url("/slow/\(Self.april)"), options: quick)
             #expect(kind6 == .timeout)
         }
-        let missing = Result { () throws(ParseError) in try BikeDataLoader.load(.file("/nonexistent/fremont.xml")) }
+        let missing = Result { () throws(ParseError) in try SeriesLoader.load(.file("/nonexistent/fremont.xml")) }
         guard case .failure(let error) = missing else { Issue.record("a missing file loaded"); return }
         #expect(error.kind == .notFound)
     }
@@ -199,7 +200,7 @@ import Testing
             let failed11 = try await failure(url)
             let message = try #require(failed11)
             #expect(message.hasPrefix("\(url):1: an HTML page"))
-            #expect(message.hasSuffix("not bike data"))
+            #expect(message.hasSuffix("not a data table"))
         }
     }
 
@@ -300,12 +301,12 @@ import Testing
             let stalled = server.url("/stall/\(Self.april)")
             let during = FetchCancellation()
             let result = try await offPool {
-                Result { () throws(ParseError) -> BikeCounts in
+                Result { () throws(ParseError) -> SeriesTable in
                     guard case .body(let source, _) = try HTTPFetcher().fetch(stalled, cancellation: during) else {
                         throw ParseError(source: "", "no body")
                     }
                     DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { during.cancel() }
-                    return try BikeDataLoader.load(source)
+                    return try SeriesLoader.load(source)
                 }
             }
             #expect(failure(result) == "\(stalled): cancelled")
@@ -318,11 +319,11 @@ import Testing
         try await LoopbackServer.with { server in
             let url = server.url("/data/\(Self.april)")
             let seen = ProgressLog()
-            _ = try await offPool { () throws -> BikeCounts in
+            _ = try await offPool { () throws -> SeriesTable in
                 guard case .body(let source, _) = try HTTPFetcher().fetch(url, progress: { seen.add($0, $1) }) else {
                     throw ParseError(source: "", "no body")
                 }
-                return try BikeDataLoader.load(source)
+                return try SeriesLoader.load(source)
             }
             let reports = seen.reports
             #expect(reports.last?.bytes == 203_696)

@@ -1,5 +1,6 @@
 import Foundation
 import FremontCore
+import FremontTestSupport
 import Testing
 @testable import FremontSources
 
@@ -60,7 +61,7 @@ import Testing
 
 /// Paging against the loopback Socrata stub, which, like the real API, sends 1,000 rows unless told.
 @Suite struct SocrataPagingTests {
-    func load(_ query: SocrataQuery) async throws -> BikeCounts {
+    func load(_ query: SocrataQuery) async throws -> SeriesTable {
         try await offPool { try SocrataPager(fetcher: HTTPFetcher()).load(query) }
     }
 
@@ -123,7 +124,7 @@ import Testing
             let query = try SocrataQuery.month("2016-04", endpoint: server.url("/resource/with-bad-row.json"), pageSize: 200)
             let counts = try await load(query)
             #expect(counts.rows.count == 720)
-            #expect(counts.warnings.map(\.description) == ["line 140: page 2 (rows from 201): 2016-04-15T03:00:00: northbound count 'lots' is not a number"])
+            #expect(counts.warnings.map(\.description) == ["line 140: page 2 (rows from 201): 2016-04-15T03:00:00: northbound count 'lots' is not a count"])
         }
     }
 

@@ -1,5 +1,6 @@
 import FlyingFox
 import FremontCore
+import FremontTestSupport
 import Foundation
 
 /// A Socrata endpoint over a synthetic 2016 (8,784 hourly rows) that honours what the real one

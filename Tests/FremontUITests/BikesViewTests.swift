@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 import FremontCore
+import FremontTestSupport
 @testable import FremontUI
 
 /// The April 2016 counts, loaded once for all view tests.
 enum April {
-    static let counts: BikeCounts = {
+    static let counts: SeriesTable = {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/data/bikes/fremont-2016-04.xml").path
-        return try! BikeDataLoader.load(.file(path))
+        return try! SeriesLoader.load(.file(path))
     }()
 
     static func browser(width: Int, height: Int, colors: ColorSupport = .indexed256, source: String = "fremont-2016-04.xml") -> BrowserState {
@@ -209,8 +210,8 @@ func type(_ state: inout BrowserState, _ text: String) {
         #expect(buffer.line(23).hasSuffix(" · broken.xml:1:5001 · 12:34:56"))
         var fresh = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256))
         _ = fresh.update(.bikesLoaded(source: "/data/broken.xml", .failure(ParseError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56"))
-        #expect(screen(fresh).line(2) == " No bike counts: broken.xml:1:5001: cut off")
-        #expect(state.bikes.rows.count == 720)
+        #expect(screen(fresh).line(2) == " No data: broken.xml:1:5001: cut off")
+        #expect(state.bikes.times.count == 720)
     }
 
     @Test func qQuits() {

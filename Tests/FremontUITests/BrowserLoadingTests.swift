@@ -1,5 +1,6 @@
 import Testing
 import FremontCore
+import FremontTestSupport
 @testable import FremontUI
 
 @Suite struct BrowserLoadingTests {
@@ -23,7 +24,7 @@ import FremontCore
         let buffer = screen(state)
         #expect(buffer.line(23).contains("loading cancelled"))
         #expect(state.status.lastError == nil)
-        #expect(state.bikes.rows.count == 720)
+        #expect(state.bikes.times.count == 720)
         // With nothing loading, Escape cancels nothing.
         #expect(press(&state, .escape) == [])
     }
@@ -42,7 +43,7 @@ import FremontCore
     @Test func monthsWrapAcrossYears() {
         var december = BrowserState(width: 100, height: 24, theme: Theme(colors: .none))
         let rows = [BikeRow(date: LocalDateTimeParser.parse("2015-12-31T23:00")!, northbound: 1, southbound: 2)]
-        _ = december.update(.bikesLoaded(source: "dec", .success(BikeCounts(rows: rows)), at: "00:00:00"))
+        _ = december.update(.bikesLoaded(source: "dec", .success(SeriesTable.fremont(rows)), at: "00:00:00"))
         #expect(press(&december, .character(">")) == [.loadMonth(year: 2016, month: 1)])
         #expect(press(&december, .character("<")) == [.loadMonth(year: 2015, month: 11)])
     }

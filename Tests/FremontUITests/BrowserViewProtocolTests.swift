@@ -1,4 +1,5 @@
 import FremontCore
+import FremontTestSupport
 import Testing
 @testable import FremontUI
 
@@ -141,8 +142,8 @@ private struct CounterView: BrowserView {
         _ = state.update(.loadStarted(ViewID("two"), source: "a.xml"))
         #expect(state.isLoading)
         let warning = ParseWarning("odd", at: SourceLocation(line: 3, column: 4))
-        let counts = BikeCounts(rows: [], warnings: [warning])
-        _ = state.update(.loaded(ViewID("two"), source: "a.xml", .success(.bikes(counts)), at: "10:00:00"))
+        let counts = SeriesTable.fremont([], warnings: [warning])
+        _ = state.update(.loaded(ViewID("two"), source: "a.xml", .success(.table(counts)), at: "10:00:00"))
         #expect(!state.isLoading)
         let one = state.tabs[0][0] as! CounterView, two = state.tabs[1][0] as! CounterView
         #expect(two.received == ["started a.xml", "loaded a.xml", "report a.xml 1"])
@@ -162,7 +163,7 @@ private struct CounterView: BrowserView {
         #expect(state.status.lastError?.error.source == "/data/b.xml")
         // The same source loading again clears its error; a message that merely starts the
         // same way would not have mattered.
-        _ = state.update(.loaded(ViewID("one"), source: "/data/b.xml", .success(.bikes(BikeCounts(rows: []))), at: "10:00:02"))
+        _ = state.update(.loaded(ViewID("one"), source: "/data/b.xml", .success(.table(SeriesTable.fremont([]))), at: "10:00:02"))
         #expect(state.status.lastError == nil)
         let one = state.tabs[0][0] as! CounterView
         #expect(one.received.contains("failed /data/c.xml cancelled"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FremontCore
+import FremontTestSupport
 @testable import FremontUI
 
 /// Each hostile input, loaded by the real parsers into a browser already showing good data:
@@ -48,14 +49,14 @@ import FremontCore
     func hostileBikeDataLeavesTheGoodTableOnScreen(name: String) throws {
         let (bytes, message) = Self.bikeCase(name)
         var state = April.browser(width: 100, height: 24)
-        let result = Result { () throws(ParseError) -> BikeCounts in try BikeDataLoader.load(.bytes(Data(bytes), name: "hostile")) }
+        let result = Result { () throws(ParseError) -> SeriesTable in try SeriesLoader.load(.bytes(Data(bytes), name: "hostile")) }
         guard case .failure(let error) = result else {
             Issue.record("\(name): read without an error")
             return
         }
         _ = state.update(.bikesLoaded(source: "hostile", result, at: "12:34:56"))
         let buffer = screen(state)
-        #expect(state.bikes.rows.count == 720, "\(name)")
+        #expect(state.bikes.times.count == 720, "\(name)")
         #expect(buffer.lines.contains { $0.hasPrefix("▼ Friday, April 1, 2016 12:00 AM") }, "\(name)")
         #expect(error.message.hasPrefix(message), "\(name): \(error.message)")
         #expect(buffer.line(23).hasSuffix(" · 12:34:56") || buffer.line(23).contains("hostile"), "\(name): \(buffer.line(23))")

@@ -70,3 +70,84 @@ public struct SeriesTable: Sendable {
         return min(low, times.count - 1)
     }
 }
+
+extension Series {
+    /// What a person reads in a column header: the Fremont Bridge's meanings in words, any other
+    /// series by its source name.
+    public var label: String {
+        switch role {
+        case .northbound: return "Northbound"
+        case .southbound: return "Southbound"
+        case .total: return "Total"
+        case .other: return name
+        }
+    }
+}
+
+extension SeriesTable {
+    /// The series in the order a person reads them: the directions first, the source's other
+    /// series as they come, its total last.
+    public var displayOrder: [Int] {
+        func rank(_ role: SeriesRole) -> Int {
+            switch role {
+            case .northbound: return 0
+            case .southbound: return 1
+            case .other: return 2
+            case .total: return 3
+            }
+        }
+        return series.indices.sorted { (rank(series[$0].role), $0) < (rank(series[$1].role), $1) }
+    }
+
+    /// True when the table has both directions and no total of its own, so a total is the two
+    /// added (the Fremont API's shape).
+    public var computesTotal: Bool {
+        index(of: .total) == nil && index(of: .northbound) != nil && index(of: .southbound) != nil
+    }
+
+    /// The row's total: the source's own, or the two directions added; nil when unknown.
+    public func total(_ row: Int) -> Double? {
+        if let total = index(of: .total) { return value(total, row) }
+        guard let north = index(of: .northbound), let south = index(of: .southbound),
+              let northValue = value(north, row), let southValue = value(south, row) else { return nil }
+        return northValue + southValue
+    }
+
+    /// True when some series of the row has no value.
+    public func isMissingAValue(_ row: Int) -> Bool {
+        values.contains { $0[row].isNaN }
+    }
+}
+
+extension SeriesTable {
+    /// The same rows with other warnings (those of a fetch that also cached them, say).
+    public func replacingWarnings(_ warnings: [ParseWarning]) -> SeriesTable {
+        SeriesTable(series: series, times: times, values: values, warnings: warnings, recordCount: recordCount)
+    }
+
+    /// The rows from `first` to `last` (whole days, both included). O(log n).
+    public func rows(from first: LocalDateTime?, through last: LocalDateTime?) -> Range<Int> {
+        let start = first.map { lowerBound($0.startOfDay) } ?? 0
+        guard let last else { return start..<times.count }
+        let nextDay = last.startOfDay.addingHours(24)
+        return start..<max(start, lowerBound(nextDay))
+    }
+
+    /// The first row at or after `time`, or the row count.
+    public func lowerBound(_ time: LocalDateTime) -> Int {
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] < time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+extension SeriesTable {
+    /// The rows in `range` as a table of their own (warnings stay with the whole).
+    public func slice(_ range: Range<Int>) -> SeriesTable {
+        SeriesTable(series: series, times: Array(times[range]), values: values.map { Array($0[range]) },
+                    warnings: warnings, recordCount: range.count)
+    }
+}

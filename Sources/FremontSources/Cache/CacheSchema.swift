@@ -138,6 +138,29 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v8-series") { db in
+            // Any table of series, not just the two directions: a span's rows as two blobs (the
+            // times, then every series' values a series at a time), read back in one step.
+            // What was cached in the old shape is dropped: it is fetched again when asked.
+            try db.drop(table: "bikeRow")
+            try db.drop(table: "bikeSpan")
+            try db.create(table: "seriesSpan") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("source", .text).notNull()
+                t.column("spanStart", .text).notNull().defaults(to: "")
+                t.column("spanEnd", .text).notNull().defaults(to: "")
+                // --time-column and --columns, as they shape what was read.
+                t.column("choice", .text).notNull().defaults(to: "")
+                t.column("series", .jsonText).notNull()
+                t.column("times", .blob).notNull()
+                t.column("seriesValues", .blob).notNull()
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("fetchedAt", .datetime).notNull()
+                t.uniqueKey(["source", "spanStart", "spanEnd", "choice"])
+            }
+        }
+
         return migrator
     }
 }

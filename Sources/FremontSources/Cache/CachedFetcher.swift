@@ -67,43 +67,42 @@ public struct CachedFetcher: Sendable {
         }
     }
 
-    // MARK: Bike counts
+    // MARK: Tables
 
-    /// A file of counts at an address (XML, CSV or JSON), cached as a whole source.
-    public func bikes(_ url: URL, format: BikeDataFormat? = nil, delimiter: UInt8? = nil, cancellation: FetchCancellation? = nil,
-                      progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedBikes> {
+    /// A table at an address (XML, CSV or JSON), cached as a whole source.
+    public func table(_ url: URL, format: TableFormat? = nil, delimiter: UInt8? = nil, choice: SeriesColumnChoice = SeriesColumnChoice(),
+                      cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedTable> {
         let key = url.absoluteString
-        let held = try? cache.cachedBikes(source: key)
+        let held = try? cache.cachedTable(source: key, choice: choice)
         switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
         case .notModified(let info):
             guard var cached = held else { throw notModifiedWithoutCopy(key) }
             cached.fetchedAt = now()
             let validators = info.validators
-            let warnings = attempt { try cache.touchBikes(source: key, validators: validators, fetchedAt: cached.fetchedAt) }
+            let warnings = attempt { try cache.touchTable(source: key, choice: choice, validators: validators, fetchedAt: cached.fetchedAt) }
             return CachedFetch(value: cached, warnings: warnings, notModified: true)
         case .body(let source, let info):
-            let counts = try BikeDataLoader.load(source, format: format, delimiter: delimiter)
-            let cached = CachedBikes(source: key, span: nil, rows: counts.rows,
-                                     validators: info.validators, fetchedAt: now())
+            let table = try SeriesLoader.load(source, format: format, delimiter: delimiter, choice: choice)
+            let cached = CachedTable(source: key, span: nil, choice: choice, table: table, validators: info.validators, fetchedAt: now())
             let warnings = attempt {
-                try cache.storeBikes(cached.rows, source: key, validators: cached.validators, fetchedAt: cached.fetchedAt)
+                try cache.storeTable(table, source: key, choice: choice, validators: cached.validators, fetchedAt: cached.fetchedAt)
             }
-            return CachedFetch(value: cached, warnings: counts.warnings + warnings, notModified: false)
+            return CachedFetch(value: cached, warnings: table.warnings + warnings, notModified: false)
         }
     }
 
     /// A span of a Socrata dataset, page by page; cached by endpoint and span. Paged requests are
     /// not conditional (a page's ETag says nothing of the others), so every call fetches them all.
-    public func bikes(_ query: SocrataQuery, cancellation: FetchCancellation? = nil,
-                      progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedBikes> {
-        let counts = try SocrataPager(fetcher: fetcher, options: options)
-            .load(query, cancellation: cancellation, progress: progress)
-        let cached = CachedBikes(source: query.endpoint.absoluteString, span: query.first...query.last, rows: counts.rows,
+    public func table(_ query: SocrataQuery, choice: SeriesColumnChoice = SeriesColumnChoice(), cancellation: FetchCancellation? = nil,
+                      progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedTable> {
+        let table = try SocrataPager(fetcher: fetcher, options: options)
+            .load(query, choice: choice, cancellation: cancellation, progress: progress)
+        let cached = CachedTable(source: query.endpoint.absoluteString, span: query.first...query.last, choice: choice, table: table,
                                  validators: CacheValidators(), fetchedAt: now())
         let warnings = attempt {
-            try cache.storeBikes(cached.rows, source: cached.source, span: cached.span, fetchedAt: cached.fetchedAt)
+            try cache.storeTable(table, source: cached.source, span: cached.span, choice: choice, fetchedAt: cached.fetchedAt)
         }
-        return CachedFetch(value: cached, warnings: counts.warnings + warnings, notModified: false)
+        return CachedFetch(value: cached, warnings: table.warnings + warnings, notModified: false)
     }
 
     // MARK: Forecasts

@@ -31,15 +31,16 @@ public struct SourceLoader: Sendable {
                 throw ParseError(source: url.absoluteString, "the server answered 304 Not Modified to a request that was not conditional")
             }
         case .socrata(let query):
-            throw ParseError(source: query.name, "a Socrata query holds bike counts only")
+            throw ParseError(source: query.name, "a Socrata query holds a table, not this")
         }
     }
 
-    /// Bike counts from any source; a Socrata query arrives page by page.
-    public func bikes(_ source: DataSource, format: BikeDataFormat? = nil, delimiter: UInt8? = nil) throws(ParseError) -> BikeCounts {
+    /// A table from any source; a Socrata query arrives page by page.
+    public func table(_ source: DataSource, format: TableFormat? = nil, delimiter: UInt8? = nil,
+                      choice: SeriesColumnChoice = SeriesColumnChoice()) throws(ParseError) -> SeriesTable {
         if case .socrata(let query) = source {
-            return try SocrataPager(fetcher: fetcher, options: options).load(query, cancellation: cancellation, progress: progress)
+            return try SocrataPager(fetcher: fetcher, options: options).load(query, choice: choice, cancellation: cancellation, progress: progress)
         }
-        return try BikeDataLoader.load(open(source), format: format, delimiter: delimiter)
+        return try SeriesLoader.load(open(source), format: format, delimiter: delimiter, choice: choice)
     }
 }

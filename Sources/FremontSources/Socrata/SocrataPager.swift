@@ -3,7 +3,7 @@ import FremontCore
 import Synchronization
 
 /// Loads every row of a `SocrataQuery`: page after page with `$offset` until a page comes back
-/// short, each page streamed into the parser as it downloads, then one `BikeCounts` of them all.
+/// short, each page streamed into the parser as it downloads, then one `SeriesTable` of them all.
 public struct SocrataPager: Sendable {
     /// Far more than any span of hourly counts needs; a server that ignores `$offset` stops here.
     public static let maximumPages = 1_000
@@ -19,10 +19,10 @@ public struct SocrataPager: Sendable {
     /// - Parameters:
     ///   - progress: bytes so far over all pages; the expected size is unknown with paging.
     public func load(
-        _ query: SocrataQuery, cancellation: FetchCancellation? = nil,
+        _ query: SocrataQuery, choice: SeriesColumnChoice = SeriesColumnChoice(), cancellation: FetchCancellation? = nil,
         progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil
-    ) throws(ParseError) -> BikeCounts {
-        var rows: [BikeRow] = []
+    ) throws(ParseError) -> SeriesTable {
+        var pages: [SeriesTable] = []
         var warnings: [ParseWarning] = []
         var records = 0
         var offset = 0
@@ -40,43 +40,57 @@ public struct SocrataPager: Sendable {
             }
             let body = try SourceLoader(fetcher: fetcher, options: options, cancellation: cancellation, progress: pageProgress)
                 .open(.url(url))
-            let counts = try BikeDataLoader.load(body, format: query.format)
+            let table = try SeriesLoader.load(body, format: query.format, choice: choice)
             earlier += counter.value
             // Each warning says which page it came from: its line is a line of that page.
             let label = "page \(page) (rows from \(offset + 1))"
-            warnings += counts.warnings.map { ParseWarning("\(label): \($0.message)", at: $0.location) }
-            if page > 1, let first = counts.rows.first, let last = rows.last, first.date <= last.date {
-                if counts.rows == Array(rows.prefix(counts.rows.count)) {
-                    throw ParseError(source: url.absoluteString, "the server sent the first page again: it ignores $offset, so the rows cannot be paged")
-                }
+            warnings += table.warnings.map { ParseWarning("\(label): \($0.message)", at: $0.location) }
+            if let firstPage = pages.first, !table.isEmpty, table.times == Array(firstPage.times.prefix(table.rowCount)) {
+                throw ParseError(source: url.absoluteString, "the server sent the first page again: it ignores $offset, so the rows cannot be paged")
             }
-            rows += counts.rows
-            records += counts.recordCount
-            if counts.recordCount < query.pageSize { return merged(rows, warnings, records) }
+            pages.append(table)
+            records += table.recordCount
+            if table.recordCount < query.pageSize { return merged(pages, warnings, records) }
             offset += query.pageSize
         }
         throw ParseError(source: query.endpoint.absoluteString, "more than \(Self.maximumPages) pages of \(query.pageSize) rows; stopped")
     }
 
     /// Pages come in date order, so joining them keeps it; should the data change between two
-    /// requests, rows are sorted again and an hour sent twice is kept once.
-    private func merged(_ rows: [BikeRow], _ warnings: [ParseWarning], _ records: Int) -> BikeCounts {
+    /// requests, rows are sorted again and an hour sent twice is kept once. A page whose rows
+    /// lack a series the others have gets missing values there.
+    private func merged(_ pages: [SeriesTable], _ warnings: [ParseWarning], _ records: Int) -> SeriesTable {
+        var series: [Series] = []
+        for page in pages {
+            for column in page.series where !series.contains(where: { $0.name == column.name }) { series.append(column) }
+        }
+        var rows: [(time: LocalDateTime, page: Int, row: Int)] = []
+        for (pageIndex, page) in pages.enumerated() {
+            for row in page.times.indices { rows.append((page.times[row], pageIndex, row)) }
+        }
+        var warnings = warnings
         var ordered = true
-        for index in rows.indices.dropFirst() where rows[index - 1].date >= rows[index].date {
+        for index in rows.indices.dropFirst() where rows[index - 1].time >= rows[index].time {
             ordered = false
             break
         }
-        guard !ordered else { return BikeCounts(rows: rows, warnings: warnings, recordCount: records) }
-        var unique: [BikeRow] = []
-        var warnings = warnings
-        for row in rows.enumerated().sorted(by: { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }).map(\.element) {
-            if let last = unique.last, last.date == row.date {
-                warnings.append(ParseWarning("duplicate hour \(row.date) across pages (the data changed while paging?); row skipped"))
-                continue
+        if !ordered {
+            rows = rows.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            var unique: [(time: LocalDateTime, page: Int, row: Int)] = []
+            for row in rows {
+                if let last = unique.last, last.time == row.time {
+                    warnings.append(ParseWarning("duplicate hour \(row.time) across pages (the data changed while paging?); row skipped"))
+                    continue
+                }
+                unique.append(row)
             }
-            unique.append(row)
+            rows = unique
         }
-        return BikeCounts(rows: unique, warnings: warnings, recordCount: records)
+        let columnOfPage = pages.map { page in series.map { column in page.series.firstIndex { $0.name == column.name } } }
+        let values = series.indices.map { column in
+            rows.map { row in columnOfPage[row.page][column].map { pages[row.page].values[$0][row.row] } ?? .nan }
+        }
+        return SeriesTable(series: series, times: rows.map(\.time), values: values, warnings: warnings, recordCount: records)
     }
 }
 

@@ -14,7 +14,7 @@ public struct SocrataQuery: Sendable, Hashable {
     public var last: LocalDateTime
     public var pageSize: Int
     /// Taken from the endpoint's extension: `.json`, `.xml` or `.csv`.
-    public let format: BikeDataFormat
+    public let format: TableFormat
 
     public init(endpoint: URL = SocrataQuery.defaultEndpoint, first: LocalDateTime, last: LocalDateTime,
                 pageSize: Int = SocrataQuery.defaultPageSize) throws(ParseError) {
@@ -22,7 +22,7 @@ public struct SocrataQuery: Sendable, Hashable {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
             throw ParseError(source: name, "the endpoint must be an http or https address")
         }
-        guard let format = BikeDataFormat(rawValue: endpoint.pathExtension.lowercased()) else {
+        guard let format = TableFormat(rawValue: endpoint.pathExtension.lowercased()) else {
             throw ParseError(source: name, "the endpoint should end in .json, .xml or .csv, which picks the format (like /resource/4xy5-26gy.json)")
         }
         guard first <= last else {

@@ -114,7 +114,7 @@ public enum ViewMessage: Sendable {
 
 /// Data a load brings: one case per kind of data the core reads.
 public enum LoadPayload: Sendable {
-    case bikes(BikeCounts)
+    case table(SeriesTable)
     case forecast(Forecast)
     case feed(PreparedFeed)
     case searchResults(query: String, [SearchResult])
@@ -123,7 +123,7 @@ public enum LoadPayload: Sendable {
     /// there were in all.
     public var warnings: (kept: [ParseWarning], total: Int) {
         switch self {
-        case .bikes(let counts): return (counts.warnings, counts.warnings.count)
+        case .table(let table): return (table.warnings, table.warnings.count)
         case .forecast, .searchResults: return ([], 0)
         case .feed(let feed): return (feed.warningList, feed.warnings)
         }

@@ -13,13 +13,13 @@ struct BikeTableLayout: ListMetrics, Sendable {
     let dayFirstRow: [Int]
     let rowCount: Int
 
-    init(rows: [BikeRow]) {
+    init(times: [LocalDateTime]) {
         var rowDay: [Int32] = []
         var dayFirstRow: [Int] = []
-        rowDay.reserveCapacity(rows.count)
+        rowDay.reserveCapacity(times.count)
         var previousDay = Int.min
-        for (index, row) in rows.enumerated() {
-            let day = row.date.dayNumber
+        for (index, time) in times.enumerated() {
+            let day = time.dayNumber
             if day != previousDay {
                 dayFirstRow.append(index)
                 previousDay = day
@@ -28,7 +28,7 @@ struct BikeTableLayout: ListMetrics, Sendable {
         }
         self.rowDay = rowDay
         self.dayFirstRow = dayFirstRow
-        rowCount = rows.count
+        rowCount = times.count
     }
 
     var lineCount: Int { rowCount + dayFirstRow.count }

@@ -11,14 +11,15 @@ extension BrowserEffect {
 }
 
 extension BrowserEvent {
-    /// A finished load of bike counts.
-    public static func bikesLoaded(source: String, _ result: Result<BikeCounts, ParseError>, at time: String) -> BrowserEvent {
-        .loaded(.bikes, source: source, result.map(LoadPayload.bikes), at: time)
+    /// A finished load of a table (bike counts or any other counter).
+    public static func bikesLoaded(source: String, _ result: Result<SeriesTable, ParseError>, at time: String) -> BrowserEvent {
+        .loaded(.bikes, source: source, result.map(LoadPayload.table), at: time)
     }
 }
 
-/// The Bikes tab: the hourly table (or the heatmap) of the loaded counts, with the summary.
-/// State and keys; `BikesView` draws it.
+/// The Bikes tab: the hourly table (or the heatmap) of the loaded table, with the summary. Any
+/// counter's series; the Fremont Bridge's two directions shaded blue and red, other tables by
+/// the series chosen with `c`. State and keys; `BikesView` draws it.
 public struct BikesTab: BrowserView {
     public enum Mode: Sendable { case table, heatmap }
 
@@ -26,34 +27,39 @@ public struct BikesTab: BrowserView {
         case down, up, pageDown, pageUp, first, last, nextDay, previousDay
         case heatmap, table, nextHour, previousHour
         case nextMatch, previousMatch, previousMonth, nextMonth
+        case nextSeries
     }
 
     public let id = ViewID.bikes
     public let title = "Bikes"
-    public private(set) var counts: BikeCounts?
+    public private(set) var table: SeriesTable?
+    public private(set) var summary: SeriesSummary?
     public private(set) var sourceName = ""
+    /// The series that shades rows and fills bars where the table has no directions.
+    public private(set) var shadedSeries = 0
+    private(set) var shadeRule = ShadeRule(SeriesTable(series: [], times: [], values: []), summary: SeriesSummary(SeriesTable(series: [], times: [], values: [])))
+    /// What a full bar stands for: the busiest hour's total (or the shaded series' busiest).
+    private(set) var maxBarValue = 1.0
     /// The table's rows (the selection is the selected hour).
-    private(set) var table = ListState()
+    private(set) var rowList = ListState()
     /// The heatmap's days, one line each.
     private(set) var days = ListState()
     public private(set) var mode = Mode.table
-    var layout = BikeTableLayout(rows: [])
+    var layout = BikeTableLayout(times: [])
     /// Why there is nothing to show, when the first load failed.
     public private(set) var loadError: String?
-    /// The busiest hour's total, which a full bar stands for.
-    private(set) var maxHourTotal = 1
     /// The last `/` search, for `n` and `N`.
     public private(set) var lastSearch: String?
 
     public init() {}
 
-    public var isEmpty: Bool { counts?.rows.isEmpty ?? true }
-    public var rows: [BikeRow] { counts?.rows ?? [] }
-    public var selectedRow: Int { table.selected }
+    public var isEmpty: Bool { table?.isEmpty ?? true }
+    public var times: [LocalDateTime] { table?.times ?? [] }
+    public var selectedRow: Int { rowList.selected }
     /// The first list line shown (table mode) or the first day shown (heatmap mode).
-    public var topLine: Int { table.offset }
+    public var topLine: Int { rowList.offset }
     public var topDay: Int { days.offset }
-    public var warningCount: Int { counts?.warnings.count ?? 0 }
+    public var warningCount: Int { table?.warnings.count ?? 0 }
     public var searchPrompt: String? { "Find date" }
     private var dayMetrics: UniformMetrics { UniformMetrics(count: layout.dayCount) }
 
@@ -61,8 +67,8 @@ public struct BikesTab: BrowserView {
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loaded(let source, .bikes(let counts)):
-            show(counts, source: source)
+        case .loaded(let source, .table(let table)):
+            show(table, source: source)
         case .loadFailed(_, let error):
             // What was shown stays; with nothing shown yet, the tab says why.
             loadError = error.kind == .cancelled ? "loading was cancelled" : error.shortDescription
@@ -72,16 +78,35 @@ public struct BikesTab: BrowserView {
     }
 
     /// New data: the selection stays on the same hour when the new data has it.
-    public mutating func show(_ counts: BikeCounts, source: String) {
+    public mutating func show(_ table: SeriesTable, source: String) {
         loadError = nil
-        let keptDate = self.counts.flatMap { $0.rows.indices.contains(selectedRow) ? $0.rows[selectedRow].date : nil }
-        self.counts = counts
+        let keptDate = self.table.flatMap { $0.times.indices.contains(selectedRow) ? $0.times[selectedRow] : nil }
+        let sameSeries = self.table?.series == table.series
+        self.table = table
+        summary = SeriesSummary(table)
         sourceName = source
-        layout = BikeTableLayout(rows: counts.rows)
-        maxHourTotal = max(1, counts.rows.lazy.compactMap(\.total).max() ?? 1)
-        table = ListState()
+        if !sameSeries { shadedSeries = table.displayOrder.first ?? 0 }
+        layout = BikeTableLayout(times: table.times)
+        updateShading()
+        rowList = ListState()
         days = ListState()
-        if let keptDate, let index = Self.firstIndex(in: counts.rows, atOrAfter: keptDate) { table.select(index, layout) }
+        if let keptDate, let index = table.firstRow(atOrAfter: keptDate) { rowList.select(index, layout) }
+    }
+
+    private mutating func updateShading() {
+        guard let table, let summary else { return }
+        shadeRule = ShadeRule(table, summary: summary, series: shadedSeries)
+        var maximum = 0.0
+        for row in 0..<table.rowCount {
+            if let value = barValue(table, row), value > maximum { maximum = value }
+        }
+        maxBarValue = max(1, maximum)
+    }
+
+    /// What a row's bar shows: its total where the table has one, else the shaded series.
+    func barValue(_ table: SeriesTable, _ row: Int) -> Double? {
+        if shadeRule.isDirectional || table.index(of: .total) != nil { return table.total(row) }
+        return table.series.indices.contains(shadedSeries) ? table.value(shadedSeries, row) : nil
     }
 
     /// The header rows above the list (summary, legend, column names) for a viewport height.
@@ -95,10 +120,10 @@ public struct BikesTab: BrowserView {
 
     /// Keeps the selection visible after a resize.
     public mutating func layout(in area: Rect) {
-        table.resize(height: Self.listHeight(for: area), layout)
+        rowList.resize(height: Self.listHeight(for: area), layout)
         days.resize(height: max(1, Self.listHeight(for: area) - 1), dayMetrics)  // the hour ruler takes a line
         guard !isEmpty else { return }
-        if mode == .heatmap { keepDayVisible() } else { table.reveal(layout) }
+        if mode == .heatmap { keepDayVisible() } else { rowList.reveal(layout) }
     }
 
     // MARK: - Keys
@@ -111,6 +136,7 @@ public struct BikesTab: BrowserView {
         KeyBinding(.character("N"), .previousMatch, "previous hour matching the search"),
         KeyBinding(.character("<"), .previousMonth, "previous month (open-data API)"),
         KeyBinding(.character(">"), .nextMonth, "next month (open-data API)"),
+        KeyBinding(.character("c"), .nextSeries, "shade rows by the next series"),
     ]
 
     private static let tableKeymap = Keymap<Action>(
@@ -154,6 +180,14 @@ public struct BikesTab: BrowserView {
             return search(lastSearch, forward: action == .nextMatch, in: area)
         case .previousMonth: return monthEffect(by: -1)
         case .nextMonth: return monthEffect(by: 1)
+        case .nextSeries:
+            guard let table, table.series.count > 1 else { return [] }
+            guard !shadeRule.isDirectional else { return [.message("rows are shaded by direction: north blue, south red")] }
+            let order = table.displayOrder
+            let position = order.firstIndex(of: shadedSeries) ?? 0
+            shadedSeries = order[(position + 1) % order.count]
+            updateShading()
+            return [.message("shading by \(TerminalSafeText.singleLine(table.series[shadedSeries].label))")]
         default: break
         }
         guard !isEmpty else { return [] }
@@ -162,15 +196,15 @@ public struct BikesTab: BrowserView {
     }
 
     private mutating func performTable(_ action: Action) {
-        let page = max(1, table.height - 1)
+        let page = max(1, rowList.height - 1)
         switch action {
-        case .down: table.select(selectedRow + 1, layout)
-        case .up: table.select(selectedRow - 1, layout)
+        case .down: rowList.select(selectedRow + 1, layout)
+        case .up: rowList.select(selectedRow - 1, layout)
         // Paging moves the view with the selection, as pagers do.
-        case .pageDown: table.move(by: page, scrolling: page, layout)
-        case .pageUp: table.move(by: -page, scrolling: -page, layout)
-        case .first: table.home(layout)
-        case .last: table.select(rows.count - 1, layout)
+        case .pageDown: rowList.move(by: page, scrolling: page, layout)
+        case .pageUp: rowList.move(by: -page, scrolling: -page, layout)
+        case .first: rowList.home(layout)
+        case .last: rowList.select(times.count - 1, layout)
         case .nextDay: jumpDay(by: 1)
         case .previousDay: jumpDay(by: -1)
         case .heatmap:
@@ -191,14 +225,14 @@ public struct BikesTab: BrowserView {
         case .first: moveDay(to: 0)
         case .last: moveDay(to: layout.dayCount - 1)
         case .nextHour:
-            table.select(selectedRow + 1, layout)
+            rowList.select(selectedRow + 1, layout)
             keepDayVisible()
         case .previousHour:
-            table.select(selectedRow - 1, layout)
+            rowList.select(selectedRow - 1, layout)
             keepDayVisible()
         case .table:
             mode = .table
-            table.reveal(layout)
+            rowList.reveal(layout)
         default: break
         }
     }
@@ -208,7 +242,7 @@ public struct BikesTab: BrowserView {
         if mode == .heatmap {
             moveDay(to: layout.day(ofRow: selectedRow) + lines)
         } else {
-            table.select(selectedRow + lines, layout)
+            rowList.select(selectedRow + lines, layout)
         }
     }
 
@@ -218,8 +252,8 @@ public struct BikesTab: BrowserView {
         let listTop = area.y + Self.headerHeight(for: area)
         if mode == .heatmap {
             if let day = days.item(atRow: y - listTop, dayMetrics) { moveDay(to: day) }
-        } else if let row = table.item(atRow: y - listTop, layout) {
-            table.select(row, layout)
+        } else if let row = rowList.item(atRow: y - listTop, layout) {
+            rowList.select(row, layout)
         }
         return []
     }
@@ -227,7 +261,7 @@ public struct BikesTab: BrowserView {
     /// The month before or after the selected hour's, from the open-data API.
     private func monthEffect(by delta: Int) -> [ViewEffect] {
         guard !isEmpty else { return [] }
-        let date = rows[selectedRow].date
+        let date = times[selectedRow]
         let index = date.year * 12 + (date.month - 1) + delta
         return [.host(.loadMonth(year: index / 12, month: index % 12 + 1))]
     }
@@ -240,15 +274,15 @@ public struct BikesTab: BrowserView {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         lastSearch = trimmed
-        let rows = self.rows
-        let match: (BikeRow) -> Bool
+        let rows = self.times
+        let match: (LocalDateTime) -> Bool
         if let date = LocalDateTimeParser.parse(trimmed) {
             let dayOnly = !trimmed.contains(":")
-            match = { dayOnly ? $0.date.startOfDay == date.startOfDay && (date.hour == 0 || $0.date.hour == date.hour) : $0.date == date }
+            match = { dayOnly ? $0.startOfDay == date.startOfDay && (date.hour == 0 || $0.hour == date.hour) : $0 == date }
         } else {
             let words = trimmed.lowercased().split(separator: " ").map(String.init)
-            match = { row in
-                let shown = DateText.full(row.date).lowercased().replacingOccurrences(of: ",", with: "")
+            match = { time in
+                let shown = DateText.full(time).lowercased().replacingOccurrences(of: ",", with: "")
                 return words.allSatisfy { shown.contains($0) }
             }
         }
@@ -256,7 +290,7 @@ public struct BikesTab: BrowserView {
         for step in 1...count {
             let index = forward ? (selectedRow + step) % count : (selectedRow - step + count) % count
             if match(rows[index]) {
-                table.select(index, layout)
+                rowList.select(index, layout)
                 if mode == .heatmap { keepDayVisible() }
                 return []
             }
@@ -275,31 +309,23 @@ public struct BikesTab: BrowserView {
         } else {
             target = layout.dayFirstRow[min(max(0, day + delta), layout.dayCount - 1)]
         }
-        table.select(target, layout)
+        rowList.select(target, layout)
         // Bring the day's start to the top, so the whole day shows.
-        table.scroll(toLine: layout.top(of: target), layout)
+        rowList.scroll(toLine: layout.top(of: target), layout)
     }
 
     /// Moves to `day`, keeping the selected hour of day where the new day has it.
     private mutating func moveDay(to day: Int) {
         let target = min(max(0, day), layout.dayCount - 1)
-        let hour = rows[selectedRow].date.hour
+        let times = self.times
+        let hour = times[selectedRow].hour
         let first = layout.dayFirstRow[target]
-        let end = target + 1 < layout.dayCount ? layout.dayFirstRow[target + 1] : rows.count
-        table.select((first..<end).first { rows[$0].date.hour >= hour } ?? end - 1, layout)
+        let end = target + 1 < layout.dayCount ? layout.dayFirstRow[target + 1] : times.count
+        rowList.select((first..<end).first { times[$0].hour >= hour } ?? end - 1, layout)
         keepDayVisible()
     }
 
     private mutating func keepDayVisible() {
         days.select(layout.day(ofRow: selectedRow), dayMetrics)
-    }
-
-    static func firstIndex(in rows: [BikeRow], atOrAfter date: LocalDateTime) -> Int? {
-        var low = 0, high = rows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle].date < date { low = middle + 1 } else { high = middle }
-        }
-        return low < rows.count ? low : (rows.isEmpty ? nil : rows.count - 1)
     }
 }

@@ -5,12 +5,12 @@ import FremontCore
 extension BikesTab {
     public func render(into buffer: inout ScreenBuffer, area viewport: Rect, theme: Theme) {
         buffer.fill(viewport, style: .plain)
-        guard let counts, !counts.rows.isEmpty else {
+        guard let table, let summary, !table.isEmpty else {
             let placeholder: Placeholder
-            if counts == nil, let loadError {
-                placeholder = .failed("No bike counts: \(loadError)")
+            if table == nil, let loadError {
+                placeholder = .failed("No data: \(loadError)")
             } else {
-                placeholder = counts == nil ? .loading("Loading bike counts…") : .empty("No rows in \(sourceName).")
+                placeholder = table == nil ? .loading("Loading counts…") : .empty("No rows in \(sourceName).")
             }
             placeholder.render(into: &buffer, area: viewport, theme: theme)
             return
@@ -18,52 +18,72 @@ extension BikesTab {
         var area = viewport
         if Self.headerHeight(for: viewport) > 1 {
             let (top, rest) = area.splitTop(3)
-            renderSummary(counts.summary, into: &buffer, area: top, theme: theme)
+            renderSummary(summary, table: table, into: &buffer, area: top, theme: theme)
             area = rest
         }
         switch mode {
-        case .table: renderTable(counts, into: &buffer, area: area, theme: theme)
-        case .heatmap: renderHeatmap(counts, into: &buffer, area: area, theme: theme)
+        case .table: renderTable(table, into: &buffer, area: area, theme: theme)
+        case .heatmap: renderHeatmap(table, into: &buffer, area: area, theme: theme)
         }
     }
 
     // MARK: - Summary and legend
 
-    private func renderSummary(_ summary: BikeSummary, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+    private func renderSummary(_ summary: SeriesSummary, table: SeriesTable, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
         let x = area.x + 1, width = area.width - 2
-        let ratio = summary.ratio.map { NumberText.grouped($0, decimals: 3) } ?? "—"
-        let line1 = Self.fit([
-            "▲ North \(NumberText.grouped(summary.northbound.total))",
-            "▼ South \(NumberText.grouped(summary.southbound.total))",
-            "Total \(NumberText.grouped(summary.total))",
-            "N/S ratio \(ratio)",
-            "\(NumberText.grouped(summary.averagePerDay, decimals: 1))/day over \(NumberText.count(summary.daysCovered, "day"))",
-        ], width: width)
-        buffer.write(line1, x: x, y: area.y, style: theme.title, maxWidth: width)
+        var totals: [String] = []
+        var busiest: [String] = []
+        for index in table.displayOrder {
+            let series = table.series[index]
+            let column = summary.columns[index]
+            let label: String
+            switch series.role {
+            case .northbound: label = "▲ North"
+            case .southbound: label = "▼ South"
+            case .total: label = "Total"
+            case .other: label = TextLayout.truncate(TerminalSafeText.singleLine(series.name), to: 24)
+            }
+            totals.append("\(label) \(SeriesExport.grouped(column.total))")
+            if series.role != .total || !shadeRule.isDirectional, let maximum = column.maximum, let hour = column.busiestHour {
+                let short = series.role == .northbound ? "▲" : series.role == .southbound ? "▼" : label
+                busiest.append("\(busiest.isEmpty ? "Busiest " : "")\(short) \(SeriesExport.grouped(maximum)) \(DateText.compact(hour))")
+            }
+        }
+        if table.computesTotal, let total = summary.total { totals.append("Total \(SeriesExport.grouped(total))") }
+        if let ratio = summary.ratio { totals.append("N/S ratio \(NumberText.grouped(ratio, decimals: 3))") }
+        if let average = summary.averagePerDay {
+            totals.append("\(NumberText.grouped(average, decimals: 1))/day over \(NumberText.count(summary.daysCovered, "day"))")
+        } else {
+            totals.append(NumberText.count(summary.daysCovered, "day"))
+        }
+        buffer.write(Self.fit(totals, width: width), x: x, y: area.y, style: theme.title, maxWidth: width)
 
-        var segments: [String] = []
-        if let north = summary.northbound.maximum, let hour = summary.northbound.busiestHour {
-            segments.append("Busiest ▲ \(north) \(DateText.compact(hour))")
-        }
-        if let south = summary.southbound.maximum, let hour = summary.southbound.busiestHour {
-            segments.append("▼ \(south) \(DateText.compact(hour))")
-        }
+        var segments = busiest
         segments.append(summary.missingHours == 0 ? "no hours missing" : "\(NumberText.grouped(summary.missingHours)) hours missing")
-        if summary.rowsWithMissingCount > 0 { segments.append("\(NumberText.grouped(summary.rowsWithMissingCount)) rows missing a count") }
+        if summary.rowsWithMissingValue > 0 { segments.append("\(NumberText.grouped(summary.rowsWithMissingValue)) rows missing a value") }
         buffer.write(Self.fit(segments, width: width), x: x, y: area.y + 1, style: .plain, maxWidth: width)
 
         // The legend: what the shades mean, drawn in the shades themselves.
         var column = x
         column += buffer.write("Shade: ", x: column, y: area.y + 2, style: theme.dim, maxWidth: x + width - column)
-        for (label, shade) in [("▲ more north", BikeShade(direction: .north, strength: 0.9)),
-                               ("▲ quiet", BikeShade(direction: .north, strength: 0.25)),
-                               ("▼ more south", BikeShade(direction: .south, strength: 0.9)),
-                               ("▼ quiet", BikeShade(direction: .south, strength: 0.25)),
-                               ("= even", BikeShade(direction: .even, strength: 0))] {
+        let legend: [(String, RowShade)]
+        if shadeRule.isDirectional {
+            legend = [("▲ more north", RowShade(direction: .north, strength: 0.9)),
+                      ("▲ quiet", RowShade(direction: .north, strength: 0.25)),
+                      ("▼ more south", RowShade(direction: .south, strength: 0.9)),
+                      ("▼ quiet", RowShade(direction: .south, strength: 0.25)),
+                      ("= even", RowShade(direction: .even, strength: 0))]
+        } else {
+            let name = TextLayout.truncate(TerminalSafeText.singleLine(table.series[shadedSeries].label), to: 24)
+            legend = [("\(name): busy", RowShade(direction: .level, strength: 0.9)),
+                      ("quiet", RowShade(direction: .level, strength: 0.25))]
+        }
+        for (label, shade) in legend {
             column += buffer.write(" \(label) ", x: column, y: area.y + 2, style: theme.shade(shade), maxWidth: x + width - column)
             column += buffer.write(" ", x: column, y: area.y + 2, maxWidth: x + width - column)
         }
-        buffer.write(" — missing", x: column, y: area.y + 2, style: theme.dim, maxWidth: x + width - column)
+        let hint = shadeRule.isDirectional || table.series.count < 2 ? " — missing" : " — missing   c: shade by the next series"
+        buffer.write(hint, x: column, y: area.y + 2, style: theme.dim, maxWidth: x + width - column)
     }
 
     /// Joins as many whole segments as fit in `width`, in order of importance.
@@ -79,49 +99,73 @@ extension BikesTab {
 
     // MARK: - Table
 
-    /// Column widths for a width: the full tutorial date when it fits, a compact one otherwise.
+    /// Column widths for a width: the full tutorial date when it fits, a compact one otherwise;
+    /// as many series as fit, in reading order, then the two directions' total where the source
+    /// has none, then a bar.
     struct Columns {
         var fullDate: Bool
         var date: Int
-        var count = 7
-        var showTotal: Bool
+        /// The series shown (table indices) and their headers; nil for the computed total.
+        var shown: [(series: Int?, label: String, width: Int)] = []
         var bar: Int
 
-        init(width: Int) {
+        init(width: Int, table: SeriesTable) {
+            var labels: [(Int?, String)] = table.displayOrder.map { index in
+                let series = table.series[index]
+                switch series.role {
+                case .northbound: return (index, "North")
+                case .southbound: return (index, "South")
+                case .total: return (index, "Total")
+                case .other: return (index, TerminalSafeText.singleLine(series.name))
+                }
+            }
+            if table.computesTotal { labels.append((nil, "Total")) }
+            let widths = labels.map { max(7, min(14, DisplayWidth.of($0.1) + 1)) }
             // "Wednesday, September 30, 2016 12:00 PM" is the longest full date: 38 columns.
-            fullDate = width >= 72
+            let allSeries = widths.reduce(0, +)
+            fullDate = width >= 2 + 39 + allSeries + 8
             date = fullDate ? 39 : 21
-            showTotal = width >= 44
-            let used = 2 + date + 2 * count + (showTotal ? count : 0) + 2
-            bar = max(0, min(24, width - used - 1))
+            var used = 2 + date
+            for (label, columnWidth) in zip(labels, widths) where used + columnWidth <= width {
+                shown.append((label.0, TextLayout.truncate(label.1, to: columnWidth - 1), columnWidth))
+                used += columnWidth
+            }
+            bar = max(0, min(24, width - used - 3))
         }
     }
 
-    private func renderTable(_ counts: BikeCounts, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
-        let columns = Columns(width: area.width)
+    private func renderTable(_ table: SeriesTable, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        let columns = Columns(width: area.width, table: table)
         let (headerArea, list) = area.splitTop(1)
         var header = "  " + TextLayout.padRight("Date", to: columns.date)
-            + TextLayout.padLeft("North", to: columns.count) + TextLayout.padLeft("South", to: columns.count)
-        if columns.showTotal { header += TextLayout.padLeft("Total", to: columns.count) }
+        for column in columns.shown { header += TextLayout.padLeft(column.label, to: column.width) }
         buffer.write(header, x: headerArea.x, y: headerArea.y, style: theme.columnHeader, maxWidth: headerArea.width)
 
-        let maxTotal = maxHourTotal
-        ListView.render(table, layout, area: list, indicator: false, into: &buffer, theme: theme) { row, line, y, buffer in
+        ListView.render(rowList, layout, area: list, indicator: false, into: &buffer, theme: theme) { row, line, y, buffer in
             if line == 0, layout.isFirstOfDay(row) {
-                renderSeparator(day: layout.day(ofRow: row), counts: counts, y: y, area: list, buffer: &buffer, theme: theme)
+                renderSeparator(day: layout.day(ofRow: row), table: table, y: y, area: list, buffer: &buffer, theme: theme)
             } else {
-                renderRow(counts.rows[row], isSelected: row == selectedRow, counts: counts, columns: columns,
-                          maxTotal: maxTotal, y: y, area: list, buffer: &buffer, theme: theme)
+                renderRow(row, isSelected: row == selectedRow, table: table, columns: columns,
+                          y: y, area: list, buffer: &buffer, theme: theme)
             }
         }
     }
 
-    private func renderSeparator(day: Int, counts: BikeCounts, y: Int, area: Rect, buffer: inout ScreenBuffer, theme: Theme) {
-        let date = counts.rows[layout.dayFirstRow[day]].date
-        let totals = counts.summary.days.indices.contains(day) ? counts.summary.days[day] : nil
+    private func renderSeparator(day: Int, table: SeriesTable, y: Int, area: Rect, buffer: inout ScreenBuffer, theme: Theme) {
+        let date = table.times[layout.dayFirstRow[day]]
+        let totals = summary.flatMap { $0.days.indices.contains(day) ? $0.days[day].totals : nil }
         let label = area.width >= 60 ? DateText.day(date) : DateText.compact(date).prefix(14).description
         var text = "── \(label) "
-        let right = totals.map { " ▲\(NumberText.grouped($0.northbound)) ▼\(NumberText.grouped($0.southbound)) = \(NumberText.grouped($0.total)) ──" } ?? ""
+        var right = ""
+        if let totals {
+            if shadeRule.isDirectional, let north = table.index(of: .northbound), let south = table.index(of: .southbound) {
+                let total = table.index(of: .total).map { totals[$0] } ?? totals[north] + totals[south]
+                right = " ▲\(SeriesExport.grouped(totals[north])) ▼\(SeriesExport.grouped(totals[south])) = \(SeriesExport.grouped(total)) ──"
+            } else if table.series.indices.contains(shadedSeries) {
+                let name = TextLayout.truncate(TerminalSafeText.singleLine(table.series[shadedSeries].label), to: 20)
+                right = " \(name) \(SeriesExport.grouped(totals[shadedSeries])) ──"
+            }
+        }
         let fill = area.width - DisplayWidth.of(text) - DisplayWidth.of(right)
         if !right.isEmpty, fill >= 3 {
             text += String(repeating: "─", count: fill) + right
@@ -131,9 +175,9 @@ extension BikesTab {
         buffer.write(text, x: area.x, y: y, style: theme.separator, maxWidth: area.width)
     }
 
-    private func renderRow(_ row: BikeRow, isSelected: Bool, counts: BikeCounts, columns: Columns, maxTotal: Int,
+    private func renderRow(_ row: Int, isSelected: Bool, table: SeriesTable, columns: Columns,
                            y: Int, area: Rect, buffer: inout ScreenBuffer, theme: Theme) {
-        let shade = counts.shade(for: row)
+        let shade = shadeRule.shade(table, row: row)
         var style = theme.shade(shade)
         if isSelected { style = theme.selected(style) }
         buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
@@ -141,16 +185,19 @@ extension BikesTab {
         switch shade.direction {
         case .north: marker = "▲"
         case .south: marker = "▼"
-        case .even: marker = row.isMissingACount ? " " : "="
+        case .even: marker = table.isMissingAValue(row) ? " " : "="
+        case .level: marker = " "
         }
-        let date = columns.fullDate ? DateText.full(row.date) : DateText.compact(row.date)  // compact: 20 columns
+        let time = table.times[row]
+        let date = columns.fullDate ? DateText.full(time) : DateText.compact(time)  // compact: 20 columns
         var text = marker + " " + TextLayout.padRight(date, to: columns.date)
-        text += TextLayout.padLeft(row.northbound.map(NumberText.grouped) ?? BikeExport.missing, to: columns.count)
-        text += TextLayout.padLeft(row.southbound.map(NumberText.grouped) ?? BikeExport.missing, to: columns.count)
-        if columns.showTotal { text += TextLayout.padLeft(row.total.map(NumberText.grouped) ?? BikeExport.missing, to: columns.count) }
+        for column in columns.shown {
+            let value = column.series.map { table.value($0, row) } ?? table.total(row)
+            text += TextLayout.padLeft(value.map(SeriesExport.grouped) ?? SeriesExport.missing, to: column.width)
+        }
         var line = StyledLine(text, style)
-        if columns.bar > 0, let total = row.total {
-            line.append("  " + Self.bar(Double(total) / Double(maxTotal), width: columns.bar), style)
+        if columns.bar > 0, let value = barValue(table, row) {
+            line.append("  " + Self.bar(value / maxBarValue, width: columns.bar), style)
         }
         buffer.draw(line, x: area.x, y: y, maxWidth: area.width)
     }
@@ -165,7 +212,7 @@ extension BikesTab {
     // MARK: - Heatmap
 
     /// Days down, 24 hours across, each cell shaded by the same rule as the table's rows.
-    private func renderHeatmap(_ counts: BikeCounts, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+    private func renderHeatmap(_ table: SeriesTable, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
         let labelWidth = 16
         let cellWidth = max(1, min(3, (area.width - labelWidth - 1) / 24))
         var ruler = TextLayout.padRight("Day / hour", to: labelWidth)
@@ -181,34 +228,23 @@ extension BikesTab {
         let dayArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
         ListView.render(days, UniformMetrics(count: layout.dayCount), area: dayArea, indicator: false, into: &buffer, theme: theme) { day, _, y, buffer in
             let first = layout.dayFirstRow[day]
-            let end = day + 1 < layout.dayCount ? layout.dayFirstRow[day + 1] : counts.rows.count
-            let label = DateText.compact(counts.rows[first].date).prefix(14)
+            let end = day + 1 < layout.dayCount ? layout.dayFirstRow[day + 1] : table.rowCount
+            let label = DateText.compact(table.times[first]).prefix(14)
             let labelStyle = day == selectedDay ? theme.title.adding(.reverse) : theme.title
             buffer.write(TextLayout.padRight(String(label), to: labelWidth), x: area.x, y: y, style: labelStyle, maxWidth: labelWidth)
             for hour in 0..<24 {
                 buffer.write("·", x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
             }
             for index in first..<end {
-                let row = counts.rows[index]
-                let shade = counts.shade(for: row)
-                var style = theme.shade(shade)
-                var glyph = row.isMissingACount ? "—" : (theme.colors == .none ? Self.markerGlyph(shade) : " ")
+                var (glyph, style) = theme.heatmapCell(shadeRule.shade(table, row: index))
+                if table.isMissingAValue(index) { glyph = "—" }
                 if index == selectedRow {
                     style = theme.selected(style)
                     if glyph == " " { glyph = "◆" }
                 }
                 let cell = TextLayout.padRight(glyph, to: cellWidth)
-                buffer.write(cell, x: area.x + labelWidth + row.date.hour * cellWidth, y: y, style: style, maxWidth: cellWidth)
+                buffer.write(cell, x: area.x + labelWidth + table.times[index].hour * cellWidth, y: y, style: style, maxWidth: cellWidth)
             }
-        }
-    }
-
-    /// Without colour, the heatmap shows direction and strength as glyphs.
-    static func markerGlyph(_ shade: BikeShade) -> String {
-        switch shade.direction {
-        case .even: return "·"
-        case .north: return shade.strength >= 0.5 ? "▲" : "△"
-        case .south: return shade.strength >= 0.5 ? "▼" : "▽"
         }
     }
 }

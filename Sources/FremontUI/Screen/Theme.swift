@@ -10,6 +10,10 @@ public enum ColorSupport: Hashable, Sendable {
     case indexed256
     /// 24-bit colour.
     case truecolor
+
+    /// Enough colours for a smooth ramp of backgrounds; 8 colours have too few steps to tell
+    /// levels apart by shade alone.
+    public var hasBackgrounds: Bool { self == .indexed256 || self == .truecolor }
 }
 
 /// Every style the views use, chosen once for the terminal's colour support.
@@ -40,13 +44,13 @@ public struct Theme: Sendable {
     /// A bike row's background by the core's shading rule: blue when more ride north, red when
     /// more ride south, from near white (strength 0) to full colour (1). The text colour flips
     /// to white on deep shades so it stays readable.
-    public func shade(_ shade: BikeShade) -> Style {
+    public func shade(_ shade: RowShade) -> Style {
         let strength = min(1, max(0, shade.strength))
         switch colors {
         case .none:
             return Style(attributes: strength >= 0.75 && shade.direction != .even ? [.bold] : [])
         case .ansi8:
-            let hue: TerminalColor = shade.direction == .north ? .blue : .red
+            let hue = Self.hue(shade.direction)
             guard shade.direction != .even, strength >= 0.1 else { return .plain }
             if strength < 0.4 { return Style(foreground: hue, attributes: [.dim]) }
             if strength < 0.7 { return Style(foreground: hue) }
@@ -60,12 +64,38 @@ public struct Theme: Sendable {
     }
 
     /// The tutorial's colours: north (t, t, 1), south (1, t, t), with t = 1 − strength; ties white.
-    public static func tint(_ shade: BikeShade) -> (UInt8, UInt8, UInt8) {
+    public static func tint(_ shade: RowShade) -> (UInt8, UInt8, UInt8) {
         let tint = UInt8((1 - min(1, max(0, shade.strength))) * 255)
         switch shade.direction {
         case .north: return (tint, tint, 255)
         case .south: return (255, tint, tint)
         case .even: return (255, 255, 255)
+        // One series: white to a deep green, which reads on dark and light screens alike.
+        case .level: return (tint, UInt8(150 + Int(tint) * 105 / 255), tint)
+        }
+    }
+
+    private static func hue(_ direction: RowShade.Direction) -> TerminalColor {
+        switch direction {
+        case .north: return .blue
+        case .south: return .red
+        case .level, .even: return .green
+        }
+    }
+
+    /// A heatmap cell: a shaded blank where backgrounds can show the level; with 8 colours, a
+    /// block as dense as the level in the direction's colour; without colour, glyphs alone
+    /// (hollow or solid triangles for the directions, block density for one series).
+    public func heatmapCell(_ shade: RowShade) -> (glyph: String, style: Style) {
+        if colors.hasBackgrounds { return (" ", self.shade(shade)) }
+        let strength = min(1, max(0, shade.strength))
+        let density = ["░", "▒", "▓", "█"][min(3, Int(strength * 4))]
+        switch (colors, shade.direction) {
+        case (_, .even): return ("·", dim)
+        case (.ansi8, let direction): return (density, Style(foreground: Self.hue(direction)))
+        case (_, .north): return (strength >= 0.5 ? "▲" : "△", strength >= 0.75 ? title : .plain)
+        case (_, .south): return (strength >= 0.5 ? "▼" : "▽", strength >= 0.75 ? title : .plain)
+        case (_, .level): return (density, .plain)
         }
     }
 }

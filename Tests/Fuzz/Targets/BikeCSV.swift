@@ -7,8 +7,8 @@ import Foundation
 public func fuzzBikeCSV(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: start, count: count)
     let data = Data(bytes)
-    let whole = try? BikeDataLoader.load(.bytes(data, name: "fuzz.csv"), format: .csv)
-    let chunked = try? BikeDataLoader.load(.bytes(data, name: "fuzz.csv"), format: .csv, chunkSize: smallChunkSize(bytes))
+    let whole = try? SeriesLoader.load(.bytes(data, name: "fuzz.csv"), format: .csv)
+    let chunked = try? SeriesLoader.load(.bytes(data, name: "fuzz.csv"), format: .csv, chunkSize: smallChunkSize(bytes))
     fuzzCheck(whole?.rows == chunked?.rows, "chunked bike CSV read differs")
 
     let wholeRecords = records(data, chunkSize: ByteReader.defaultChunkSize)

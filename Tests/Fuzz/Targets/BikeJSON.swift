@@ -7,8 +7,8 @@ import Foundation
 public func fuzzBikeJSON(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: start, count: count)
     let data = Data(bytes)
-    let whole = try? BikeDataLoader.load(.bytes(data, name: "fuzz.json"), format: .json)
-    let chunked = try? BikeDataLoader.load(.bytes(data, name: "fuzz.json"), format: .json, chunkSize: smallChunkSize(bytes))
+    let whole = try? SeriesLoader.load(.bytes(data, name: "fuzz.json"), format: .json)
+    let chunked = try? SeriesLoader.load(.bytes(data, name: "fuzz.json"), format: .json, chunkSize: smallChunkSize(bytes))
     fuzzCheck(whole?.rows == chunked?.rows, "chunked JSON read differs")
     return 0
 }

@@ -7,8 +7,8 @@ import Foundation
 public func fuzzBikeXML(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: start, count: count)
     let data = Data(bytes)
-    let whole = try? BikeDataLoader.load(.bytes(data, name: "fuzz.xml"), format: .xml)
-    let chunked = try? BikeDataLoader.load(.bytes(data, name: "fuzz.xml"), format: .xml, chunkSize: smallChunkSize(bytes))
+    let whole = try? SeriesLoader.load(.bytes(data, name: "fuzz.xml"), format: .xml)
+    let chunked = try? SeriesLoader.load(.bytes(data, name: "fuzz.xml"), format: .xml, chunkSize: smallChunkSize(bytes))
     fuzzCheck(whole?.rows == chunked?.rows, "chunked XML read differs")
     if let counts = whole {
         fuzzCheck(counts.rows.count <= counts.recordCount, "more rows than records")

@@ -1,12 +1,12 @@
-/// The formats bike counts come in.
-public enum BikeDataFormat: String, Sendable, CaseIterable {
+/// The formats tables come in.
+public enum TableFormat: String, Sendable, CaseIterable {
     case xml, csv, json
 }
 
-/// Reads bike counts from any source, telling the format from the content (not the name), and
-/// turning an error page, an empty file or a broken document into a `ParseError` instead of a
-/// half-filled table.
-public enum BikeDataLoader {
+/// Reads a table of series over time from any source, telling the format from the content (not
+/// the name), and turning an error page, an empty file or a broken document into a `ParseError`
+/// instead of a half-filled table.
+public enum SeriesLoader {
     /// - Parameters:
     ///   - format: forces a format instead of detecting it.
     ///   - maximumBytes: more than this is an error (a stream that never ends, say).
@@ -16,11 +16,12 @@ public enum BikeDataLoader {
     public static let defaultMaximumBytes = 512 << 20
 
     public static func load(
-        _ source: InputSource, format: BikeDataFormat? = nil, delimiter: UInt8? = nil,
+        _ source: InputSource, format: TableFormat? = nil, delimiter: UInt8? = nil,
+        choice: SeriesColumnChoice = SeriesColumnChoice(),
         chunkSize: Int = ByteReader.defaultChunkSize, maximumBytes: Int = defaultMaximumBytes
-    ) throws(ParseError) -> BikeCounts {
+    ) throws(ParseError) -> SeriesTable {
         let reader = try source.open(chunkSize: chunkSize)
-        reader.limit = (maximumBytes, "bike data")
+        reader.limit = (maximumBytes, "a table")
         let head = try reader.peek(ContentSniffer.prefixLength)
         let sniffed = ContentSniffer.sniff(head)
         switch sniffed {
@@ -28,27 +29,27 @@ public enum BikeDataLoader {
             throw ParseError(source: source.name, kind: .notData, head.isEmpty ? "the file is empty" : "the file holds only blank space")
         case .html(let title):
             let shown = title.map { " titled \(quoted($0))" } ?? ""
-            throw ParseError(source: source.name, location: SourceLocation(line: 1), "an HTML page\(shown), not bike data")
+            throw ParseError(source: source.name, location: SourceLocation(line: 1), "an HTML page\(shown), not a data table")
         default:
             break
         }
-        let counts: BikeCounts
+        let table: SeriesTable
         switch format ?? detectedFormat(sniffed) {
-        case .xml: counts = try BikeXMLParser.parse(reader)
-        case .json: counts = try BikeJSONParser.parse(reader)
-        case .csv: counts = try BikeCSVParser.parse(reader, delimiter: delimiter)
+        case .xml: table = try SeriesXMLParser.parse(reader, choice: choice)
+        case .json: table = try SeriesJSONParser.parse(reader, choice: choice)
+        case .csv: table = try SeriesCSVParser.parse(reader, delimiter: delimiter, choice: choice)
         }
         // Rows that were all unreadable are a broken file, not an empty month: an error, so a
         // screen showing good data keeps it. (No rows at all is a real answer, say for a month
         // without counts.)
-        if counts.rows.isEmpty, counts.recordCount > 0, let first = counts.warnings.first {
-            let rows = counts.recordCount == 1 ? "the one row could not" : "none of the \(NumberText.grouped(counts.recordCount)) rows could"
+        if table.isEmpty, table.recordCount > 0, let first = table.warnings.first {
+            let rows = table.recordCount == 1 ? "the one row could not" : "none of the \(NumberText.grouped(table.recordCount)) rows could"
             throw ParseError(source: source.name, location: first.location, "\(rows) be read: \(first.message)")
         }
-        return counts
+        return table
     }
 
-    static func detectedFormat(_ sniffed: SniffedContent) -> BikeDataFormat {
+    static func detectedFormat(_ sniffed: SniffedContent) -> TableFormat {
         switch sniffed {
         case .xml: return .xml
         case .json: return .json

@@ -1,13 +1,12 @@
 import Foundation
 import FremontCore
 
-/// Bike rows as the cache has them for one source and span.
-public struct CachedBikes: Sendable {
+/// A table as the cache has it for one source, span and column choice.
+public struct CachedTable: Sendable {
     public var source: String
     public var span: ClosedRange<LocalDateTime>?
-    public var rows: [BikeRow]
+    public var choice: SeriesColumnChoice
+    public var table: SeriesTable
     public var validators: CacheValidators
     public var fetchedAt: Date
-
-    public var counts: BikeCounts { BikeCounts(rows: rows) }
 }

@@ -3,12 +3,12 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Bike counts from Socrata XML, streamed through `XMLParser`. Reads both shapes the API serves:
+/// A table from Socrata XML, streamed through `XMLParser`. Reads both shapes the API serves:
 /// `/resource/<id>.xml` (`<response><row>…</row>…`) and `/api/views/<id>/rows.xml` (one outer
-/// `<row>` wrapping all rows). Unknown elements are ignored; a Socrata `<error>` document or any
-/// other root is an error, not an empty table.
-enum BikeXMLParser {
-    static func parse(_ reader: ByteReader) throws(ParseError) -> BikeCounts {
+/// `<row>` wrapping all rows). A row's child elements are its columns; a Socrata `<error>`
+/// document or any other root is an error, not an empty table.
+enum SeriesXMLParser {
+    static func parse(_ reader: ByteReader, choice: SeriesColumnChoice) throws(ParseError) -> SeriesTable {
         // The prolog, read once: whitespace before it and entity bombs in it are dealt with here.
         let head = try reader.peek(ByteReaderStream.headLength)
         // libxml2 refuses whitespace before `<?xml`; drop it and keep line numbers true.
@@ -26,13 +26,14 @@ enum BikeXMLParser {
         // Entity-expansion bombs are refused before libxml2 starts expanding them.
         _ = try DoctypeGuard.check(Array(head[skipped...]), complete: head.count < ByteReaderStream.headLength, reader.name)
 
-        let delegate = BikeXMLDelegate(lineOffset: skippedLines)
+        let delegate = SeriesXMLDelegate(builder: SeriesXMLBuilder(lineOffset: skippedLines, builder: SeriesTableBuilder(source: reader.name, choice: choice)))
         let parser = XMLParser(stream: ByteReaderStream(reader))
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
         let succeeded = parser.parse()
 
         if let failure = delegate.failure { throw ParseError(source: reader.name, location: failure.location, failure.message) }
+        if let failure = delegate.columnFailure { throw failure }
         guard succeeded else {
             if let readError = parser.parserError as? ParseError ?? reader.failure { throw readError }
             if let (error, location) = delegate.firstError {
@@ -51,32 +52,33 @@ enum BikeXMLParser {
         if let socrataError = delegate.socrataError {
             throw ParseError(source: reader.name, location: socrataError.location, socrataError.message)
         }
-        let records = delegate.builder.collector.recordCount
-        let (rows, warnings) = delegate.builder.collector.finish()
-        return BikeCounts(rows: rows, warnings: warnings, recordCount: records)
+        return try delegate.finish()
     }
 }
 
-/// Hands `XMLParser`'s callbacks to a `BikeXMLBuilder`. The builder sits behind a pointer this
+/// Hands `XMLParser`'s callbacks to a `SeriesXMLBuilder`. The builder sits behind a pointer this
 /// object owns rather than in a stored property: a class's stored properties pay a dynamic
 /// exclusivity check on every access (~190 instructions each here, ~4 % of the whole parse), and
 /// the callbacks all come from the one thread running `parse()`.
-private final class BikeXMLDelegate: NSObject, XMLParserDelegate {
-    private let state: UnsafeMutablePointer<BikeXMLBuilder>
-    var builder: BikeXMLBuilder { state.pointee }
+private final class SeriesXMLDelegate: NSObject, XMLParserDelegate {
+    private let state: UnsafeMutablePointer<SeriesXMLBuilder>
+    var builder: SeriesXMLBuilder { state.pointee }
 
-    init(lineOffset: Int) {
+    init(builder: SeriesXMLBuilder) {
         state = .allocate(capacity: 1)
-        state.initialize(to: BikeXMLBuilder(lineOffset: lineOffset))
+        state.initialize(to: builder)
     }
+
+    func finish() throws(ParseError) -> SeriesTable { try state.pointee.rows.finish() }
 
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
     }
 
-    var failure: BikeXMLBuilder.Failure? { builder.failure }
-    var socrataError: BikeXMLBuilder.Failure? { builder.socrataError }
+    var failure: SeriesXMLBuilder.Failure? { builder.failure }
+    var socrataError: SeriesXMLBuilder.Failure? { builder.socrataError }
+    var columnFailure: ParseError? { builder.columnFailure }
     var rootName: String? { builder.rootName }
     var rootClosed: Bool { builder.rootClosed }
     private(set) var firstError: (Error, SourceLocation)?
@@ -110,26 +112,16 @@ private final class BikeXMLDelegate: NSObject, XMLParserDelegate {
 }
 
 /// Turns the element events of a Socrata XML document into rows.
-private struct BikeXMLBuilder {
+private struct SeriesXMLBuilder {
     struct Failure {
         var location: SourceLocation
         var message: String
     }
 
-    /// The innermost `<row>` not yet closed, its fields already converted.
-    struct OpenRow {
-        var line: Int
-        var date: LocalDateTime?
-        /// Kept only when the date is there but unreadable, for the warning.
-        var rawDate: String?
-        var northbound = CountField.missing
-        var southbound = CountField.missing
-        var total: CountField?
-        var hasFields = false
-    }
-
-    var collector = BikeRowCollector(expectedRows: 1024)
+    var rows: SeriesTableBuilder
     var failure: Failure?
+    /// The columns could not be told (no time column, no numbers): the parse stops there.
+    var columnFailure: ParseError?
     var socrataError: Failure?
     private(set) var rootName: String?
     private(set) var rootClosed = false
@@ -141,18 +133,18 @@ private struct BikeXMLBuilder {
     private var errorFields: [String: String] = [:]
     /// The row being read and its element depth. The rows.xml shape wraps all rows in one outer
     /// `<row>`: a row that starts inside another replaces it, and the outer one's end is ignored.
-    private var row = OpenRow(line: 0)
     private var rowIsOpen = false
+    private var rowHasFields = false
     private var rowDepth = 0
     /// The column being read, and how deep its element is (only direct children of a row count).
-    private var field: BikeColumn?
+    private var field: Int?
     private var fieldDepth = 0
     private var capturingErrorField: String?
     private var text = ""
-    private var columnsByName: [String: BikeColumn?] = [:]
 
-    init(lineOffset: Int) {
+    init(lineOffset: Int, builder: SeriesTableBuilder) {
         self.lineOffset = lineOffset
+        self.rows = builder
     }
 
     func location(_ parser: XMLParser) -> SourceLocation {
@@ -163,7 +155,7 @@ private struct BikeXMLBuilder {
     mutating func start(_ elementName: String, _ parser: XMLParser) -> Bool {
         depth += 1
         if depth > Self.maximumDepth {
-            failure = Failure(location: location(parser), message: "elements nest deeper than \(Self.maximumDepth) levels: not Socrata bike data")
+            failure = Failure(location: location(parser), message: "elements nest deeper than \(Self.maximumDepth) levels: not a Socrata table")
             return false
         }
         if depth == 1 {
@@ -176,7 +168,7 @@ private struct BikeXMLBuilder {
                 isErrorDocument = true
                 return true
             default:
-                failure = Failure(location: rootLocation, message: "not Socrata bike data: the root element is <\(elementName)>, expected <response>")
+                failure = Failure(location: rootLocation, message: "not a Socrata table: the root element is <\(elementName)>, expected <response>")
                 return false
             }
         }
@@ -187,19 +179,18 @@ private struct BikeXMLBuilder {
         }
         if isRow(elementName) {
             // An outer row with fields of its own (not a Socrata shape) still counts as a row.
-            if rowIsOpen && row.hasFields { finishRow() }
-            row = OpenRow(line: parser.lineNumber + lineOffset)
+            if rowIsOpen && rowHasFields { guard finishRow() else { return false } }
+            rows.beginRecord(line: parser.lineNumber + lineOffset)
             rowIsOpen = true
+            rowHasFields = false
             rowDepth = depth
             field = nil
             return true
         }
-        guard field == nil, rowIsOpen else { return true }
-        if let column = column(named: elementName) {
-            field = column
-            fieldDepth = depth
-            text = ""
-        }
+        guard field == nil, rowIsOpen, depth == rowDepth + 1 else { return true }
+        field = rows.columnID(elementName)
+        fieldDepth = depth
+        text = ""
         return true
     }
 
@@ -215,26 +206,23 @@ private struct BikeXMLBuilder {
         if let column = field {
             guard depth == fieldDepth else { return }
             field = nil
-            row.hasFields = true
-            switch column {
-            case .date:
-                row.date = LocalDateTimeParser.parse(text)
-                if row.date == nil { row.rawDate = text }
-            case .northbound: row.northbound = CountField.parse(text)
-            case .southbound: row.southbound = CountField.parse(text)
-            case .total: row.total = CountField.parse(text)
-            }
+            rowHasFields = true
+            rows.field(column, text)
             return
         }
-        if depth == rowDepth, rowIsOpen, isRow(elementName) { finishRow() }
+        if depth == rowDepth, rowIsOpen, isRow(elementName), !finishRow() { parser.abortParsing() }
     }
 
-    private mutating func finishRow() {
+    /// False when the columns cannot be told apart, and the parse should stop.
+    private mutating func finishRow() -> Bool {
         rowIsOpen = false
-        collector.add(
-            date: row.date, rawDate: row.rawDate,
-            northbound: row.northbound, southbound: row.southbound, total: row.total,
-            at: SourceLocation(line: row.line))
+        do throws(ParseError) {
+            try rows.endRecord()
+            return true
+        } catch {
+            columnFailure = error
+            return false
+        }
     }
 
     /// Socrata's rows are four levels deep; a document far deeper is something else.
@@ -253,16 +241,6 @@ private struct BikeXMLBuilder {
     // algorithms both take slow paths here, and this runs for every element.
     private func isRow(_ name: String) -> Bool {
         ElementName.matches(name, "row")
-    }
-
-    private mutating func column(named name: String) -> BikeColumn? {
-        if ElementName.matches(name, "date") { return .date }
-        if ElementName.matches(name, "fremont_bridge_nb") { return .northbound }
-        if ElementName.matches(name, "fremont_bridge_sb") { return .southbound }
-        if let known = columnsByName[name] { return known }
-        let column = BikeColumn(name: name)
-        columnsByName[name] = column
-        return column
     }
 
     private func socrataMessage() -> String {

@@ -1,0 +1,99 @@
+/// Writes a table's rows as CSV, JSON or an aligned table, every series included. Each writer
+/// returns text in pieces through `emit`, so a caller can stream 100,000 rows without building
+/// one huge string.
+public enum SeriesExport {
+    public enum Format: String, Sendable, CaseIterable {
+        case table, csv, json
+    }
+
+    public static let missing = "—"
+
+    public static func write(_ table: SeriesTable, as format: Format, rows: Range<Int>? = nil, emit: (String) -> Void) {
+        let rows = rows ?? 0..<table.rowCount
+        switch format {
+        case .csv: csv(table, rows: rows, emit: emit)
+        case .json: json(table, rows: rows, emit: emit)
+        case .table: text(table, rows: rows, emit: emit)
+        }
+    }
+
+    /// Header `date,<series as the source names them>`; an empty field for a missing value.
+    public static func csv(_ table: SeriesTable, rows: some Sequence<Int>, emit: (String) -> Void) {
+        let writer = CSVWriter(lineEnding: .lf)
+        emit(writer.row(["date"] + table.series.map(\.name)))
+        let columns = table.series.indices
+        for row in rows {
+            var line = table.times[row].isoString
+            for column in columns {
+                line += ","
+                if let value = table.value(column, row) { line += number(value) }
+            }
+            emit(line + "\n")
+        }
+    }
+
+    /// An array of objects, `date` then each series by its source name, one row a line, `null`
+    /// for a missing value.
+    public static func json(_ table: SeriesTable, rows: some Collection<Int>, emit: (String) -> Void) {
+        guard !rows.isEmpty else {
+            emit("[]\n")
+            return
+        }
+        let keys = table.series.map { "," + JSONText.string($0.name) + ":" }
+        emit("[\n")
+        var remaining = rows.count
+        for row in rows {
+            var line = "{\"date\":\"\(table.times[row].isoString)\""
+            for column in keys.indices {
+                line += keys[column]
+                line += table.value(column, row).map(number) ?? "null"
+            }
+            remaining -= 1
+            emit(line + (remaining == 0 ? "}\n" : "},\n"))
+        }
+        emit("]\n")
+    }
+
+    /// Aligned columns for a person: date with weekday, each series (directions first), and the
+    /// two directions' total where the source has none.
+    public static func text(_ table: SeriesTable, rows: some Sequence<Int>, emit: (String) -> Void) {
+        let order = table.displayOrder
+        let labels = order.map { TerminalSafeText.singleLine(table.series[$0].label) } + (table.computesTotal ? ["Total"] : [])
+        // Wide enough for the label and for the widest value: the extremes, and a fraction.
+        var widths = labels.map { max(7, min(24, $0.count)) }
+        for (position, column) in order.enumerated() {
+            var low = Double.infinity, high = -Double.infinity
+            for value in table.values[column] where !value.isNaN {
+                low = min(low, value)
+                high = max(high, value)
+            }
+            if low <= high { widths[position] = max(widths[position], grouped(low).count, grouped(high).count) }
+        }
+        var header = "Date                "
+        for (label, width) in zip(labels, widths) { header += "  " + NumberText.padLeft(label.count > width ? label.prefix(width - 1) + "…" : label, width) }
+        emit(header + "\n")
+        for row in rows {
+            var line = DateText.compact(table.times[row])
+            for (position, column) in order.enumerated() {
+                line += "  " + NumberText.padLeft(table.value(column, row).map(grouped) ?? missing, widths[position])
+            }
+            if table.computesTotal {
+                line += "  " + NumberText.padLeft(table.total(row).map(grouped) ?? missing, widths[widths.count - 1])
+            }
+            emit(line + "\n")
+        }
+    }
+
+    /// A value as data: whole numbers without a fraction, others in the shortest form that reads
+    /// back the same.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    /// A value for a person: grouped, with up to two decimals when it has a fraction.
+    public static func grouped(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return NumberText.grouped(Int(value)) }
+        return NumberText.grouped(value, decimals: 2)
+    }
+}

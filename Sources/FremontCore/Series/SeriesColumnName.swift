@@ -1,0 +1,49 @@
+/// What a column's name says it holds, so that column order never matters: the Fremont API's
+/// `date`/`fremont_bridge_nb`/`fremont_bridge_sb`, the portal download's `Date`/`… Cyclist West
+/// Sidewalk`/`… Cyclist East Sidewalk`/`… Total`, the older `Fremont Bridge NB`/`SB`; any other
+/// counter's `… Total`; and names that are never a series (`id`, Socrata's `:id`, `_uuid`,
+/// coordinates).
+enum SeriesColumnName {
+    case time
+    case role(SeriesRole)
+    case notASeries
+    case unknown
+
+    init(_ name: String) {
+        let words = name.lowercased()
+            .split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            .map(String.init)
+        guard let last = words.last else {
+            self = .unknown
+            return
+        }
+        if (words.count == 1 && Self.timeWords.contains(last)) || words == ["date", "time"] || words == ["date", "hour"] {
+            self = .time
+        } else if words.suffix(2) == ["west", "sidewalk"] || words.contains("northbound") || last == "nb" {
+            // The portal names the west sidewalk for the northbound count, the east for southbound.
+            self = .role(.northbound)
+        } else if words.suffix(2) == ["east", "sidewalk"] || words.contains("southbound") || last == "sb" {
+            self = .role(.southbound)
+        } else if last == "total" {
+            self = .role(.total)
+        } else if name.hasPrefix(":") || name.hasPrefix("_") || last == "id" || last == "uuid"
+                    || ["latitude", "longitude", "lat", "lon", "lng", "location", "x", "y"].contains(last) {
+            self = .notASeries
+        } else {
+            self = .unknown
+        }
+    }
+
+    private static let timeWords: Set<String> = ["date", "datetime", "timestamp", "time", "period", "hour"]
+}
+
+/// The columns a reader was told to use instead of finding them (`--time-column`, `--columns`).
+public struct SeriesColumnChoice: Sendable, Hashable {
+    public var timeColumn: String?
+    public var columns: [String]?
+
+    public init(timeColumn: String? = nil, columns: [String]? = nil) {
+        self.timeColumn = timeColumn
+        self.columns = columns
+    }
+}

@@ -1,0 +1,380 @@
+/// What every table reader does with a record once it has its fields, so XML, CSV and JSON follow
+/// the same rules: the first records are held back until the time column and the numeric columns
+/// are known (from names and values, or as the reader was told), then every record is checked,
+/// kept (with missing values where needed) or skipped with the reason, and at the end the rows are
+/// sorted and an hour given twice is kept once.
+///
+/// Readers name a record's fields by column id (`addColumn` for a header, `columnID` for
+/// element and key names met along the way) and hand over their bytes.
+struct SeriesTableBuilder {
+    /// Records held back to tell the columns apart; more would delay nothing but memory.
+    static let sampleSize = 200
+    /// Warnings kept; past this they are counted, so a file with a problem on every row of a
+    /// million stays bounded.
+    static let maximumWarnings = 10_000
+
+    private let source: String
+    private let choice: SeriesColumnChoice
+    private(set) var names: [String] = []
+    private var idsByName: [String: Int] = [:]
+    /// Where the header is, for errors about columns.
+    var headerLocation: SourceLocation?
+
+    private struct SampledRecord {
+        var line: Int
+        var fields: [(id: Int, text: String)]
+    }
+    private var sample: [SampledRecord] = []
+    private var sampling = true
+
+    private enum Slot {
+        case time
+        case series(Int)
+        case ignored
+    }
+    private var slots: [Slot] = []
+    private var series: [Series] = []
+    private var rules: [ValueField.Rule] = []
+    private var totalCheck: (total: Int, north: Int, south: Int)?
+    /// The series in the order a row's problems are told: directions first, as a person reads.
+    private var reportOrder: [Int] = []
+
+    // The record being read.
+    private var line = 0
+    private var sampledFields: [(id: Int, text: String)] = []
+    private var time: LocalDateTime?
+    private var rawTime: String?
+    private var fields: [ValueField] = []
+    private var isOpen = false
+
+    // What is kept.
+    private var times: [LocalDateTime] = []
+    private var values: [[Double]] = []
+    private var lines: [Int32] = []
+    private var isSorted = true
+    private var warnings: [ParseWarning] = []
+    private var droppedWarnings = 0
+    private(set) var recordCount = 0
+
+    init(source: String, choice: SeriesColumnChoice = SeriesColumnChoice()) {
+        self.source = source
+        self.choice = choice
+    }
+
+    // MARK: - Columns
+
+    /// A header's column: a new id even when a name repeats.
+    mutating func addColumn(_ name: String) -> Int {
+        let id = names.count
+        names.append(name)
+        if idsByName[name] == nil { idsByName[name] = id }
+        if !sampling {
+            slots.append(.ignored)
+            warn("column \(quoted(name, limit: 40)) first appears here, after the rows that settle the columns; ignored (--columns reads it)",
+                 at: SourceLocation(line: line))
+        }
+        return id
+    }
+
+    /// The id of a named column, added the first time the name is met.
+    mutating func columnID(_ name: String) -> Int {
+        if let id = idsByName[name] { return id }
+        return addColumn(name)
+    }
+
+    // MARK: - Records
+
+    mutating func beginRecord(line: Int) {
+        self.line = line
+        isOpen = true
+        time = nil
+        rawTime = nil
+        if sampling {
+            sampledFields = []
+        } else {
+            for index in fields.indices { fields[index] = .missing }
+        }
+    }
+
+    mutating func field(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        if sampling {
+            sampledFields.append((id, String(decoding: bytes, as: UTF8.self)))
+            return
+        }
+        switch slots[id] {
+        case .time:
+            time = LocalDateTimeParser.parse(bytes)
+            rawTime = time == nil ? String(decoding: bytes.prefix(200), as: UTF8.self) : nil
+        case .series(let index):
+            fields[index] = ValueField.parse(bytes, rule: rules[index])
+        case .ignored:
+            break
+        }
+    }
+
+    mutating func field(_ id: Int, _ text: String) {
+        var text = text
+        text.withUTF8 { field(id, $0) }
+    }
+
+    /// Ends the record; the first one past the sample settles the columns, which can fail.
+    mutating func endRecord() throws(ParseError) {
+        guard isOpen else { return }
+        isOpen = false
+        if sampling {
+            sample.append(SampledRecord(line: line, fields: sampledFields))
+            if sample.count >= Self.sampleSize { try decide() }
+            return
+        }
+        commit()
+    }
+
+    mutating func warn(_ message: String, at location: SourceLocation?) {
+        guard warnings.count < Self.maximumWarnings else {
+            droppedWarnings += 1
+            return
+        }
+        warnings.append(ParseWarning(message, at: location))
+    }
+
+    /// Counts a record that was skipped before it had fields (a CSV row of the wrong width).
+    mutating func skipRecord(_ message: String, at location: SourceLocation) {
+        recordCount += 1
+        warn(message, at: location)
+    }
+
+    // MARK: - Deciding the columns
+
+    private mutating func decide() throws(ParseError) {
+        sampling = false
+        var kinds = names.map(SeriesColumnName.init)
+        let timeID = try findTimeColumn(kinds)
+        var chosen: [(id: Int, role: SeriesRole)] = []
+        if let wanted = choice.columns {
+            for name in wanted {
+                var found = find(name)
+                // Elements and keys may first appear past the sample (Socrata leaves out a
+                // missing value); a header has them all.
+                if found == nil, headerLocation == nil {
+                    found = names.count
+                    names.append(name)
+                    idsByName[name] = found
+                }
+                guard let id = found else {
+                    throw columnError("no column named \(quoted(name)) for --columns")
+                }
+                guard id != timeID else { throw columnError("\(quoted(name)) is the time column; --columns names the series") }
+                if id >= kinds.count { kinds.append(SeriesColumnName(name)) }
+                if case .role(let role) = kinds[id] { chosen.append((id, role)) } else { chosen.append((id, .other)) }
+            }
+        } else {
+            for id in names.indices where id != timeID {
+                switch kinds[id] {
+                case .role(let role): chosen.append((id, role))
+                case .notASeries: break
+                case .time, .unknown: if looksNumeric(id) { chosen.append((id, .other)) }
+                }
+            }
+        }
+        // One column per meaning: a second "northbound" is just a series of its own.
+        var taken = Set<SeriesRole>()
+        for index in chosen.indices where chosen[index].role != .other {
+            if !taken.insert(chosen[index].role).inserted { chosen[index].role = .other }
+        }
+        // Directions first, a source's total last: the same data in another column order (the
+        // API's JSON keys, the portal's CSV) reads, prints and exports the same.
+        if choice.columns == nil {
+            chosen = chosen.enumerated().sorted { (Self.rank($0.element.role), $0.offset) < (Self.rank($1.element.role), $1.offset) }.map(\.element)
+        }
+        // Without numbers the columns are wrong, unless no row has a readable time either:
+        // then the rows themselves are broken, and their warnings say better how.
+        if chosen.isEmpty, sample.contains(where: { record in
+            record.fields.contains { $0.id == timeID && LocalDateTimeParser.parse($0.text) != nil }
+        }) {
+            throw columnError("no numeric column besides the time column \(quoted(names[timeID])); name them with --columns")
+        }
+        slots = names.indices.map { _ in Slot.ignored }
+        slots[timeID] = .time
+        for (index, column) in chosen.enumerated() {
+            slots[column.id] = .series(index)
+            series.append(Series(name: names[column.id], role: column.role))
+            rules.append(column.role == .other ? .measure : .count)
+        }
+        reportOrder = SeriesTable(series: series, times: [], values: series.map { _ in [] }).displayOrder
+        values = Array(repeating: [], count: series.count)
+        fields = Array(repeating: .missing, count: series.count)
+        if let total = series.firstIndex(where: { $0.role == .total }),
+           let north = series.firstIndex(where: { $0.role == .northbound }),
+           let south = series.firstIndex(where: { $0.role == .southbound }) {
+            totalCheck = (total, north, south)
+        }
+        let held = sample
+        sample = []
+        for record in held {
+            beginRecord(line: record.line)
+            for (id, text) in record.fields { field(id, text) }
+            commit()
+            isOpen = false
+        }
+    }
+
+    private static func rank(_ role: SeriesRole) -> Int {
+        switch role {
+        case .northbound: return 0
+        case .southbound: return 1
+        case .other: return 2
+        case .total: return 3
+        }
+    }
+
+    private func find(_ name: String) -> Int? {
+        let wanted = name.trimmingSpaces.lowercased()
+        return names.firstIndex { $0.trimmingSpaces.lowercased() == wanted }
+    }
+
+    private func findTimeColumn(_ kinds: [SeriesColumnName]) throws(ParseError) -> Int {
+        if let name = choice.timeColumn {
+            guard let id = find(name) else { throw columnError("no column named \(quoted(name)) for --time-column") }
+            return id
+        }
+        if let id = kinds.firstIndex(where: { if case .time = $0 { return true } else { return false } }) { return id }
+        // No telling name: the first column whose values read as dates.
+        for id in names.indices {
+            var dates = 0, others = 0
+            for record in sample {
+                for field in record.fields where field.id == id && !field.text.trimmingSpaces.isEmpty {
+                    if LocalDateTimeParser.parse(field.text) != nil { dates += 1 } else { others += 1 }
+                }
+            }
+            if dates > 0, others * 10 <= dates { return id }
+        }
+        throw columnError("no date or time column; name it with --time-column")
+    }
+
+    /// Mostly numbers among the values sampled; a column with no values at all counts when
+    /// there were no records to sample (a header alone).
+    private func looksNumeric(_ id: Int) -> Bool {
+        var numbers = 0, others = 0
+        for record in sample {
+            for field in record.fields where field.id == id {
+                switch ValueField.parse(field.text, rule: .measure) {
+                case .value: numbers += 1
+                case .invalid: others += 1
+                case .missing: break
+                }
+            }
+        }
+        if sample.isEmpty { return true }
+        return numbers > 0 && others * 10 <= numbers
+    }
+
+    private func columnError(_ message: String) -> ParseError {
+        let found = names.prefix(20).map { quoted($0, limit: 40) }.joined(separator: ", ")
+        let more = names.count > 20 ? ", and \(names.count - 20) more" : ""
+        let location = headerLocation ?? sample.first.map { SourceLocation(line: $0.line) }
+        return ParseError(source: source, location: location, kind: .notData, "\(message) (found: \(found.isEmpty ? "no columns" : found + more))")
+    }
+
+    // MARK: - Keeping a record
+
+    private func label(_ index: Int) -> String {
+        switch series[index].role {
+        case .northbound: return "northbound count"
+        case .southbound: return "southbound count"
+        case .total: return "total"
+        case .other: return quoted(series[index].name, limit: 40)
+        }
+    }
+
+    private mutating func commit() {
+        recordCount += 1
+        var problems: [String] = []
+        for index in reportOrder {
+            switch fields[index] {
+            case .value: break
+            // A source's total is missing whenever a direction is: saying so twice helps nobody.
+            case .missing: if series[index].role != .total { problems.append("\(label(index)) missing") }
+            case .invalid(let raw):
+                let what = rules[index] == .count ? "is not a count" : "is not a number"
+                problems.append("\(label(index)) \(quoted(raw)) \(what)")
+            }
+        }
+        let location = SourceLocation(line: line)
+        guard let time else {
+            // Name the row's other problems too, so one warning tells the whole story.
+            let others = problems.isEmpty ? "" : " (also: \(problems.joined(separator: "; ")))"
+            if let rawTime, !rawTime.trimmingSpaces.isEmpty {
+                warn("unreadable date \(quoted(rawTime)); row skipped\(others)", at: location)
+            } else if fields.allSatisfy({ $0 == .missing }) {
+                warn("empty row (no date, no values); row skipped", at: location)
+            } else {
+                warn("row has no date; row skipped\(others)", at: location)
+            }
+            return
+        }
+        if let check = totalCheck, let total = fields[check.total].value,
+           let north = fields[check.north].value, let south = fields[check.south].value, total != north + south {
+            problems.append("total \(Int(total)) is not northbound + southbound (\(Int(north + south)))")
+        }
+        if !problems.isEmpty { warn("\(time): \(problems.joined(separator: "; "))", at: location) }
+        if let last = times.last, time.sortKey <= last.sortKey { isSorted = false }
+        times.append(time)
+        for index in fields.indices { values[index].append(fields[index].value ?? .nan) }
+        lines.append(Int32(clamping: line))
+    }
+
+    // MARK: - The table
+
+    /// Sorted rows, one per time (the first in the source wins), and the warnings in source order.
+    mutating func finish(recordCountOverride: Int? = nil) throws(ParseError) -> SeriesTable {
+        if sampling {
+            if names.isEmpty {
+                // Rows without a single field: each is an empty row, said so.
+                for record in sample { skipRecord("empty row (no date, no values); row skipped", at: SourceLocation(line: record.line)) }
+                return SeriesTable(series: [], times: [], values: [], warnings: warnings, recordCount: recordCount)
+            }
+            try decide()
+        }
+        if !isSorted { sortAndDeduplicate() }
+        var ordered = warnings.enumerated().sorted {
+            let left = $0.element.location?.line ?? 0, right = $1.element.location?.line ?? 0
+            return left != right ? left < right : $0.offset < $1.offset
+        }.map(\.element)
+        if droppedWarnings > 0 {
+            ordered.append(ParseWarning("\(NumberText.grouped(droppedWarnings)) more warnings not kept (the first \(NumberText.grouped(Self.maximumWarnings)) are)"))
+        }
+        return SeriesTable(series: series, times: times, values: values, warnings: ordered, recordCount: recordCountOverride ?? recordCount)
+    }
+
+    private mutating func sortAndDeduplicate() {
+        let order = times.indices.sorted {
+            let left = times[$0].sortKey, right = times[$1].sortKey
+            return left != right ? left < right : lines[$0] < lines[$1]
+        }
+        var keep: [Int] = []
+        keep.reserveCapacity(order.count)
+        for index in order {
+            if let previous = keep.last, times[previous] == times[index] {
+                warn("duplicate hour \(times[index]) (first at line \(lines[previous])); row skipped",
+                     at: SourceLocation(line: Int(lines[index])))
+                continue
+            }
+            keep.append(index)
+        }
+        times = keep.map { times[$0] }
+        lines = keep.map { lines[$0] }
+        for column in values.indices {
+            let old = values[column]
+            values[column] = keep.map { old[$0] }
+        }
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return Substring(self[first...last])
+    }
+}
