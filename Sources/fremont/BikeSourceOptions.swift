@@ -53,6 +53,9 @@ struct BikeSourceOptions: ParsableArguments {
             throw ValidationError("--to (\(to)) is before --from (\(from)).")
         }
         if let columns, columnList(columns).isEmpty { throw ValidationError("--columns names no column.") }
+        if source == nil, month != nil || from != nil, let timeColumn, !SocrataQuery.isFieldName(timeColumn) {
+            throw ValidationError("--time-column for the Socrata API must be a field name like date or date_time, not '\(TerminalSafeText.singleLine(timeColumn))'.")
+        }
         if !(1...50_000).contains(pageSize) { throw ValidationError("--page-size must be from 1 to 50000 (the API's most), not \(pageSize).") }
         if !(0...1_000_000).contains(maxWarnings) { throw ValidationError("--max-warnings must be from 0 to 1000000, not \(maxWarnings).") }
     }
@@ -97,10 +100,14 @@ struct BikeSourceOptions: ParsableArguments {
     /// What to load: the SOURCE, a Socrata query, or the built-in April.
     func dataSource() throws(ParseError) -> DataSource {
         if let month {
-            return .socrata(try SocrataQuery.month(month, endpoint: try endpointURL(), pageSize: pageSize))
+            var query = try SocrataQuery.month(month, endpoint: try endpointURL(), pageSize: pageSize)
+            query.timeField = timeColumn ?? query.timeField
+            return .socrata(query)
         }
         if source == nil, let from, let to {
-            return .socrata(try SocrataQuery.days(from: from, to: to, endpoint: try endpointURL(), pageSize: pageSize))
+            var query = try SocrataQuery.days(from: from, to: to, endpoint: try endpointURL(), pageSize: pageSize)
+            query.timeField = timeColumn ?? query.timeField
+            return .socrata(query)
         }
         guard let source else { return .input(EmbeddedData.aprilBikes()) }
         return try DataSource(argument: source)

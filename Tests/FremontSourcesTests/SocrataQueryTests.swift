@@ -27,6 +27,16 @@ import Testing
         #expect(query.url(offset: 2000).query == "$where=date%20between%20%272016-04-01T00:00:00%27%20and%20%272016-04-07T23:00:00%27&$order=date&$limit=1000&$offset=2000")
     }
 
+    @Test func anotherDatasetsTimeFieldAndOnlyAFieldName() throws {
+        var query = try SocrataQuery.days(from: "2016-04-01", to: "2016-04-01", pageSize: 10)
+        query.timeField = "date_time"
+        #expect(query.url(offset: 0).query == "$where=date_time%20between%20%272016-04-01T00:00:00%27%20and%20%272016-04-01T23:00:00%27&$order=date_time&$limit=10&$offset=0")
+        #expect(SocrataQuery.isFieldName("date_time") && SocrataQuery.isFieldName("_x1"))
+        for hostile in ["date' or 1=1 --", "date time", "1date", "", "dáte", "date;drop"] {
+            #expect(!SocrataQuery.isFieldName(hostile), "\(hostile)")
+        }
+    }
+
     @Test func februaryOfALeapYear() throws {
         #expect(try SocrataQuery.month("2016-02").last.isoString == "2016-02-29T23:00:00")
         #expect(try SocrataQuery.month("2015-02").last.isoString == "2015-02-28T23:00:00")

@@ -15,6 +15,15 @@ public struct SocrataQuery: Sendable, Hashable {
     public var pageSize: Int
     /// Taken from the endpoint's extension: `.json`, `.xml` or `.csv`.
     public let format: TableFormat
+    /// The dataset's field of times, which the span and the order are on (`date` for Seattle's
+    /// counters). A field name only: it goes into the query.
+    public var timeField = "date"
+
+    /// True for a SoQL field name (`date`, `date_time`), which is all a query may hold of it.
+    public static func isFieldName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        return name.count <= 64 && name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
 
     public init(endpoint: URL = SocrataQuery.defaultEndpoint, first: LocalDateTime, last: LocalDateTime,
                 pageSize: Int = SocrataQuery.defaultPageSize) throws(ParseError) {
@@ -60,13 +69,13 @@ public struct SocrataQuery: Sendable, Hashable {
 
     /// `date between '2016-04-01T00:00:00' and '2016-04-30T23:00:00'`, as the tutorials write it.
     public var whereClause: String {
-        "date between '\(first.isoString)' and '\(last.isoString)'"
+        "\(timeField) between '\(first.isoString)' and '\(last.isoString)'"
     }
 
     /// The request for one page: `$where`, `$order`, `$limit` and `$offset`, percent-encoded,
     /// after any query the endpoint already has (an app token, say).
     public func url(offset: Int) -> URL {
-        let parameters = [("$where", whereClause), ("$order", "date"), ("$limit", String(pageSize)), ("$offset", String(offset))]
+        let parameters = [("$where", whereClause), ("$order", timeField), ("$limit", String(pageSize)), ("$offset", String(offset))]
         let query = parameters.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
         var text = endpoint.absoluteString
         if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
