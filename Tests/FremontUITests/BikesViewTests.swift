@@ -146,7 +146,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     @Test func searchForAMissingDateSaysSo() {
         var state = April.browser(width: 80, height: 24)
         type(&state, "/"); type(&state, "2017-01-01"); press(&state, .enter)
-        #expect(screen(state).line(23).contains("no hour matches 2017-01-01"))
+        #expect(screen(state).line(23).contains("2017-01-01 is not in the data: it runs from 2016-04-01 00:00"))
         #expect(state.bikes.selectedRow == 0)
     }
 
@@ -228,5 +228,21 @@ extension ScreenBuffer {
     /// Rows where some cell has `attribute`.
     func rows(styledWith attribute: TextAttributes) -> [Int] {
         (0..<height).filter { y in (0..<width).contains { self[$0, y].style.attributes.contains(attribute) } }
+    }
+}
+
+@Suite struct BikesDateSearchTests {
+    private func land(_ query: String) -> String {
+        var state = April.browser(width: 100, height: 30)
+        type(&state, "/"); type(&state, query); press(&state, .enter)
+        return DateText.compact(state.bikes.times[state.bikes.selectedRow])
+    }
+
+    /// The cases: a day lands on its first hour, and the forms people write all work.
+    @Test func searchesLandWhereAsked() {
+        #expect(land("april 20") == "Wed 2016-04-20 00:00")
+        #expect(land("2016-04-20 11:00 PM") == "Wed 2016-04-20 23:00")
+        #expect(land("20 apr 2016 23:00") == "Wed 2016-04-20 23:00")
+        #expect(land("tuesday 8am") == "Tue 2016-04-05 08:00")
     }
 }

@@ -1,5 +1,4 @@
 import FremontCore
-import FremontTestSupport
 
 /// One hour of the Fremont Bridge's counts, for tests written in the two directions: tables are
 /// generic, but most fixtures and expectations are this one shape.

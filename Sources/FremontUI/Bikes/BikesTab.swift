@@ -266,36 +266,21 @@ public struct BikesTab: BrowserView {
         return [.host(.loadMonth(year: index / 12, month: index % 12 + 1))]
     }
 
-    /// Finds the next (or previous) hour matching `query`: a date or time in any form the
-    /// parsers read (`2016-04-19`, `04/19/2016 8:00 AM`), or words of the shown date
-    /// (`april 19`, `tuesday`, `8:00 am`).
+    /// Goes to the next (or previous) row matching `query`, round the ends like less: a date
+    /// or time in any form people write (`2016-04-20 11:00 PM`, `20 apr 2016 23:00`, `april 20`,
+    /// `tuesday 8am`, `2016-04`), landing on the first row of the day, month or hour asked.
+    /// A query naming no time in the data says so; one in a hole lands after it and says so.
     public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] {
-        guard !isEmpty else { return [] }
+        guard let table, !table.isEmpty else { return [] }
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         lastSearch = trimmed
-        let rows = self.times
-        let match: (LocalDateTime) -> Bool
-        if let date = LocalDateTimeParser.parse(trimmed) {
-            let dayOnly = !trimmed.contains(":")
-            match = { dayOnly ? $0.startOfDay == date.startOfDay && (date.hour == 0 || $0.hour == date.hour) : $0 == date }
-        } else {
-            let words = trimmed.lowercased().split(separator: " ").map(String.init)
-            match = { time in
-                let shown = DateText.full(time).lowercased().replacingOccurrences(of: ",", with: "")
-                return words.allSatisfy { shown.contains($0) }
-            }
+        let outcome = DateSearchOutcome(searching: trimmed, in: table.times, from: selectedRow, forward: forward)
+        if let row = outcome.row {
+            rowList.select(row, layout)
+            if mode == .heatmap { keepDayVisible() }
         }
-        let count = rows.count
-        for step in 1...count {
-            let index = forward ? (selectedRow + step) % count : (selectedRow - step + count) % count
-            if match(rows[index]) {
-                rowList.select(index, layout)
-                if mode == .heatmap { keepDayVisible() }
-                return []
-            }
-        }
-        return [.message("no hour matches \(TextLayout.truncate(trimmed, to: 30))")]
+        return outcome.message.map { [.message(TerminalSafeText.singleLine($0))] } ?? []
     }
 
     // MARK: - Moving
