@@ -6,25 +6,29 @@
 enum CityExport {
     static let path = SharedData.path("bikes/city-export-2012-10-02_to_2025-07-31.csv")
 
-    /// Loaded once for all tests.
-    static let table: SeriesTable = {
+    /// Read once for all tests; a missing or unreadable file fails each test that asks, rather
+    /// than stopping the test process.
+    static func table() throws(ParseError) -> SeriesTable { try loaded.get() }
+
+    private static let loaded = Result { () throws(ParseError) -> SeriesTable in
         var names: [String] = []
         var rows: [(LocalDateTime, [Double])] = []
-        let reader = try! InputSource.file(path).open()
-        let csv = try! CSVReader(reader)
-        try! csv.forEachRecord { record in
+        let csv = try CSVReader(try InputSource.file(path).open())
+        try csv.forEachRecord { (record) throws(ParseError) in
             if record.isBlank { return }
             if names.isEmpty {
                 names = (1..<record.fieldCount).map { record.string($0) }
                 return
             }
-            let time = LocalDateTimeParser.parse(record.field(0))!
+            guard let time = LocalDateTimeParser.parse(record.field(0)) else {
+                throw ParseError(source: path, location: SourceLocation(line: record.line), "unreadable date \(record.string(0))")
+            }
             rows.append((time, (1..<record.fieldCount).map { Double(record.string($0)) ?? .nan }))
         }
         rows.sort { $0.0 < $1.0 }
         let roles: [SeriesRole] = [.total, .northbound, .southbound]
-        return SeriesTable(series: names.indices.map { Series(name: names[$0], role: roles[$0]) },
+        return SeriesTable(series: names.indices.map { Series(name: names[$0], role: roles[min($0, 2)]) },
                            times: rows.map(\.0),
                            values: names.indices.map { series in rows.map { $0.1[series] } })
-    }()
+    }
 }

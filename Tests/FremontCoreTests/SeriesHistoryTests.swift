@@ -5,16 +5,17 @@ import Testing
 /// gives them on the same file: `resample('YS')`, `resample('D')`, `groupby(index.hour)`,
 /// `quantile(0.95)`, `rolling(7).mean()`; missing hours from `reindex` to every hour of the span.
 @Suite struct SeriesHistoryTests {
-    let table = CityExport.table
     // Total, West Sidewalk (northbound), East Sidewalk (southbound).
     let total = 0, west = 1, east = 2
 
-    @Test func theHistoryAsLoaded() {
+    @Test func theHistoryAsLoaded() throws {
+        let table = try CityExport.table()
         #expect(table.rowCount == 112_440)
         #expect(table.times.first == date("2012-10-02T13:00") && table.times.last == date("2025-07-31T23:00"))
     }
 
-    @Test func byYear() {
+    @Test func byYear() throws {
+        let table = try CityExport.table()
         let years = SeriesStats(table, by: .year)
         #expect(years.labels == (2012...2025).map(String.init))
         #expect(years.aggregates.map { $0[total].count } == [2171, 8757, 8759, 8756, 8783, 8759, 8759, 8759, 8783, 8759, 8759, 8748, 8772, 4584])
@@ -27,7 +28,8 @@ import Testing
         #expect(years.aggregates.map { $0[total].missing } == [0, 3, 1, 4, 1, 1, 1, 1, 1, 1, 1, 12, 12, 504])
     }
 
-    @Test func wholeHistoryColumns() {
+    @Test func wholeHistoryColumns() throws {
+        let table = try CityExport.table()
         let columns = SeriesColumnStats(table).columns
         #expect(columns.map(\.total) == [11_924_026, 5_083_175, 6_840_851])
         #expect(columns.map(\.aggregate.count) == [111_908, 111_908, 111_908])
@@ -37,7 +39,8 @@ import Testing
         #expect(columns.map(\.percentile95) == [382, 154, 224])
     }
 
-    @Test func theTutorialsApril() {
+    @Test func theTutorialsApril() throws {
+        let table = try CityExport.table()
         let april = SeriesStats(table, by: .month, filter: SeriesFilter(from: date("2016-04-01"), to: date("2016-04-30")))
         #expect(april.labels == ["2016-04"])
         #expect(april.aggregates[0].map(\.sum) == [93_639, 46_905, 46_734])
@@ -45,7 +48,8 @@ import Testing
         #expect(april.aggregates[0][west].maximum == 455 && april.aggregates[0][east].maximum == 593)
     }
 
-    @Test func daysWithTheClockChangeAndTheHole() {
+    @Test func daysWithTheClockChangeAndTheHole() throws {
+        let table = try CityExport.table()
         let days = SeriesStats(table, by: .day, filter: SeriesFilter(from: date("2016-03-13"), to: date("2024-09-30")))
         #expect(days["2016-03-13", series: total] == aggregate(23, 334, min: 0, max: 36, missing: 1))
         #expect(days["2016-03-13", series: total]?.mean == 14.521739130434783)
@@ -56,7 +60,8 @@ import Testing
         #expect(weeks["2024-09-30", series: total].map { [Double($0.count), $0.sum, Double($0.missing)] } == [157, 19_156, 11])
     }
 
-    @Test func commutePeaksAndTheTrend() {
+    @Test func commutePeaksAndTheTrend() throws {
+        let table = try CityExport.table()
         let profile = SeriesHourlyProfile(table)
         #expect(profile.weekdays[total][8] == 360.59771840288204)
         #expect(profile.weekdays[total][17] == 439.781512605042)
