@@ -1,0 +1,128 @@
+/// One pass over a table's rows into counts, sums, minima and maxima per group and series, plus
+/// the wall-clock hours each group covers, which is what `missing` is measured against. The
+/// statistics, the column statistics and the daily totals all read this.
+///
+/// Groups are dense bins: a cycle has one per hour, weekday or month; calendar periods have one
+/// per period from the first day kept to the last, empty ones included, like pandas' `resample`.
+struct GroupAccumulator {
+    /// nil: one bin holding everything.
+    let grouping: SeriesGrouping?
+    let seriesCount: Int
+    // Fixed per table, read per row.
+    private let isCycle: Bool
+    private let keyStep: Int
+    private(set) var firstKey = 0
+    private(set) var binCount = 0
+
+    // Per bin and series, at `bin * seriesCount + series`.
+    private(set) var counts: [Int] = []
+    private(set) var sums: [Double] = []
+    private var compensations: [Double] = []
+    private(set) var minima: [Double] = []
+    private(set) var maxima: [Double] = []
+    /// Rows the filter kept whose value is blank.
+    private(set) var blanks: [Int] = []
+    // Per bin.
+    /// Rows present on the filter's days, before any minimum-value test.
+    private(set) var rowsOnDays: [Int] = []
+    /// Wall-clock hours inside the span and the filter's days.
+    private(set) var coveredHours: [Int] = []
+
+    init(_ table: SeriesTable, grouping: SeriesGrouping?, filter: SeriesFilter) {
+        self.grouping = grouping
+        seriesCount = table.series.count
+        isCycle = grouping?.cycleLength != nil
+        keyStep = grouping?.keyStep ?? 1
+        guard let firstTime = table.times.first, let lastTime = table.times.last else { return }
+        let spanFirstDay = firstTime.dayNumber, spanLastDay = lastTime.dayNumber
+        let firstDay = max(spanFirstDay, filter.firstDay), lastDay = min(spanLastDay, filter.lastDay)
+        guard firstDay <= lastDay else { return }
+
+        if let grouping, let cycle = grouping.cycleLength {
+            binCount = cycle
+        } else if let grouping {
+            firstKey = grouping.key(dayNumber: firstDay)
+            binCount = (grouping.key(dayNumber: lastDay) - firstKey) / grouping.keyStep + 1
+        } else {
+            binCount = 1
+        }
+        let cells = binCount * seriesCount
+        counts = Array(repeating: 0, count: cells)
+        sums = Array(repeating: 0, count: cells)
+        compensations = Array(repeating: 0, count: cells)
+        minima = Array(repeating: .infinity, count: cells)
+        maxima = Array(repeating: -.infinity, count: cells)
+        blanks = Array(repeating: 0, count: cells)
+        rowsOnDays = Array(repeating: 0, count: binCount)
+        coveredHours = Array(repeating: 0, count: binCount)
+
+        // Day by day rather than hour by hour: every grouping but the hour is constant over a day.
+        for day in firstDay...lastDay where filter.admitsDay(day) {
+            let firstHour = day == spanFirstDay ? firstTime.hour : 0
+            let lastHour = day == spanLastDay ? lastTime.hour : 23
+            if grouping == .hour {
+                for hour in firstHour...lastHour { coveredHours[hour] += 1 }
+            } else {
+                coveredHours[bin(grouping.map { $0.key(dayNumber: day) } ?? 0)] += lastHour - firstHour + 1
+            }
+        }
+
+        let times = table.times
+        for row in filter.rowRange(in: table) {
+            let time = times[row]
+            let dayNumber = time.dayNumber
+            guard filter.admitsDay(dayNumber) else { continue }
+            let bin = bin(grouping.map { $0.key(time, dayNumber: dayNumber) } ?? 0)
+            rowsOnDays[bin] += 1
+            guard filter.admitsValues(table, row: row) else { continue }
+            for series in 0..<seriesCount {
+                add(table.values[series][row], at: bin * seriesCount + series)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func bin(_ key: Int) -> Int {
+        isCycle ? key : (key - firstKey) / keyStep
+    }
+
+    /// pandas' `group_sum`: a Kahan-compensated sum, so fractional values add up as pandas'
+    /// `resample().sum()` and `mean()` do (counts, being integers, add up exactly either way).
+    @inline(__always)
+    private mutating func add(_ value: Double, at cell: Int) {
+        guard !value.isNaN else {
+            blanks[cell] += 1
+            return
+        }
+        counts[cell] += 1
+        let y = value - compensations[cell]
+        let t = sums[cell] + y
+        compensations[cell] = t - sums[cell] - y
+        if compensations[cell].isNaN { compensations[cell] = 0 }  // an infinite value
+        sums[cell] = t
+        if value < minima[cell] { minima[cell] = value }
+        if value > maxima[cell] { maxima[cell] = value }
+    }
+
+    /// The group of a bin.
+    func group(_ bin: Int) -> SeriesGroup? {
+        guard let grouping else { return nil }
+        return SeriesGroup(grouping, key: isCycle ? bin : firstKey + bin * keyStep)
+    }
+
+    /// A bin is listed when the span and the filter's days cover some of its hours, or it holds
+    /// a row (a time off the hour, say): a weekend's bins are not listed under `.weekdays`.
+    func isListed(_ bin: Int) -> Bool {
+        coveredHours[bin] > 0 || rowsOnDays[bin] > 0
+    }
+
+    func aggregate(bin: Int, series: Int) -> SeriesAggregate {
+        let cell = bin * seriesCount + series
+        let count = counts[cell]
+        // Hours with no row at all; never below zero, should a table hold times off the hour.
+        let absent = max(0, coveredHours[bin] - rowsOnDays[bin])
+        return SeriesAggregate(count: count, sum: sums[cell],
+                               minimum: count > 0 ? minima[cell] : nil, maximum: count > 0 ? maxima[cell] : nil,
+                               missing: absent + blanks[cell])
+    }
+}

@@ -1,0 +1,46 @@
+/// Per group and series: the hours with a value, their sum, mean, minimum and maximum, and the
+/// missing hours (see `SeriesAggregate`): what `fremont stats --by` prints, and the frequency
+/// tables (by hour of the day, weekday, month of the year or year) of the column view.
+///
+/// The numbers are pandas' on the same rows: `df.groupby(df.index.hour).agg([...])` for the
+/// cycles, `df.resample('D' | 'W-MON' closed/labelled left | 'MS' | 'YS').agg([...])` for the
+/// periods. Groups are listed when the loaded span and the filter's days reach them, including
+/// periods with no row at all between the first and last (as `resample` lists them); a filter's
+/// excluded days are not listed (pandas' `resample` on a filtered frame would list every
+/// weekend of `--weekdays` with a count of 0).
+///
+/// One pass over the rows, O(rows × series + groups), no text or dates formed per row.
+public struct SeriesStats: Sendable {
+    public let grouping: SeriesGrouping
+    public let filter: SeriesFilter
+    public let series: [Series]
+    /// In order: hours 0–23, Monday to Sunday, January to December, or time.
+    public let groups: [SeriesGroup]
+    /// `aggregates[group][series]`, in the order of `groups` and `series`.
+    public let aggregates: [[SeriesAggregate]]
+
+    public init(_ table: SeriesTable, by grouping: SeriesGrouping, filter: SeriesFilter = SeriesFilter()) {
+        self.grouping = grouping
+        self.filter = filter
+        series = table.series
+        let bins = GroupAccumulator(table, grouping: grouping, filter: filter)
+        var groups: [SeriesGroup] = []
+        var aggregates: [[SeriesAggregate]] = []
+        for bin in 0..<bins.binCount where bins.isListed(bin) {
+            groups.append(bins.group(bin)!)
+            aggregates.append((0..<bins.seriesCount).map { bins.aggregate(bin: bin, series: $0) })
+        }
+        self.groups = groups
+        self.aggregates = aggregates
+    }
+
+    /// The aggregate of `series` in `group`, nil when the group is not listed. O(log groups).
+    public func aggregate(_ group: SeriesGroup, series: Int) -> SeriesAggregate? {
+        var low = 0, high = groups.count
+        while low < high {
+            let middle = (low + high) / 2
+            if groups[middle] < group { low = middle + 1 } else { high = middle }
+        }
+        return low < groups.count && groups[low] == group ? aggregates[low][series] : nil
+    }
+}

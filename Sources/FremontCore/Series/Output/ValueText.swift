@@ -1,0 +1,18 @@
+/// Series values as text, without a formatter per value.
+public enum ValueText {
+    /// For CSV and JSON, and exact: a whole number as an integer (`3121`, not `3121.0`), anything
+    /// else in the shortest form that reads back to the same `Double` (`130.04166666666666`,
+    /// as Python prints it). nil for NaN and infinities, which CSV leaves empty and JSON `null`.
+    public static func plain(_ value: Double) -> String? {
+        guard value.isFinite else { return nil }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return value.description
+    }
+
+    /// For a person: a whole number grouped (`46,905`), anything else grouped to `decimals`.
+    public static func readable(_ value: Double, decimals: Int = 2) -> String {
+        guard value.isFinite else { return value.isNaN ? "—" : (value < 0 ? "-∞" : "∞") }
+        if value == value.rounded(), abs(value) < 1e15 { return NumberText.grouped(Int(value)) }
+        return NumberText.grouped(value, decimals: decimals)
+    }
+}
