@@ -69,31 +69,30 @@ extension ChartLayer {
 extension ScreenBuffer {
     /// Draws the layers' cells from (x, y), the last layer on top: where a layer has dots, its
     /// cell replaces those under it (a line drawn over raw data stays crisp). Empty cells are left
-    /// as they are. O(cells × layers).
+    /// as they are. Layer by layer, each a pass over its own bytes: O(cells × layers).
     mutating func draw(_ layers: [ChartLayer], x: Int, y: Int) {
-        guard let first = layers.first else { return }
-        let columns = first.canvas.columns, rows = first.canvas.rows
-        let glyphs = layers.map { layer -> [UInt8] in
-            if case .glyph = layer.mark { return layer.glyphCells() }
-            return []
-        }
-        for row in 0..<rows where y + row >= 0 && y + row < height {
-            for column in 0..<columns where x + column >= 0 && x + column < width {
-                for index in layers.indices.reversed() {
-                    let layer = layers[index]
-                    let text: String
-                    switch layer.mark {
-                    case .braille:
-                        let pattern = layer.canvas.pattern(column: column, row: row)
-                        guard pattern != 0 else { continue }
-                        text = BrailleCanvas.glyph(pattern)
-                    case .glyph(let flat, let steep):
-                        let mark = glyphs[index][row * columns + column]
-                        guard mark != 0 else { continue }
-                        text = mark == 1 ? flat : steep
+        for layer in layers {
+            let columns = layer.canvas.columns, rows = layer.canvas.rows
+            let firstRow = max(0, -y), lastRow = min(rows, height - y)
+            let firstColumn = max(0, -x), lastColumn = min(columns, width - x)
+            guard firstRow < lastRow, firstColumn < lastColumn else { continue }
+            switch layer.mark {
+            case .braille:
+                layer.canvas.cells.withUnsafeBufferPointer { patterns in
+                    for row in firstRow..<lastRow {
+                        for column in firstColumn..<lastColumn {
+                            let pattern = patterns[row * columns + column]
+                            if pattern != 0 { self[x + column, y + row] = Cell(BrailleCanvas.glyph(pattern), style: layer.style) }
+                        }
                     }
-                    self[x + column, y + row] = Cell(text, style: layer.style)
-                    break
+                }
+            case .glyph(let flat, let steep):
+                let marks = layer.glyphCells()
+                for row in firstRow..<lastRow {
+                    for column in firstColumn..<lastColumn {
+                        let mark = marks[row * columns + column]
+                        if mark != 0 { self[x + column, y + row] = Cell(mark == 1 ? flat : steep, style: layer.style) }
+                    }
                 }
             }
         }
