@@ -1,7 +1,7 @@
 import Foundation
 import FremontCore
 
-// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search]: prints figures; run it
+// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts]: prints figures; run it
 // as a release build:
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,9 +17,9 @@ while !arguments.isEmpty {
     switch (flag, arguments.first) {
     case ("--data", let value?): dataDirectory = value; arguments.removeFirst()
     case ("--repetitions", let value?): repetitions = max(1, Int(value) ?? 5); arguments.removeFirst()
-    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search"].contains(value): only = value; arguments.removeFirst()
+    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts"].contains(value): only = value; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search]\n".utf8))
+        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts]\n".utf8))
         exit(2)
     }
 }
@@ -71,4 +71,8 @@ if only == nil || only == "search" {
         FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
         exit(1)
     }
+}
+if only == nil || only == "charts" {
+    if only == nil { print() }
+    ChartBenchmark.run(repetitions: repetitions)
 }

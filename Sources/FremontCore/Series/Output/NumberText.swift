@@ -52,6 +52,18 @@ public enum DateText {
         "\(weekdays[date.weekday - 1].prefix(3)) \(date.isoDateString) \(pad(date.hour)):\(pad(date.minute))"
     }
 
+    /// `Tue 2016-04-19`: a day from its number (days since 1970-01-01), as charts read it out.
+    public static func shortDay(dayNumber: Int) -> String {
+        let (year, month, day) = CivilCalendar.civil(dayNumber: dayNumber)
+        let weekday = CivilCalendar.weekday(dayNumber: dayNumber)
+        return "\(weekdays[weekday - 1].prefix(3)) \(pad(year, 4))-\(pad(month))-\(pad(day))"
+    }
+
+    /// `Apr` for 4: a month on a chart's axis.
+    public static func shortMonth(_ month: Int) -> String {
+        String(months[min(12, max(1, month)) - 1].prefix(3))
+    }
+
     /// `Friday, April 1, 2016`.
     public static func day(_ date: LocalDateTime) -> String {
         "\(weekdays[date.weekday - 1]), \(months[date.month - 1]) \(date.day), \(date.year)"
