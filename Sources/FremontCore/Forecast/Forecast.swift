@@ -67,6 +67,6 @@ public struct Forecast: Sendable, Equatable, Decodable {
         hourly = try values.decodeIfPresent(ForecastBlock.self, forKey: .hourly)
         daily = try values.decodeIfPresent(ForecastBlock.self, forKey: .daily)
         alerts = try values.decodeIfPresent([ForecastAlert].self, forKey: .alerts) ?? []
-        units = try values.decodeIfPresent(Flags.self, forKey: .flags)?.units.flatMap(ForecastUnits.init(rawValue:))
+        units = try values.decodeIfPresent(Flags.self, forKey: .flags)?.units.flatMap(ForecastUnits.init(flag:))
     }
 }
