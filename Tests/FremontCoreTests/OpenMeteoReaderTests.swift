@@ -56,6 +56,8 @@ import Testing
         #expect(hours[0].time == Self.now - 15 * Self.hour)
         #expect(hours[15].time == Self.now)
         #expect(hours[15].temperature == now.temperature)
+        // "Now" is on the hour: the next hours start with it, not the hour before.
+        #expect(forecast.upcomingHours.first?.time == Self.now)
         #expect(hours[15].precipIntensity == 0.6)
         #expect(hours[15].dewPoint == 6.4)
         #expect(hours.allSatisfy { $0.time != nil })
