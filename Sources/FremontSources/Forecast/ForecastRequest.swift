@@ -3,8 +3,9 @@ import FremontCore
 
 /// A live forecast to ask for: a provider, a place, units, and the address that makes of them.
 /// The address may hold a key (Pirate Weather's is part of its path), so it has two forms: `url`,
-/// for the request alone, and `name`, the same with the key replaced by `<key>`, for everything
-/// shown and for the cache, which keeps the copy under it.
+/// for the request alone, and `name`, the same with the key replaced by `<key>` (and Open-Meteo's
+/// long lists of variables by `…`), for everything shown and for the cache, which keeps the copy
+/// under it.
 public struct ForecastRequest: Sendable, Hashable {
     public let provider: ForecastProvider
     public let coordinates: Coordinates
@@ -24,7 +25,7 @@ public struct ForecastRequest: Sendable, Hashable {
         }
         if provider == .pirateWeather, key == nil {
             throw ParseError(source: provider.title,
-                             "a Pirate Weather forecast needs a key: add 'pirate-weather-key = KEY' to \(FremontDirectories().configFile.path) (free at pirateweather.net), or use --provider open-meteo")
+                             "a Pirate Weather forecast needs a key: add 'pirate-weather-key = KEY' to \(FremontDirectories().configFile.path) (free at pirateweather.net), or ask Open-Meteo, which needs none")
         }
         self.provider = provider
         self.coordinates = coordinates
@@ -36,8 +37,9 @@ public struct ForecastRequest: Sendable, Hashable {
     /// The address to fetch, with the key in it.
     public var url: URL { URL(string: address(key: key?.value ?? ""))! }
 
-    /// The address as shown and as the cache keeps it: with `<key>` for the key.
-    public var name: String { address(key: APIKey.placeholder) }
+    /// The address as shown and as the cache keeps it: with `<key>` for the key, and `…` for the
+    /// variables asked (the same for every request of this version, and a line long).
+    public var name: String { address(key: APIKey.placeholder, variables: false) }
 
     public var format: ForecastFormat { provider.format }
 
@@ -57,7 +59,7 @@ public struct ForecastRequest: Sendable, Hashable {
 
     /// Open-Meteo: the endpoint's query and the forecast's, the variables the reader reads, local
     /// times in the place's zone. Pirate Weather: `…/forecast/KEY/LAT,LON?units=…`.
-    private func address(key: String) -> String {
+    private func address(key: String, variables: Bool = true) -> String {
         var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
         if components.path.isEmpty || components.path == "/" { components.path = provider.defaultPath }
         var query = components.queryItems ?? []
@@ -66,9 +68,9 @@ public struct ForecastRequest: Sendable, Hashable {
             query += [
                 URLQueryItem(name: "latitude", value: coordinates.latitudeText),
                 URLQueryItem(name: "longitude", value: coordinates.longitudeText),
-                URLQueryItem(name: "current", value: OpenMeteoReader.currentVariables.joined(separator: ",")),
-                URLQueryItem(name: "hourly", value: OpenMeteoReader.hourlyVariables.joined(separator: ",")),
-                URLQueryItem(name: "daily", value: OpenMeteoReader.dailyVariables.joined(separator: ",")),
+                URLQueryItem(name: "current", value: variables ? OpenMeteoReader.currentVariables.joined(separator: ",") : "…"),
+                URLQueryItem(name: "hourly", value: variables ? OpenMeteoReader.hourlyVariables.joined(separator: ",") : "…"),
+                URLQueryItem(name: "daily", value: variables ? OpenMeteoReader.dailyVariables.joined(separator: ",") : "…"),
                 URLQueryItem(name: "timezone", value: "auto"),
             ]
             switch units {
@@ -92,6 +94,6 @@ public struct ForecastRequest: Sendable, Hashable {
             return "\(prefix)/\(key)/\(coordinates)?\(tail.percentEncodedQuery ?? "")"
         }
         components.queryItems = query
-        return components.string!
+        return components.string!.replacingOccurrences(of: "%E2%80%A6", with: "…")
     }
 }
