@@ -27,10 +27,12 @@ struct BikesCommand: ParsableCommand {
             // the built-in ones otherwise.
             let followed = FeedListFile.followed()
             let feeds = followed ?? FeedListFile.builtIn()
-            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: .input(EmbeddedData.sanFranciscoForecast()),
+            // The config's location makes the Weather tab live; its load runs in the background.
+            let config = (try? FremontConfig.load()) ?? nil
+            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: LiveForecast.browserDefault(config),
                                                      feeds: feeds.sources, followed: feeds.feeds)
             let opening: ViewID = followed != nil && input.source == nil ? .feeds : .bikes
-            InteractiveBrowser(sources: sources, settings: input.network.settings).run(startingOn: opening)
+            InteractiveBrowser(sources: sources, settings: input.network.settings, config: config).run(startingOn: opening)
         }
         let (table, _) = try input.load(bikes)
         var output = StandardOutput()

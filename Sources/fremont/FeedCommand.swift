@@ -42,10 +42,11 @@ struct FeedCommand: ParsableCommand {
         if format == nil, !inputs.contains(where: \.readsStandardInput), InteractiveBrowser.isAvailable {
             // Feeds named here open straight on their items; the feeds you follow, on their list.
             let followed = list.flatMap { FeedListFile.followed(in: $0)?.feeds }
+            let config = (try? FremontConfig.load()) ?? nil
             let browser = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()),
-                                                     weather: .input(EmbeddedData.sanFranciscoForecast()), feeds: inputs,
+                                                     weather: LiveForecast.browserDefault(config), feeds: inputs,
                                                      followed: followed)
-            InteractiveBrowser(sources: browser, settings: network.settings).run(startingOn: .feeds)
+            InteractiveBrowser(sources: browser, settings: network.settings, config: config).run(startingOn: .feeds)
         }
         let format = self.format ?? .text
         let several = inputs.count > 1

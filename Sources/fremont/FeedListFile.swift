@@ -54,6 +54,17 @@ enum FeedListFile {
 
 /// The config file, read once; its warnings go to stderr like the feed list's.
 enum ConfigFile {
+    /// The config, its warnings said; nil without a file. A config that cannot be read ends the run.
+    static func load() -> FremontConfig? {
+        do {
+            guard let config = try FremontConfig.load() else { return nil }
+            Diagnostics.printWarnings(config.warnings, source: FremontDirectories().configFile.path, limit: 20)
+            return config
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+    }
+
     /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.
     static func endpoint() throws(ParseError) -> URL {
         guard let config = try FremontConfig.load() else { return SocrataQuery.defaultEndpoint }

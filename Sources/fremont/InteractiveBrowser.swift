@@ -10,7 +10,8 @@ import FremontUI
 final class InteractiveBrowser: BrowserHost {
     struct Sources {
         var bikes: DataSource?
-        var weather: DataSource?
+        /// A forecast that cannot be asked for (Pirate Weather without a key) is the tab's error.
+        var weather: Result<DataSource, ParseError>?
         /// Each feed loads on its own, so a slow or broken one holds up no other.
         var feeds: [DataSource] = []
         /// The feeds as the feeds file lists them (titles, tags): the Feeds tab is then the feed
@@ -22,12 +23,15 @@ final class InteractiveBrowser: BrowserHost {
     private var sources: Sources
     /// Live through the cache, or `--offline` from the cache alone.
     private let settings: FetchSettings
-    /// The config file, read once for the run (reload time, player, endpoint).
-    private lazy var config: FremontConfig? = (try? FremontConfig.load()) ?? nil
+    /// The config file, read once for the run (reload time, player, endpoint, the forecast's
+    /// place): the command's copy when it read it already.
+    private lazy var config: FremontConfig? = preloadedConfig ?? ((try? FremontConfig.load()) ?? nil)
+    private let preloadedConfig: FremontConfig?
 
-    init(sources: Sources, settings: FetchSettings = .init()) {
+    init(sources: Sources, settings: FetchSettings = .init(), config: FremontConfig? = nil) {
         self.sources = sources
         self.settings = settings
+        preloadedConfig = config
     }
 
     /// Whether a browser can run here: both ends must be a terminal, one curses can drive. On a
@@ -81,9 +85,16 @@ final class InteractiveBrowser: BrowserHost {
                 .table(try WebSources.table(source, format: nil, delimiter: nil, settings, context))
             }] } ?? []
         case (.weather, .reload):
-            return sources.weather.map { [job($0) { settings, context, source throws(ParseError) in
-                .forecast(try WebSources.forecast(source, settings, context))
-            }] } ?? []
+            switch sources.weather {
+            case .success(let source)?:
+                return [job(source) { settings, context, source throws(ParseError) in
+                    .forecast(try WebSources.forecast(source, settings, context))
+                }]
+            case .failure(let error)?:
+                return [LoadJob(source: error.source) { (_) throws(ParseError) -> LoadPayload in throw error }]
+            case nil:
+                return []
+            }
         case (.feeds, .reload), (.feeds, .sources):
             var feeds = sources.feeds
             if case .sources(let names) = target { feeds.removeAll { !names.contains($0.name) } }

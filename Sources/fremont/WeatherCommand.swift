@@ -3,41 +3,74 @@ import Foundation
 import FremontCore
 import FremontSources
 
-/// `fremont weather SOURCE [--format text|json]`: a Dark Sky style forecast response, shown in the
-/// browser's Weather tab on a terminal, else printed.
+/// `fremont weather [SOURCE | --at LAT,LON] [--format text|json]`: a forecast response (Dark Sky
+/// or Open-Meteo shape), or a live one from Open-Meteo or Pirate Weather, shown in the browser's
+/// Weather tab on a terminal, else printed.
 struct WeatherCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "weather",
-        abstract: "Show a Dark Sky style forecast (a JSON response) in the browser, or print it as text or normalised JSON.",
-        discussion: "Times are shown in the forecast's own time zone. Errors name the source, with line and column when known."
+        abstract: "Show a forecast, live (--at LAT,LON, or location in the config) or from a JSON response, in the browser, or print it as text or normalised JSON.",
+        discussion: """
+            Live forecasts come from Open-Meteo (no key) or Pirate Weather (pirate-weather-key in the config), \
+            through the cache like every web source. Times are shown in the forecast's own time zone. Errors name \
+            the source, with line and column when known.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
 
-    @Argument(help: "The forecast JSON file or http(s) URL, or - for standard input.")
-    var source: String
+    @Argument(help: "A forecast JSON file (Dark Sky or Open-Meteo shape) or http(s) URL, or - for standard input. Without one, --at, else the config's location.")
+    var source: String?
+
+    @Option(name: .customLong("at"), parsing: .unconditional,
+            help: ArgumentHelp("A live forecast for this place, in decimal degrees: 47.65,-122.35 (south and west negative).", valueName: "lat,lon"))
+    var place: String?
+
+    @Option(help: "Where a live forecast comes from: open-meteo (no key) or pirate-weather (pirate-weather-key in the config). Default: provider in the config, else open-meteo.")
+    var provider: ForecastProvider?
+
+    @Option(help: "The provider's address instead of its own; one without a path takes the provider's (/v1/forecast, /forecast).")
+    var endpoint: String?
+
+    @Option(help: "The units of a live forecast: metric (°C, m/s), imperial (°F, mph), ca (°C, km/h) or uk (°C, mph). Default: the locale's (LC_ALL, LC_MEASUREMENT, LANG).")
+    var units: ForecastUnits?
 
     @OptionGroup var network: NetworkOptions
 
     @Option(help: "Print in this format, text (for a person) or json (normalised), instead of opening the browser. Without a terminal, text is printed.")
     var format: Format?
 
+    func validate() throws {
+        if source != nil, place != nil { throw ValidationError("Give either a SOURCE or --at, not both.") }
+        if let place {
+            do {
+                _ = try Coordinates(parsing: place)
+            } catch {
+                throw ValidationError("--at: \(error.message).")
+            }
+        }
+        if source != nil, provider != nil || endpoint != nil || units != nil {
+            throw ValidationError("--provider, --endpoint and --units are for a live forecast (--at, or location in the config), not a SOURCE.")
+        }
+    }
+
     func run() throws {
+        // The config is read only for a live forecast (its place, provider and key).
+        let config = source == nil ? ConfigFile.load() : nil
         let input: DataSource
         do {
-            input = try DataSource(argument: source)
-        } catch {
+            input = try dataSource(config)
+        } catch let error as ParseError {
             Diagnostics.fail(error.description)
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
-        // The browser reads the web live; --offline reads the cache, so it prints.
         if format == nil, !input.readsStandardInput, InteractiveBrowser.isAvailable {
             let feeds = FeedListFile.followed() ?? FeedListFile.builtIn()
-            let sources = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()), weather: input,
+            let sources = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()), weather: .success(input),
                                                      feeds: feeds.sources, followed: feeds.feeds)
-            InteractiveBrowser(sources: sources, settings: network.settings).run(startingOn: .weather)
+            InteractiveBrowser(sources: sources, settings: network.settings, config: config).run(startingOn: .weather)
         }
         let forecast: Forecast
         do {
@@ -50,4 +83,37 @@ struct WeatherCommand: ParsableCommand {
         case .json: StandardOutput.line(try WeatherJSONReport(forecast: forecast).render())
         }
     }
+
+    /// The SOURCE; else a live forecast for --at or the config's location; else a usage error.
+    private func dataSource(_ config: FremontConfig?) throws -> DataSource {
+        if let source { return try DataSource(argument: source) }
+        guard let coordinates = try place.map(Coordinates.init(parsing:)) ?? config?.location else {
+            usageError("Give a forecast SOURCE (a file, an http(s) address or - for standard input), or --at LAT,LON, or set 'location = LAT,LON' in \(FremontDirectories().configFile.path).")
+        }
+        var endpointURL: URL?
+        if let endpoint {
+            guard case .url(let url) = try SourceLocator(endpoint) else {
+                throw ParseError(source: endpoint, "the endpoint must be an http or https address")
+            }
+            endpointURL = url
+        }
+        return .forecast(try LiveForecast.request(at: coordinates, config: config, provider: provider, units: units, endpoint: endpointURL))
+    }
+
+    /// A usage error found in `run` (it needs the config), said as `validate` says them: thrown
+    /// from here, ArgumentParser would show the root command's usage instead of this one's.
+    private func usageError(_ message: String) -> Never {
+        let text = "Error: \(message)\nUsage: \(Fremont.usageString(for: Self.self))\n  See 'fremont weather --help' for more information.\n"
+        FileHandle.standardError.write(Data(text.utf8))
+        Foundation.exit(ExitCode.validationFailure.rawValue)
+    }
+}
+
+extension ForecastProvider: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+}
+
+extension ForecastUnits: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { ["metric", "imperial", "ca", "uk"] }
 }

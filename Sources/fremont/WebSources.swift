@@ -53,6 +53,8 @@ enum WebSources {
         switch source {
         case .input:
             return try loader(settings, context).table(source, format: format, delimiter: delimiter, choice: choice)
+        case .forecast(let request):
+            throw ParseError(source: request.name, "a forecast holds no table of counts")
         case .url(let url):
             guard settings.offline else {
                 let fetch = try fetcher(settings).table(url, format: format, delimiter: delimiter, choice: choice,
@@ -72,11 +74,23 @@ enum WebSources {
         return cached.table
     }
 
+    /// A forecast file or address, or a live forecast (kept in the cache under its name, which
+    /// never holds a key).
     static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> Forecast {
-        guard case .url(let url) = source else { return try ForecastReader.read(loader(settings, context).open(source)) }
-        let key = url.absoluteString
-        guard settings.offline else {
-            return try fetcher(settings).forecast(url, cancellation: context.cancellation, progress: context.progress).value.forecast
+        let key: String
+        switch source {
+        case .url(let url):
+            key = url.absoluteString
+            guard settings.offline else {
+                return try fetcher(settings).forecast(url, cancellation: context.cancellation, progress: context.progress).value.forecast
+            }
+        case .forecast(let request):
+            key = request.name
+            guard settings.offline else {
+                return try fetcher(settings).forecast(request, cancellation: context.cancellation, progress: context.progress).value.forecast
+            }
+        case .input, .socrata:
+            return try ForecastReader.read(loader(settings, context).open(source))
         }
         guard let cached = try read({ try cache.cachedForecast(source: key) }, key) else { throw notCached(key) }
         sayAge(key, cached.fetchedAt, context)

@@ -3,12 +3,23 @@ import Foundation
 import Synchronization
 
 /// A loopback HTTP server for the command-line tests: the shared data under `/data/`, a 404, a
-/// slow answer, and a Socrata endpoint whose April 2016 rows are the shared file's own.
+/// slow answer, a Socrata endpoint whose April 2016 rows are the shared file's own, and the two
+/// forecast providers' addresses answering with the forecast fixtures (and 304 to their ETag).
 final class CLITestServer: Sendable {
+    /// A forecast request as it arrived: path, query (percent-encoded) and the ETag it offered.
+    struct ForecastRequest: Sendable, Equatable {
+        var path: String
+        var query: String
+        var ifNoneMatch: String?
+        /// The server's answer: 200, 304 or 401.
+        var status: Int
+    }
+
     let server: HTTPServer
     let port: UInt16
     private let task: Task<Void, any Error>
     private let log = Mutex<[String]>([])
+    private let forecastLog = Mutex<[ForecastRequest]>([])
 
     private init(server: HTTPServer, port: UInt16, task: Task<Void, any Error>) {
         self.server = server
@@ -45,6 +56,16 @@ final class CLITestServer: Sendable {
     /// The paths and queries asked, in order.
     var requests: [String] { log.withLock { $0 } }
 
+    /// The forecast requests, in order.
+    var forecastRequests: [ForecastRequest] { forecastLog.withLock { $0 } }
+
+    /// Where the forecast fixtures are.
+    static let forecastFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FremontCoreTests/Fixtures/weather")
+
+    /// The ETag every forecast answer carries.
+    static let forecastETag = "\"forecast-1\""
+
     private func install() async {
         await server.appendRoute("GET /data/*") { [self] request in
             record(request)
@@ -63,6 +84,30 @@ final class CLITestServer: Sendable {
             record(request)
             return try Self.socrata(request)
         }
+        // Open-Meteo's shape, in °F when asked for it; Pirate Weather's, refusing the key BAD-KEY.
+        await server.appendRoute("GET /v1/forecast") { [self] request in
+            let imperial = request.query.contains { $0.name == "temperature_unit" && $0.value == "fahrenheit" }
+            return try forecast(request, file: "open-meteo-seattle-2025-03-07-\(imperial ? "imperial" : "metric").json")
+        }
+        await server.appendRoute("GET /forecast/*") { [self] request in
+            if request.path.hasPrefix("/forecast/BAD-KEY/") {
+                forecastLog.withLock { $0.append(ForecastRequest(path: request.path, query: request.target.query(), ifNoneMatch: nil, status: 401)) }
+                return HTTPResponse(statusCode: .unauthorized)
+            }
+            return try forecast(request, file: "pirate-weather-seattle-2025-03-07-si.json")
+        }
+    }
+
+    private func forecast(_ request: HTTPRequest, file: String) throws -> HTTPResponse {
+        let offered = request.headers[.ifNoneMatch]
+        let notModified = offered == Self.forecastETag
+        forecastLog.withLock {
+            $0.append(ForecastRequest(path: request.path, query: request.target.query(), ifNoneMatch: offered, status: notModified ? 304 : 200))
+        }
+        let headers: HTTPHeaders = [HTTPHeader("ETag"): Self.forecastETag]
+        if notModified { return HTTPResponse(statusCode: .notModified, headers: headers) }
+        let body = try Data(contentsOf: Self.forecastFixtures.appendingPathComponent(file))
+        return HTTPResponse(statusCode: .ok, headers: headers, body: body)
     }
 
     private func record(_ request: HTTPRequest) {

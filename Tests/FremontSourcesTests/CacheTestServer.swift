@@ -10,6 +10,8 @@ final class CacheTestServer: Sendable {
         var path: String
         var ifNoneMatch: String?
         var ifModifiedSince: String?
+        /// The query as sent, still percent-encoded.
+        var query = ""
     }
 
     struct Reply: Sendable {
@@ -38,7 +40,7 @@ final class CacheTestServer: Sendable {
         let box = StateBox(responder)
         await server.appendRoute("GET *") { request in
             let seen = Request(path: request.path, ifNoneMatch: request.headers[.ifNoneMatch],
-                               ifModifiedSince: request.headers[HTTPHeader("If-Modified-Since")])
+                               ifModifiedSince: request.headers[HTTPHeader("If-Modified-Since")], query: request.target.query())
             let reply = box.record(seen)
             var headers: HTTPHeaders = [:]
             if let etag = reply.etag { headers[HTTPHeader("ETag")] = etag }

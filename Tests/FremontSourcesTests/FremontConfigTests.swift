@@ -50,3 +50,38 @@ import FremontCore
         #expect(try FremontConfig.load(from: missing) == nil)
     }
 }
+
+@Suite struct FremontConfigForecastTests {
+    @Test func locationProviderAndKey() throws {
+        let config = try FremontConfig.parse("""
+            location = 47.65, -122.35   # Fremont
+            provider = pirate-weather
+            pirate-weather-key = abcDEF123
+            """, name: "config")
+        #expect(config.warnings.isEmpty)
+        #expect(config.location == (try Coordinates(parsing: "47.65,-122.35")))
+        #expect(config.provider == .pirateWeather)
+        #expect(config.pirateWeatherKey?.value == "abcDEF123")
+        // The key never shows in the config's own text.
+        #expect(!"\(config)".contains("abcDEF123"))
+        #expect(!String(reflecting: config).contains("abcDEF123"))
+    }
+
+    @Test func badValuesAreWarningsWithTheirLine() throws {
+        let config = try FremontConfig.parse("""
+            location = 95,10
+            location = home
+            provider = dark-sky
+            pirate-weather-key = not a key!
+            """, name: "config")
+        #expect(config.location == nil && config.provider == nil && config.pirateWeatherKey == nil)
+        #expect(config.warnings.map(\.description) == [
+            "line 1: location: the latitude must be from -90 to 90 (south to north), not 95; ignored",
+            "line 2: location: 'home' is not a place: give LAT,LON in decimal degrees, like 47.65,-122.35; ignored",
+            "line 3: provider must be open-meteo or pirate-weather, not 'dark-sky'; ignored",
+            "line 4: pirate-weather-key must be the key's letters and digits alone; ignored",
+        ])
+        // A bad key is never repeated.
+        #expect(!config.warnings.contains { $0.description.contains("not a key") })
+    }
+}

@@ -45,7 +45,7 @@ public struct Forecast: Sendable, Equatable, Decodable {
     public var upcomingHours: ArraySlice<ForecastPoint> {
         let points = hourly?.data[...] ?? []
         guard let now = currently?.time else { return points }
-        return points.drop { ($0.time.map { $0.timeIntervalSince(now) < -3600 }) ?? false }
+        return points.drop { ($0.time.map { $0.timeIntervalSince(now) <= -3600 }) ?? false }
     }
 
     private struct Flags: Decodable {
@@ -67,6 +67,6 @@ public struct Forecast: Sendable, Equatable, Decodable {
         hourly = try values.decodeIfPresent(ForecastBlock.self, forKey: .hourly)
         daily = try values.decodeIfPresent(ForecastBlock.self, forKey: .daily)
         alerts = try values.decodeIfPresent([ForecastAlert].self, forKey: .alerts) ?? []
-        units = try values.decodeIfPresent(Flags.self, forKey: .flags)?.units.flatMap(ForecastUnits.init(rawValue:))
+        units = try values.decodeIfPresent(Flags.self, forKey: .flags)?.units.flatMap(ForecastUnits.init(flag:))
     }
 }

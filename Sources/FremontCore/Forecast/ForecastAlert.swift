@@ -25,8 +25,12 @@ public struct ForecastAlert: Sendable, Equatable, Decodable {
         title = try values.decodeIfPresent(String.self, forKey: .title)
         description = try values.decodeIfPresent(String.self, forKey: .description)
         severity = try values.decodeIfPresent(String.self, forKey: .severity)
-        time = try values.decodeIfPresent(Double.self, forKey: .time).map { Date(timeIntervalSince1970: $0) }
-        expires = try values.decodeIfPresent(Double.self, forKey: .expires).map { Date(timeIntervalSince1970: $0) }
+        // Pirate Weather sends -999 for an alert without an end: no time, not 1969.
+        func instant(_ key: CodingKeys) throws -> Date? {
+            try values.decodeIfPresent(Double.self, forKey: key).flatMap { $0 == -999 ? nil : Date(timeIntervalSince1970: $0) }
+        }
+        time = try instant(.time)
+        expires = try instant(.expires)
         regions = try values.decodeIfPresent([String].self, forKey: .regions) ?? []
         uri = try values.decodeIfPresent(String.self, forKey: .uri)
     }

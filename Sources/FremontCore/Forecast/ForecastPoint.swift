@@ -68,7 +68,8 @@ public struct ForecastPoint: Sendable, Equatable, Decodable {
         temperatureHigh = try number(.temperatureHigh)
         precipProbability = try number(.precipProbability)
         precipIntensity = try number(.precipIntensity)
-        precipType = try values.decodeIfPresent(String.self, forKey: .precipType)
+        // Pirate Weather says `none` where Dark Sky left the key out.
+        precipType = try values.decodeIfPresent(String.self, forKey: .precipType).flatMap { $0 == "none" ? nil : $0 }
         humidity = try number(.humidity)
         dewPoint = try number(.dewPoint)
         pressure = try number(.pressure)

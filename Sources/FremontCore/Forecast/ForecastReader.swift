@@ -1,15 +1,17 @@
 import Foundation
 
-/// Reads a Dark Sky style forecast from a source. What is not a forecast (an HTML error page,
-/// XML, broken or cut-off JSON, a value of the wrong type) is a `ParseError` that names the
-/// source and, when it can be found, the line and column.
+/// Reads a forecast response from a source: Dark Sky's shape (Dark Sky itself, Pirate Weather)
+/// or Open-Meteo's, told apart by content unless the caller knows which it asked for. What is not
+/// a forecast (an HTML error page, XML, broken or cut-off JSON, a value of the wrong type) is a
+/// `ParseError` that names the source and, when it can be found, the line and column.
 public enum ForecastReader {
     /// Real responses are under 100 KB; a larger input is not a forecast, and JSON is decoded
     /// in memory, so the cap keeps a wrong file from exhausting it.
     public static let defaultMaximumSize = 16 * 1024 * 1024
 
-    public static func read(_ source: InputSource, maximumSize: Int = defaultMaximumSize) throws(ParseError) -> Forecast {
-        try parse(readBytes(source, maximumSize: maximumSize), name: source.name)
+    public static func read(_ source: InputSource, format: ForecastFormat? = nil,
+                            maximumSize: Int = defaultMaximumSize) throws(ParseError) -> Forecast {
+        try parse(readBytes(source, maximumSize: maximumSize), name: source.name, format: format)
     }
 
     /// The whole response, up to the cap (JSON is decoded in memory; the cache keeps it as received).
@@ -26,105 +28,11 @@ public enum ForecastReader {
         return bytes
     }
 
-    public static func parse(_ bytes: [UInt8], name: String) throws(ParseError) -> Forecast {
-        switch ContentSniffer.sniff(Array(bytes.prefix(ContentSniffer.prefixLength))) {
-        case .empty:
-            throw ParseError(source: name, kind: .notData, "empty: no forecast in it")
-        case .html(let title):
-            let page = title.map { " (\(quoted($0)))" } ?? ""
-            throw ParseError(source: name, location: firstContent(bytes),
-                             "not a forecast: an HTML page\(page), where JSON was expected")
-        case .xml:
-            throw ParseError(source: name, location: firstContent(bytes), "not a forecast: XML, where JSON was expected")
-        case .json, .text:
-            break
-        }
-        do {
-            return try JSONDecoder().decode(Forecast.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw describe(error, bytes: bytes, name: name)
-        } catch {
-            throw ParseError(source: name, kind: .notData, "not a forecast: \(error)")
-        }
-    }
-
-    private static func nestingError(_ bytes: [UInt8], name: String) -> ParseError? {
-        do {
-            let scanner = JSONScanner(try InputSource.bytes(Data(bytes), name: name).open())
-            try scanner.skipValue()
-            return nil
-        } catch {
-            return error.message.hasPrefix("values nested") ? error : nil
-        }
-    }
-
-    private static func firstContent(_ bytes: [UInt8]) -> SourceLocation {
-        let locator = JSONLocator(bytes)
-        let offset = bytes.firstIndex { $0 == UInt8(ascii: "<") } ?? 0
-        return locator.location(ofOffset: offset)
-    }
-
-    /// Turns a decoder error into a message with a place: `JSONDecoder` gives neither offsets nor
-    /// positions here, so the locator finds them in the bytes.
-    private static func describe(_ error: DecodingError, bytes: [UInt8], name: String) -> ParseError {
-        let locator = JSONLocator(bytes)
-        func place(_ path: [any CodingKey]) -> SourceLocation? {
-            locator.offset(of: path).map { locator.location(ofOffset: $0) }
-        }
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            if let (offset, message) = locator.firstSyntaxError() {
-                return ParseError(source: name, location: locator.location(ofOffset: offset), "not valid JSON: \(message)")
-            }
-            // Valid JSON that JSONDecoder still refuses: nested too deep for it. Say where.
-            if let nesting = nestingError(bytes, name: name) { return nesting }
-            return ParseError(source: name, kind: .notData, "not valid JSON (\(context.debugDescription))")
-        case .dataCorrupted(let context):
-            return ParseError(source: name, location: place(context.codingPath),
-                              "unreadable value at \(pathText(context.codingPath)): \(context.debugDescription)")
-        case .typeMismatch(let type, let context):
-            let offset = locator.offset(of: context.codingPath)
-            let found = offset.flatMap(locator.kindOfValue(at:)).map { ", found \($0)" } ?? ""
-            let location = offset.map(locator.location(ofOffset:))
-            if context.codingPath.isEmpty {
-                return ParseError(source: name, location: location, "not a forecast: expected a JSON object\(found)")
-            }
-            return ParseError(source: name, location: location,
-                              "wrong type at \(pathText(context.codingPath)): expected \(kindName(type))\(found)")
-        case .valueNotFound(let type, let context):
-            return ParseError(source: name, location: place(context.codingPath),
-                              "missing value at \(pathText(context.codingPath)): expected \(kindName(type))")
-        case .keyNotFound(let key, let context):
-            return ParseError(source: name, location: place(context.codingPath),
-                              "missing key \(quoted(key.stringValue)) at \(pathText(context.codingPath))")
-        @unknown default:
-            return ParseError(source: name, kind: .notData, "not a forecast: \(error)")
-        }
-    }
-
-    /// `daily.data[3].temperature`.
-    private static func pathText(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "the top level" }
-        var text = ""
-        for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text
-    }
-
-    private static func kindName(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type, is Int.Type, is Float.Type: return "a number"
-        case is String.Type, is WeatherIcon.Type: return "a string"
-        case is [Any].Type: return "an array"
-        case is Bool.Type: return "a boolean"
-        default:
-            let name = String(describing: type)
-            return name.hasPrefix("Array") ? "an array" : "an object"
+    /// `format` nil: the shape the bytes have (`ForecastFormat.detect`).
+    public static func parse(_ bytes: [UInt8], name: String, format: ForecastFormat? = nil) throws(ParseError) -> Forecast {
+        switch format ?? ForecastFormat.detect(bytes) {
+        case .darkSky: return try ForecastJSON.decode(Forecast.self, from: bytes, name: name)
+        case .openMeteo: return try OpenMeteoReader.parse(bytes, name: name)
         }
     }
 }

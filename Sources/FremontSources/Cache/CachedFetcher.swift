@@ -107,11 +107,27 @@ public struct CachedFetcher: Sendable {
 
     // MARK: Forecasts
 
+    /// A forecast response at an address, read in the shape its content has.
     public func forecast(_ url: URL, cancellation: FetchCancellation? = nil,
                          progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedForecast> {
-        let key = url.absoluteString
+        try forecast(url, key: url.absoluteString, format: nil, cancellation: cancellation, progress: progress)
+    }
+
+    /// A live forecast: kept under the request's name, which never holds its key (nor does any
+    /// error thrown from here).
+    public func forecast(_ request: ForecastRequest, cancellation: FetchCancellation? = nil,
+                         progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedForecast> {
+        do throws(ParseError) {
+            return try forecast(request.url, key: request.name, format: request.format, cancellation: cancellation, progress: progress)
+        } catch {
+            throw request.describe(error)
+        }
+    }
+
+    private func forecast(_ url: URL, key: String, format: ForecastFormat?, cancellation: FetchCancellation?,
+                          progress: Progress?) throws(ParseError) -> CachedFetch<CachedForecast> {
         let held = try? cache.cachedForecast(source: key)
-        switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
+        switch try fetcher.fetch(url, name: key, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
         case .notModified(let info):
             guard var cached = held else { throw notModifiedWithoutCopy(key) }
             cached.fetchedAt = now()
@@ -121,7 +137,7 @@ public struct CachedFetcher: Sendable {
         case .body(let source, let info):
             // The response is kept as received, so it is read whole (forecasts are small) and then parsed.
             let bytes = try ForecastReader.readBytes(source)
-            let forecast = try ForecastReader.parse(bytes, name: key)
+            let forecast = try ForecastReader.parse(bytes, name: key, format: format)
             let cached = CachedForecast(source: key, forecast: forecast, json: Data(bytes),
                                         validators: info.validators, fetchedAt: now())
             let warnings = attempt {

@@ -6,11 +6,18 @@ import FremontCore
 ///   (another city's counter, say); `--endpoint` on the command line still wins;
 /// - `reload-time`: minutes between the browser's reloads of the feeds (newsboat's name); 0, never;
 /// - `player`: the program enclosures (podcasts, videos) open in, given the address as its one
-///   argument (`mpv`); without it, they open in the browser.
+///   argument (`mpv`); without it, they open in the browser;
+/// - `location`: `LAT,LON`, the place of the live forecast `fremont weather` and the Weather tab
+///   show when no other is given;
+/// - `provider`: where live forecasts come from, `open-meteo` (the default) or `pirate-weather`;
+/// - `pirate-weather-key`: the key Pirate Weather needs; a secret, never shown.
 public struct FremontConfig: Sendable, Equatable {
     public var endpoint: URL?
     public var reloadMinutes: Int?
     public var player: String?
+    public var location: Coordinates?
+    public var provider: ForecastProvider?
+    public var pirateWeatherKey: APIKey?
     public var warnings: [ParseWarning] = []
 
     public init(endpoint: URL? = nil) {
@@ -56,6 +63,26 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.player = value
+            case "location":
+                do {
+                    config.location = try Coordinates(parsing: value)
+                } catch {
+                    config.warnings.append(ParseWarning("location: \(error.message); ignored", at: location))
+                }
+            case "provider":
+                guard let provider = ForecastProvider(name: value) else {
+                    let names = ForecastProvider.allCases.map(\.rawValue).joined(separator: " or ")
+                    config.warnings.append(ParseWarning("provider must be \(names), not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
+                    continue
+                }
+                config.provider = provider
+            case "pirate-weather-key":
+                // The value is a secret: the warning never repeats it.
+                guard let key = APIKey(value) else {
+                    config.warnings.append(ParseWarning("pirate-weather-key must be the key's letters and digits alone; ignored", at: location))
+                    continue
+                }
+                config.pirateWeatherKey = key
             default:
                 config.warnings.append(ParseWarning("unknown setting '\(TerminalSafeText.singleLine(key))'; ignored", at: location))
             }

@@ -35,11 +35,13 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// Returns once the status and headers arrive; the body then streams through the InputSource.
+    /// `name` is what errors and the body call the address, when it is not to be shown as it is
+    /// (it holds a key).
     public func fetch(
-        _ url: URL, options: HTTPRequestOptions = .init(), cancellation: FetchCancellation? = nil,
+        _ url: URL, name: String? = nil, options: HTTPRequestOptions = .init(), cancellation: FetchCancellation? = nil,
         progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil
     ) throws(ParseError) -> HTTPFetchOutcome {
-        let name = url.absoluteString
+        let name = name ?? url.absoluteString
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw ParseError(source: name, "only http and https addresses can be loaded")
         }
@@ -55,7 +57,7 @@ public final class HTTPFetcher: Sendable {
         // The transfer's own timers say which limit ran out; URLSession's stays out of their way.
         request.timeoutInterval = options.timeout + 5
 
-        let transfer = HTTPTransfer(url: url, options: options, progress: progress)
+        let transfer = HTTPTransfer(url: url, name: name, options: options, progress: progress)
         let task = session.dataTask(with: request)
         let handle = TaskHandle(task, session: session)
         transfer.setCancel { handle.cancel() }

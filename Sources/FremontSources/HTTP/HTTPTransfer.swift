@@ -38,9 +38,9 @@ final class HTTPTransfer: Sendable {
     private let state = Mutex(State())
     private let headersArrived = DispatchSemaphore(value: 0)
 
-    init(url: URL, options: HTTPRequestOptions, progress: (@Sendable (Int, Int?) -> Void)?) {
+    init(url: URL, name: String? = nil, options: HTTPRequestOptions, progress: (@Sendable (Int, Int?) -> Void)?) {
         self.url = url
-        self.name = url.absoluteString
+        self.name = name ?? url.absoluteString
         self.options = options
         self.progress = progress
     }

@@ -2,11 +2,12 @@ import Foundation
 import FremontCore
 
 /// What a command or a tab loads: bytes at hand (a file, standard input, built-in data), a web
-/// address to fetch first, or a Socrata query to fetch page by page.
+/// address to fetch first, a Socrata query to fetch page by page, or a live forecast.
 public enum DataSource: Sendable {
     case input(InputSource)
     case url(URL)
     case socrata(SocrataQuery)
+    case forecast(ForecastRequest)
 
     /// A SOURCE argument: an http or https address, `-` for standard input, or a file path.
     public init(argument: String) throws(ParseError) {
@@ -23,6 +24,7 @@ public enum DataSource: Sendable {
         case .input(let source): return source.name
         case .url(let url): return url.absoluteString
         case .socrata(let query): return query.name
+        case .forecast(let request): return request.name
         }
     }
 

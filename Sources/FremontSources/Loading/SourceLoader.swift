@@ -32,6 +32,17 @@ public struct SourceLoader: Sendable {
             }
         case .socrata(let query):
             throw ParseError(source: query.name, "a Socrata query holds a table, not this")
+        case .forecast(let request):
+            do throws(ParseError) {
+                switch try fetcher.fetch(request.url, name: request.name, options: options, cancellation: cancellation, progress: progress) {
+                case .body(let body, _):
+                    return body
+                case .notModified:
+                    throw ParseError(source: request.name, "the server answered 304 Not Modified to a request that was not conditional")
+                }
+            } catch {
+                throw request.describe(error)
+            }
         }
     }
 
