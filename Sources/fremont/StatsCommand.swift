@@ -4,18 +4,53 @@ import FremontCore
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Print the summary of the counts (of a file, a URL or the Socrata API): totals, averages per day, the ratio, busiest and missing hours."
+        abstract: "Summarise a table of counts (a file, a URL or the Socrata API): without --by, totals, averages per day, the ratio, busiest and missing hours; with --by, per period and series the hours with a value, sum, mean, min, max and missing hours.",
+        discussion: """
+        --by hour groups by hour of the day (0-23), weekday by day of the week, month-of-year by \
+        calendar month over every year; day, week (ISO, named by its Monday), month and year by \
+        period. The numbers are pandas' resample/groupby on the same rows. Missing hours are \
+        wall-clock hours inside the loaded span (and the days chosen) without a value.
+        """
     )
 
     @OptionGroup var input: BikeSourceOptions
 
+    @Option(help: "Group by hour, weekday, month-of-year, day, week, month or year.")
+    var by: SeriesGrouping?
+
+    @Flag(help: "Only Monday to Friday.")
+    var weekdays = false
+
+    @Flag(help: "Only Saturday and Sunday.")
+    var weekends = false
+
+    @Option(help: "With --by: table (for a person), csv (a row per period and series, the period first) or json.")
+    var format: SeriesStatsExport.Format?
+
+    func validate() throws {
+        if weekdays && weekends { throw ValidationError("Give --weekdays or --weekends, not both.") }
+        if by == nil, weekdays || weekends || format != nil {
+            throw ValidationError("--weekdays, --weekends and --format go with --by.")
+        }
+    }
+
     func run() throws {
         let (table, name) = try input.load()
-        let span = input.span(of: table)
-        let shown = span == 0..<table.rowCount ? table : table.slice(span)
-        let title = table.index(of: .northbound) != nil ? "Fremont Bridge bike counts" : "Counts"
         var output = StandardOutput()
-        output.write(SeriesSummaryReport.text(SeriesSummary(shown), title: "\(title): \(TerminalSafeText.singleLine(name))"))
+        guard let by else {
+            let span = input.span(of: table)
+            let shown = span == 0..<table.rowCount ? table : table.slice(span)
+            let title = table.index(of: .northbound) != nil ? "Fremont Bridge bike counts" : "Counts"
+            output.write(SeriesSummaryReport.text(SeriesSummary(shown), title: "\(title): \(TerminalSafeText.singleLine(name))"))
+            output.flush()
+            return
+        }
+        let filter = SeriesFilter(days: weekdays ? .weekdays : weekends ? .weekends : .all,
+                                  from: input.from.flatMap(LocalDateTimeParser.parse), to: input.to.flatMap(LocalDateTimeParser.parse))
+        SeriesStatsExport.write(SeriesStats(table, by: by, filter: filter), as: format ?? .table) { output.write($0) }
         output.flush()
     }
 }
+
+extension SeriesGrouping: ExpressibleByArgument {}
+extension SeriesStatsExport.Format: ExpressibleByArgument {}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `fremont stats --by`: the grouping, the day filters and the span reach the numbers, in each format.
+@Suite struct StatsByCommandTests {
+    /// Sat 2016-03-12 22:00 to Mon 2016-03-14 01:00: the spring-forward 02:00 row is blank, and
+    /// Monday 00:00 has no row at all.
+    private static let csv = """
+    date,Bike North,Bike South
+    2016-03-12T22:00:00,4,1
+    2016-03-12T23:00:00,2,
+    2016-03-13T01:00:00,3,3
+    2016-03-13T02:00:00,,
+    2016-03-13T03:00:00,5,1
+    2016-03-14T01:00:00,10,20
+
+    """
+
+    private func stats(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
+        let run = try Fremont.run(arguments: ["stats", "-"] + arguments, input: Data(Self.csv.utf8))
+        return (run.status, run.output, run.errors)
+    }
+
+    @Test func byDayWithMissingHoursInTheSpanOnly() throws {
+        let run = try stats("--by", "day", "--format", "csv", "--max-warnings", "0")
+        #expect(run.status == 0)
+        // Saturday: 22:00–23:00 are in the span (2 hours); Sunday: 24 wall-clock hours, 2 with a
+        // value (02:00 is blank); Monday: up to 01:00, 2 hours, one row.
+        #expect(run.output == """
+        day,series,count,sum,mean,min,max,missing
+        2016-03-12,Bike North,2,6,3,2,4,0
+        2016-03-12,Bike South,1,1,1,1,1,1
+        2016-03-13,Bike North,2,8,4,3,5,22
+        2016-03-13,Bike South,2,4,2,1,3,22
+        2016-03-14,Bike North,1,10,10,10,10,1
+        2016-03-14,Bike South,1,20,20,20,20,1
+
+        """)
+    }
+
+    @Test func weekendsAndASpanPickTheDays() throws {
+        let run = try stats("--by", "weekday", "--weekends", "--from", "2016-03-13", "--to", "2016-03-14", "--format", "json", "--max-warnings", "0")
+        #expect(run.status == 0)
+        #expect(run.output.contains(#"{"weekday":"Sunday","series":"Bike North","count":2,"sum":8,"mean":4,"min":3,"max":5,"missing":22}"#))
+        #expect(!run.output.contains("Monday") && !run.output.contains("Saturday"))
+    }
+
+    @Test func optionsThatDoNotGoTogetherAreRefused() throws {
+        let both = try stats("--by", "day", "--weekdays", "--weekends")
+        #expect(both.status != 0 && both.errors.contains("Give --weekdays or --weekends, not both."))
+        let alone = try stats("--weekends")
+        #expect(alone.status != 0 && alone.errors.contains("go with --by"))
+        let bad = try stats("--by", "fortnight")
+        #expect(bad.status != 0 && bad.errors.contains("fortnight"))
+    }
+}
