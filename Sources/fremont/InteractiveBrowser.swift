@@ -147,6 +147,17 @@ final class InteractiveBrowser: BrowserHost {
         return { [record] in try? WebSources.cache.setStar(record, starred: starred) }
     }
 
+    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String {
+        {
+            do throws(ParseError) {
+                let written = try FileExport.writeNew(text, to: path)
+                return "exported \(NumberText.count(rows, "row")) to \(TerminalSafeText.singleLine(written))"
+            } catch {
+                return "not exported: \(error.description)"
+            }
+        }
+    }
+
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void {
         // A cache that cannot be written only loses the mark.
         { try? WebSources.markRead(source: source, ids: ids, read: read) }

@@ -47,6 +47,7 @@ private final class RecordingHost: BrowserHost {
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void { {} }
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void { {} }
+    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "exported \(rows) to \(path)" } }
 }
 
 /// The run loop on its own: events in, effects carried out, only changed cells written, and

@@ -151,3 +151,11 @@ extension SeriesTable {
                     warnings: warnings, recordCount: range.count)
     }
 }
+
+extension SeriesTable {
+    /// The rows at `indices` (in time order) as a table of their own.
+    public func rows(_ indices: [Int]) -> SeriesTable {
+        SeriesTable(series: series, times: indices.map { times[$0] }, values: values.map { column in indices.map { column[$0] } },
+                    warnings: warnings, recordCount: indices.count)
+    }
+}

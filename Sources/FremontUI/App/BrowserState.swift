@@ -175,7 +175,7 @@ public struct BrowserState: Sendable {
                 if tabs[tab].count > 1 { tabs[tab].removeLast() }
             case .host(let request): out.append(request)
             case .broadcast(let message): out += broadcast(message)
-            case .prompt(let label): prompt = Prompt(label: label, isSearch: false)
+            case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
             }
         }
         return out

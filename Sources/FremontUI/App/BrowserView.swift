@@ -93,7 +93,7 @@ public enum ViewEffect: Sendable {
     case broadcast(ViewMessage)
     /// Ask for a line of text on the footer, under `label`; the answer comes back as
     /// `ViewMessage.answer` (nothing, when Esc cancels it).
-    case prompt(label: String)
+    case prompt(label: String, text: String = "")
 }
 
 /// What arrives at a view from outside, through `BrowserState.update`.

@@ -12,8 +12,11 @@ struct BikeTableLayout: ListMetrics, Sendable {
     /// The first row of each day.
     let dayFirstRow: [Int]
     let rowCount: Int
+    /// False for rows without day separators (periods, sorted rows): a line a row.
+    let separated: Bool
 
-    init(times: [LocalDateTime]) {
+    init(times: [LocalDateTime], separated: Bool = true) {
+        self.separated = separated
         var rowDay: [Int32] = []
         var dayFirstRow: [Int] = []
         rowDay.reserveCapacity(times.count)
@@ -31,30 +34,32 @@ struct BikeTableLayout: ListMetrics, Sendable {
         rowCount = times.count
     }
 
-    var lineCount: Int { rowCount + dayFirstRow.count }
+    var lineCount: Int { separated ? rowCount + dayFirstRow.count : rowCount }
 
     var itemCount: Int { rowCount }
 
     func top(of row: Int) -> Int {
         guard row < rowCount else { return lineCount }
+        guard separated else { return row }
         let day = Int(rowDay[row])
         return dayFirstRow[day] == row ? row + day : row + day + 1
     }
 
     func item(atLine line: Int) -> Int {
+        guard separated else { return min(line, max(0, rowCount - 1)) }
         switch content(ofLine: line) {
         case .row(let row): return row
         case .separator(let day): return dayFirstRow[day]
         }
     }
 
-    func isFirstOfDay(_ row: Int) -> Bool { dayFirstRow[Int(rowDay[row])] == row }
+    func isFirstOfDay(_ row: Int) -> Bool { separated && dayFirstRow[Int(rowDay[row])] == row }
     var dayCount: Int { dayFirstRow.count }
 
     func day(ofRow row: Int) -> Int { Int(rowDay[row]) }
 
     /// The list line that shows `row`.
-    func line(ofRow row: Int) -> Int { row + Int(rowDay[row]) + 1 }
+    func line(ofRow row: Int) -> Int { separated ? row + Int(rowDay[row]) + 1 : row }
 
     /// The separator line of `day`.
     func line(ofDay day: Int) -> Int { dayFirstRow[day] + day }
@@ -66,6 +71,7 @@ struct BikeTableLayout: ListMetrics, Sendable {
 
     /// What list line `line` shows.
     func content(ofLine line: Int) -> Line {
+        guard separated else { return .row(line) }
         // The last day whose separator is at or before `line`.
         var low = 0, high = dayFirstRow.count - 1
         while low < high {

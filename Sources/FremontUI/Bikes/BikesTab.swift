@@ -28,18 +28,36 @@ public struct BikesTab: BrowserView {
         case heatmap, table, nextHour, previousHour
         case nextMatch, previousMatch, previousMonth, nextMonth
         case nextSeries
+        case finerRows, coarserRows, sortNext, sortReverse, filter, export
+        case trend, profile, columnStats
     }
 
     public let id = ViewID.bikes
     public let title = "Bikes"
-    public private(set) var table: SeriesTable?
+    /// The rows shown: the loaded table filtered, at the granularity, maybe sorted.
+    private(set) var lens: TableLens?
+    /// The rows shown in time order (hours, or periods with each series' total).
+    public var table: SeriesTable? { lens?.shown }
+    /// The hourly rows the filter keeps: what the summary and the charts are of.
+    public var filtered: SeriesTable? { lens?.filtered }
+    /// The summary of the filtered hours.
     public private(set) var summary: SeriesSummary?
+    /// The table as loaded.
+    public var loaded: SeriesTable? { lens?.source }
+    public var granularity: SeriesGranularity { lens?.granularity ?? .hour }
+    /// The time `v` and `V` come back to (see `changeGranularity`).
+    private var granularityAnchor: LocalDateTime?
+    /// A prompt's answer goes to what asked.
+    private var asking: Question?
+    private enum Question: Sendable { case filter, export }
     public private(set) var sourceName = ""
     /// The series that shades rows and fills bars where the table has no directions.
     public private(set) var shadedSeries = 0
     private(set) var shadeRule = ShadeRule(SeriesTable(series: [], times: [], values: []), summary: SeriesSummary(SeriesTable(series: [], times: [], values: [])))
     /// What a full bar stands for: the busiest hour's total (or the shaded series' busiest).
     private(set) var maxBarValue = 1.0
+    /// The widest value of each series shown, in characters.
+    private(set) var valueWidths: [Int] = []
     /// The table's rows (the selection is the selected hour).
     private(set) var rowList = ListState()
     /// The heatmap's days, one line each.
@@ -55,11 +73,12 @@ public struct BikesTab: BrowserView {
 
     public var isEmpty: Bool { table?.isEmpty ?? true }
     public var times: [LocalDateTime] { table?.times ?? [] }
-    public var selectedRow: Int { rowList.selected }
+    /// The selected row of `table` (under a sort, not the selected line's position).
+    public var selectedRow: Int { lens?.row(atPosition: rowList.selected) ?? rowList.selected }
     /// The first list line shown (table mode) or the first day shown (heatmap mode).
     public var topLine: Int { rowList.offset }
     public var topDay: Int { days.offset }
-    public var warningCount: Int { table?.warnings.count ?? 0 }
+    public var warningCount: Int { lens?.source.warnings.count ?? 0 }
     public var searchPrompt: String? { "Find date" }
     private var dayMetrics: UniformMetrics { UniformMetrics(count: layout.dayCount) }
 
@@ -69,6 +88,8 @@ public struct BikesTab: BrowserView {
         switch message {
         case .loaded(let source, .table(let table)):
             show(table, source: source)
+        case .answer(let text):
+            return answer(text)
         case .loadFailed(_, let error):
             // What was shown stays; with nothing shown yet, the tab says why.
             loadError = error.kind == .cancelled ? "loading was cancelled" : error.shortDescription
@@ -78,24 +99,51 @@ public struct BikesTab: BrowserView {
     }
 
     /// New data: the selection stays on the same hour when the new data has it.
+    /// New data: the selection stays on the same hour when the new data has it; the
+    /// granularity and the filter stay, a sort too when the columns are the same.
     public mutating func show(_ table: SeriesTable, source: String) {
         loadError = nil
-        let keptDate = self.table.flatMap { $0.times.indices.contains(selectedRow) ? $0.times[selectedRow] : nil }
-        let sameSeries = self.table?.series == table.series
-        self.table = table
-        summary = SeriesSummary(table)
+        let keptDate = selectedTime
+        let sameSeries = loaded?.series == table.series
+        var lens = TableLens(table)
+        if let old = self.lens {
+            if sameSeries { lens.setFilter(old.filter) }
+            lens.setGranularity(old.granularity)
+            if sameSeries { lens.setSort(old.sort) }
+        }
+        self.lens = lens
         sourceName = source
         if !sameSeries { shadedSeries = table.displayOrder.first ?? 0 }
-        layout = BikeTableLayout(times: table.times)
+        rowsChanged(keeping: keptDate)
+    }
+
+    /// The time of the selected row (a period's first hour).
+    public var selectedTime: LocalDateTime? {
+        guard let table, table.times.indices.contains(selectedRow) else { return nil }
+        return table.times[selectedRow]
+    }
+
+    /// After the lens changed: new layout, shading and summary, the selection on `time`'s row.
+    private mutating func rowsChanged(keeping time: LocalDateTime?) {
+        guard let lens else { return }
+        summary = SeriesSummary(lens.filtered)
+        layout = BikeTableLayout(times: lens.shown.times, separated: lens.separatesDays)
         updateShading()
+        let height = rowList.height
         rowList = ListState()
         days = ListState()
-        if let keptDate, let index = table.firstRow(atOrAfter: keptDate) { rowList.select(index, layout) }
+        if height > 0 { rowList.resize(height: height, layout) }
+        if let time, let row = lens.row(containing: time) { rowList.select(lens.position(ofRow: row), layout) }
     }
 
     private mutating func updateShading() {
-        guard let table, let summary else { return }
-        shadeRule = ShadeRule(table, summary: summary, series: shadedSeries)
+        guard let table else { return }
+        let shownSummary = SeriesSummary(table)
+        shadeRule = ShadeRule(table, summary: shownSummary, series: shadedSeries)
+        // Columns as wide as their largest value: a year's total is wider than an hour's.
+        valueWidths = shownSummary.columns.map { column in
+            column.maximum.map { SeriesExport.grouped($0).count } ?? 0
+        }
         var maximum = 0.0
         for row in 0..<table.rowCount {
             if let value = barValue(table, row), value > maximum { maximum = value }
@@ -139,19 +187,35 @@ public struct BikesTab: BrowserView {
         KeyBinding(.character("c"), .nextSeries, "shade rows by the next series"),
     ]
 
+    private static let tableBindings: [KeyBinding<Action>] = [
+        KeyBinding(.character("v"), .coarserRows, "rows by hour → day → week → month → year"),
+        KeyBinding(.character("V"), .finerRows, "back: year → month → week → day → hour"),
+        KeyBinding(.character("s"), .sortNext, "sort by the next column, largest first"),
+        KeyBinding(.character("S"), .sortReverse, "reverse the sort"),
+        KeyBinding(.character("f"), .filter, "filter: weekends, 2016-04-01..2016-04-30, >=100"),
+        KeyBinding(.character("e"), .export, "export the rows shown to a CSV file"),
+        KeyBinding(.character("t"), .trend, "trend of daily totals, 7- and 365-day means"),
+        KeyBinding(.character("p"), .profile, "hourly profile: weekdays and weekends"),
+        KeyBinding(.character("I"), .columnStats, "column statistics and frequency tables"),
+    ]
+
     private static let tableKeymap = Keymap<Action>(
         KeyBinding.movement(down: (.down, "next hour"), up: (.up, "previous hour"), pageDown: (.pageDown, "a page down"),
                             pageUp: (.pageUp, "a page up"), first: (.first, "first hour"), last: (.last, "last hour")) + [
             KeyBinding(.character("]"), .nextDay, "next day"),
             KeyBinding(.character("["), .previousDay, "start of the day, then the day before"),
             KeyBinding(.character("h"), .heatmap, "heatmap: days down, hours across"),
-        ] + commonBindings,
+        ] + tableBindings + commonBindings,
         footer: [
             KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("[ ]", "day", for: [.character("["), .character("]")]),
             KeyHint("/", "find date", for: [.character("/")]),
             KeyHint("h", "heatmap", for: [.character("h")]),
+            KeyHint("v", "by day/week…", for: [.character("v")]),
+            KeyHint("s", "sort", for: [.character("s")]),
+            KeyHint("f", "filter", for: [.character("f")]),
+            KeyHint("t/p/I", "trend/profile/stats", for: [.character("t")]),
         ])
 
     private static let heatmapKeymap = Keymap<Action>(
@@ -188,6 +252,19 @@ public struct BikesTab: BrowserView {
             shadedSeries = order[(position + 1) % order.count]
             updateShading()
             return [.message("shading by \(TerminalSafeText.singleLine(table.series[shadedSeries].label))")]
+        case .coarserRows, .finerRows:
+            return changeGranularity(by: action == .coarserRows ? 1 : -1)
+        case .sortNext, .sortReverse:
+            return changeSort(reverse: action == .sortReverse)
+        case .filter:
+            guard lens != nil else { return [] }
+            asking = .filter
+            let now = lens.map(\.filterDescription).flatMap { $0.isEmpty ? nil : $0 } ?? "everything"
+            return [.prompt(label: "Filter (now: \(now)): weekdays, weekends, 2016-04-01..2016-04-30, >=100, all")]
+        case .export:
+            guard let lens, !lens.shown.isEmpty else { return [] }
+            asking = .export
+            return [.prompt(label: "Export the \(NumberText.count(lens.count, "row")) shown to CSV file", text: defaultExportName)]
         default: break
         }
         guard !isEmpty else { return [] }
@@ -198,16 +275,24 @@ public struct BikesTab: BrowserView {
     private mutating func performTable(_ action: Action) {
         let page = max(1, rowList.height - 1)
         switch action {
-        case .down: rowList.select(selectedRow + 1, layout)
-        case .up: rowList.select(selectedRow - 1, layout)
+        case .down: rowList.select(rowList.selected + 1, layout)
+        case .up: rowList.select(rowList.selected - 1, layout)
         // Paging moves the view with the selection, as pagers do.
         case .pageDown: rowList.move(by: page, scrolling: page, layout)
         case .pageUp: rowList.move(by: -page, scrolling: -page, layout)
         case .first: rowList.home(layout)
         case .last: rowList.select(times.count - 1, layout)
-        case .nextDay: jumpDay(by: 1)
-        case .previousDay: jumpDay(by: -1)
+        case .nextDay, .previousDay:
+            // Separators by day only exist for the hours in time order.
+            if lens?.separatesDays == true { jumpDay(by: action == .nextDay ? 1 : -1) } else { rowList.select(rowList.selected + (action == .nextDay ? 1 : -1), layout) }
         case .heatmap:
+            // The heatmap is of hours, in time order.
+            if let lens, !lens.separatesDays {
+                let time = selectedTime
+                self.lens?.setSort(nil)
+                self.lens?.setGranularity(.hour)
+                rowsChanged(keeping: time)
+            }
             mode = .heatmap
             keepDayVisible()
         default: break
@@ -242,7 +327,7 @@ public struct BikesTab: BrowserView {
         if mode == .heatmap {
             moveDay(to: layout.day(ofRow: selectedRow) + lines)
         } else {
-            rowList.select(selectedRow + lines, layout)
+            rowList.select(rowList.selected + lines, layout)
         }
     }
 
@@ -277,10 +362,87 @@ public struct BikesTab: BrowserView {
         lastSearch = trimmed
         let outcome = DateSearchOutcome(searching: trimmed, in: table.times, from: selectedRow, forward: forward)
         if let row = outcome.row {
-            rowList.select(row, layout)
+            rowList.select(lens?.position(ofRow: row) ?? row, layout)
             if mode == .heatmap { keepDayVisible() }
         }
         return outcome.message.map { [.message(TerminalSafeText.singleLine($0))] } ?? []
+    }
+
+    // MARK: - Granularity, sort, filter, export
+
+    private mutating func changeGranularity(by step: Int) -> [ViewEffect] {
+        guard let lens else { return [] }
+        let all = SeriesGranularity.allCases
+        let index = all.firstIndex(of: lens.granularity)! + step
+        guard all.indices.contains(index) else {
+            return [.message(step > 0 ? "rows are years already: V goes back to months" : "rows are hours already")]
+        }
+        // The finest time chosen stays the anchor while the selection stays on its period, so
+        // hours → years → hours comes back to the same hour.
+        let anchorHolds = granularityAnchor.map { lens.row(containing: $0) == selectedRow } ?? false
+        if !anchorHolds { granularityAnchor = selectedTime }
+        let time = step < 0 ? granularityAnchor : selectedTime
+        self.lens?.setGranularity(all[index])
+        mode = .table
+        rowsChanged(keeping: time)
+        return [.message("a row per \(all[index].rawValue)\(all[index] == .hour ? "" : ", each series' total")")]
+    }
+
+    private mutating func changeSort(reverse: Bool) -> [ViewEffect] {
+        guard let lens else { return [] }
+        let time = selectedTime
+        let next: (column: TableLens.Column, descending: Bool)?
+        if reverse {
+            guard let sort = lens.sort else { return [.message("rows are in time order: s sorts them by a column")] }
+            next = (sort.column, !sort.descending)
+        } else {
+            let columns = lens.columns
+            if let sort = lens.sort, let index = columns.firstIndex(of: sort.column) {
+                next = index + 1 < columns.count ? (columns[index + 1], true) : nil
+            } else {
+                next = columns.first.map { ($0, true) }
+            }
+        }
+        self.lens?.setSort(next)
+        mode = .table
+        rowsChanged(keeping: time)
+        guard let next else { return [.message("rows in time order")] }
+        return [.message("sorted by \(TerminalSafeText.singleLine(lens.label(next.column))), \(next.descending ? "largest" : "smallest") first; missing values last")]
+    }
+
+    private mutating func answer(_ text: String) -> [ViewEffect] {
+        guard let question = asking, let lens else { return [] }
+        asking = nil
+        switch question {
+        case .filter:
+            // A bare minimum applies to the series the rows are shaded by, else the source's total.
+            let minimumSeries = lens.source.index(of: .total) ?? shadedSeries
+            switch SeriesFilterText.parse(text, minimumSeries: minimumSeries) {
+            case .failure(let error):
+                return [.message(error.description)]
+            case .success(let filter):
+                let time = selectedTime
+                self.lens?.setFilter(filter)
+                rowsChanged(keeping: time)
+                let kept = self.lens?.filtered.rowCount ?? 0
+                let what = self.lens?.description ?? ""
+                return [.message(filter.keepsEverything ? "every row" : "\(NumberText.count(kept, "hour")) kept: \(TerminalSafeText.singleLine(what))")]
+            }
+        case .export:
+            let path = text.trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty else { return [.message("nothing exported")] }
+            var csv = ""
+            SeriesExport.csv(lens.shown, rows: (0..<lens.count).lazy.map { lens.row(atPosition: $0) }) { csv += $0 }
+            return [.host(.export(path: path, text: csv, rows: lens.count))]
+        }
+    }
+
+    /// `fremont-2016-04-day.csv`: the source's file name, the granularity.
+    private var defaultExportName: String {
+        var stem = SourceName.file(sourceName)
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        let safe = String(stem.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }.prefix(60))
+        return "\(safe.isEmpty ? "counts" : safe)-\(granularity.rawValue).csv"
     }
 
     // MARK: - Moving

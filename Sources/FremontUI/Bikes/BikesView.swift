@@ -59,7 +59,10 @@ extension BikesTab {
         buffer.write(Self.fit(totals, width: width), x: x, y: area.y, style: theme.title, maxWidth: width)
 
         var segments = busiest
-        segments.append(summary.missingHours == 0 ? "no hours missing" : "\(NumberText.grouped(summary.missingHours)) hours missing")
+        // Under a filter of days or values, the hours left out are not missing.
+        if lens?.filter.days == .all, lens?.filter.minimum == nil {
+            segments.append(summary.missingHours == 0 ? "no hours missing" : "\(NumberText.grouped(summary.missingHours)) hours missing")
+        }
         if summary.rowsWithMissingValue > 0 { segments.append("\(NumberText.grouped(summary.rowsWithMissingValue)) rows missing a value") }
         buffer.write(Self.fit(segments, width: width), x: x, y: area.y + 1, style: .plain, maxWidth: width)
 
@@ -109,7 +112,7 @@ extension BikesTab {
         var shown: [(series: Int?, label: String, width: Int)] = []
         var bar: Int
 
-        init(width: Int, table: SeriesTable) {
+        init(width: Int, table: SeriesTable, granularity: SeriesGranularity = .hour, valueWidths: [Int] = [], totalWidth: Int = 0) {
             var labels: [(Int?, String)] = table.displayOrder.map { index in
                 let series = table.series[index]
                 switch series.role {
@@ -120,11 +123,21 @@ extension BikesTab {
                 }
             }
             if table.computesTotal { labels.append((nil, "Total")) }
-            let widths = labels.map { max(7, min(14, DisplayWidth.of($0.1) + 1)) }
+            let widths = labels.map { label in
+                let values = label.0.map { valueWidths.indices.contains($0) ? valueWidths[$0] : 0 } ?? totalWidth
+                return max(7, min(14, DisplayWidth.of(label.1) + 1), values + 2)
+            }
             // "Wednesday, September 30, 2016 12:00 PM" is the longest full date: 38 columns.
             let allSeries = widths.reduce(0, +)
             fullDate = width >= 2 + 39 + allSeries + 8
-            date = fullDate ? 39 : 21
+            // Periods name themselves in fewer columns: "Wednesday, September 30, 2016", "Week of Mon 2016-04-18".
+            switch granularity {
+            case .hour: date = fullDate ? 39 : 21
+            case .day: date = fullDate ? 30 : 15
+            case .week: date = 23
+            case .month: date = 16
+            case .year: date = 6
+            }
             var used = 2 + date
             for (label, columnWidth) in zip(labels, widths) where used + columnWidth <= width {
                 shown.append((label.0, TextLayout.truncate(label.1, to: columnWidth - 1), columnWidth))
@@ -135,15 +148,33 @@ extension BikesTab {
     }
 
     private func renderTable(_ table: SeriesTable, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
-        let columns = Columns(width: area.width, table: table)
+        let columns = Columns(width: area.width, table: table, granularity: granularity, valueWidths: valueWidths,
+                              totalWidth: SeriesExport.grouped(maxBarValue).count)
         let (headerArea, list) = area.splitTop(1)
-        var header = "  " + TextLayout.padRight("Date", to: columns.date)
-        for column in columns.shown { header += TextLayout.padLeft(column.label, to: column.width) }
+        let period = ["hour": "Date", "day": "Day", "week": "Week", "month": "Month", "year": "Year"][granularity.rawValue] ?? "Date"
+        var header = "  " + TextLayout.padRight(period, to: columns.date)
+        for column in columns.shown {
+            var label = column.label
+            if let sort = lens?.sort, let series = column.series, sort.column == .series(series) { label = (sort.descending ? "↓" : "↑") + label }
+            if let sort = lens?.sort, column.series == nil, sort.column == .total { label = (sort.descending ? "↓" : "↑") + label }
+            header += TextLayout.padLeft(TextLayout.truncate(label, to: column.width - 1), to: column.width)
+        }
         buffer.write(header, x: headerArea.x, y: headerArea.y, style: theme.columnHeader, maxWidth: headerArea.width)
+        // What the rows are, on the right: the filter and how many.
+        if let lens, !lens.filter.keepsEverything || granularity != .hour {
+            let note = " " + TerminalSafeText.singleLine([lens.filter.keepsEverything ? "" : lens.description, NumberText.count(lens.count, granularity.rawValue)]
+                .filter { !$0.isEmpty }.joined(separator: " · ")) + " "
+            let width = DisplayWidth.of(note)
+            let used = DisplayWidth.of(header)
+            if used + width + 1 <= headerArea.width {
+                buffer.write(note, x: headerArea.x + headerArea.width - width, y: headerArea.y, style: theme.dim, maxWidth: width)
+            }
+        }
 
-        ListView.render(rowList, layout, area: list, indicator: false, into: &buffer, theme: theme) { row, line, y, buffer in
-            if line == 0, layout.isFirstOfDay(row) {
-                renderSeparator(day: layout.day(ofRow: row), table: table, y: y, area: list, buffer: &buffer, theme: theme)
+        ListView.render(rowList, layout, area: list, indicator: false, into: &buffer, theme: theme) { position, line, y, buffer in
+            let row = lens?.row(atPosition: position) ?? position
+            if line == 0, layout.isFirstOfDay(position) {
+                renderSeparator(day: layout.day(ofRow: position), table: table, y: y, area: list, buffer: &buffer, theme: theme)
             } else {
                 renderRow(row, isSelected: row == selectedRow, table: table, columns: columns,
                           y: y, area: list, buffer: &buffer, theme: theme)
@@ -188,8 +219,7 @@ extension BikesTab {
         case .even: marker = table.isMissingAValue(row) ? " " : "="
         case .level: marker = " "
         }
-        let time = table.times[row]
-        let date = columns.fullDate ? DateText.full(time) : DateText.compact(time)  // compact: 20 columns
+        let date = lens?.periodText(row, full: columns.fullDate) ?? DateText.compact(table.times[row])  // compact: 20 columns
         var text = marker + " " + TextLayout.padRight(date, to: columns.date)
         for column in columns.shown {
             let value = column.series.map { table.value($0, row) } ?? table.total(row)

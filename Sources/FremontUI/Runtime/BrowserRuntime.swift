@@ -124,6 +124,11 @@ public final class BrowserRuntime {
             loads.addOperation(host.star(item, starred))
         case .markFeedRead(let source, let ids):
             loads.addOperation(host.markRead(source: source, ids: ids, read: true))
+        case .export(let path, let text, let rows):
+            let work = host.export(text, to: path, rows: rows)
+            loads.addOperation { [inbox] in
+                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
         case .cancelLoads(let view):
             return cancel(view)
         case .load(let view, let target):

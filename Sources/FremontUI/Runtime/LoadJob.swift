@@ -70,4 +70,7 @@ public protocol BrowserHost: AnyObject {
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void
     /// The work that stars an item (keeps its copy) or takes its star away.
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void
+    /// The work that writes an export to a new file and says where (or why not), for the
+    /// status line.
+    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String
 }

@@ -39,8 +39,8 @@ public enum NumberText {
 }
 
 public enum DateText {
-    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    public static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    public static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     /// `Friday, April 1, 2016  6:00 AM`, the tutorial's full style.
     public static func full(_ date: LocalDateTime) -> String {
