@@ -45,6 +45,8 @@ public struct BikesTab: BrowserView {
     /// The table as loaded.
     public var loaded: SeriesTable? { lens?.source }
     public var granularity: SeriesGranularity { lens?.granularity ?? .hour }
+    /// The filter `summary` is of.
+    private var summarized: SeriesFilter?
     /// The time `v` and `V` come back to (see `changeGranularity`).
     private var granularityAnchor: LocalDateTime?
     /// A prompt's answer goes to what asked.
@@ -105,6 +107,7 @@ public struct BikesTab: BrowserView {
         loadError = nil
         let keptDate = selectedTime
         let sameSeries = loaded?.series == table.series
+        summary = nil
         var lens = TableLens(table)
         if let old = self.lens {
             if sameSeries { lens.setFilter(old.filter) }
@@ -124,11 +127,18 @@ public struct BikesTab: BrowserView {
     }
 
     /// After the lens changed: new layout, shading and summary, the selection on `time`'s row.
-    private mutating func rowsChanged(keeping time: LocalDateTime?) {
+    /// A new order alone (`reordered`) keeps the summary and the shading: same rows.
+    private mutating func rowsChanged(keeping time: LocalDateTime?, reordered: Bool = false) {
         guard let lens else { return }
-        summary = SeriesSummary(lens.filtered)
+        if !reordered {
+            // The summary is of the filtered hours: the same until the filter changes.
+            if summarized != lens.filter || summary == nil {
+                summary = SeriesSummary(lens.filtered)
+                summarized = lens.filter
+            }
+            updateShading()
+        }
         layout = BikeTableLayout(times: lens.shown.times, separated: lens.separatesDays)
-        updateShading()
         let height = rowList.height
         rowList = ListState()
         days = ListState()
@@ -138,7 +148,8 @@ public struct BikesTab: BrowserView {
 
     private mutating func updateShading() {
         guard let table else { return }
-        let shownSummary = SeriesSummary(table)
+        // Hours shown are the filtered hours, whose summary is at hand.
+        let shownSummary = granularity == .hour ? (summary ?? SeriesSummary(table)) : SeriesSummary(table)
         shadeRule = ShadeRule(table, summary: shownSummary, series: shadedSeries)
         // Columns as wide as their largest value: a year's total is wider than an hour's.
         valueWidths = shownSummary.columns.map { column in
@@ -405,7 +416,7 @@ public struct BikesTab: BrowserView {
         }
         self.lens?.setSort(next)
         mode = .table
-        rowsChanged(keeping: time)
+        rowsChanged(keeping: time, reordered: true)
         guard let next else { return [.message("rows in time order")] }
         return [.message("sorted by \(TerminalSafeText.singleLine(lens.label(next.column))), \(next.descending ? "largest" : "smallest") first; missing values last")]
     }
