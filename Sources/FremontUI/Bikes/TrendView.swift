@@ -124,8 +124,8 @@ public struct TrendView: BrowserView {
         case .columns(let columns): cursor = chart.cursor(movedByColumns: columns, in: Self.chartArea(area))
         case .days(let days): cursor = chart.cursor(movedByDays: days)
         case .years(let years): cursor = movedByYears(years, chart)
-        case .first: cursor = chart.cursor(atDayNumber: .min)
-        case .last: cursor = chart.cursor(atDayNumber: .max)
+        case .first: cursor = daily.dayCount > 0 ? 0 : nil
+        case .last: cursor = daily.dayCount > 0 ? daily.dayCount - 1 : nil
         case .nextSeries:
             let order = table.displayOrder
             guard order.count > 1 else { return [.message("only one series to chart")] }
