@@ -1,0 +1,299 @@
+import FremontCore
+
+extension ViewID {
+    public static let columnStats = ViewID("bikes.columnStats")
+}
+
+/// The Bikes tab's column statistics: each series described (hours with a value, missing, min,
+/// max, mean, median, 95th percentile, total), and under it a frequency table of the rows
+/// grouped by hour of day, weekday, month of the year or year (`b` cycles), each group with its
+/// hours and sum per series and a bar of one series' sum. Pushed by the Bikes tab; `q` comes back.
+///
+/// The statistics are computed once here, the frequency table again only when `b` changes the
+/// grouping; a frame formats only the rows it shows.
+public struct ColumnStatsView: BrowserView {
+    public enum Action: Sendable, Hashable {
+        case move(ListMotion), nextGrouping, nextSeries
+    }
+
+    public let id = ViewID.columnStats
+    public let title = "Stats"
+    /// The table as loaded, with the two directions' sum as a series where the source has none.
+    let table: SeriesTable
+    public let filter: SeriesFilter
+    private let stats: SeriesColumnStats
+    /// The statistics table's cells, `[series in reading order][column]`, formatted once.
+    private let statsCells: [[String]]
+    public private(set) var grouping: SeriesGrouping = .hour
+    private(set) var frequency: SeriesStats
+    /// The largest sum of a group, per series: a full bar.
+    private var largestSums: [Double] = []
+    /// The series whose sums the bars show.
+    public private(set) var barSeries: Int
+    private(set) var list = ListState()
+
+    /// The groupings `b` goes through, in order.
+    public static let groupings: [SeriesGrouping] = [.hour, .weekday, .monthOfYear, .year]
+    static let statsHeaders = ["hours", "missing", "min", "max", "mean", "median", "p95", "total"]
+
+    /// - Parameter selectedSeries: the series the tab shows: the bars show its sums.
+    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0) {
+        self.table = table.addingComputedTotal()
+        self.filter = filter
+        stats = SeriesColumnStats(self.table, filter: filter)
+        barSeries = self.table.series.indices.contains(selectedSeries) ? selectedSeries : 0
+        frequency = SeriesStats(self.table, by: .hour, filter: filter)
+        statsCells = self.table.displayOrder.map { [stats] index in
+            let column = stats.columns[index]
+            let aggregate = column.aggregate
+            func number(_ value: Double?) -> String { value.map { ValueText.readable($0, decimals: 1) } ?? "—" }
+            return [NumberText.grouped(aggregate.count), NumberText.grouped(aggregate.missing), number(aggregate.minimum),
+                    number(aggregate.maximum), number(aggregate.mean), number(column.median), number(column.percentile95),
+                    aggregate.count > 0 ? number(column.total) : "—"]
+        }
+        measureFrequency()
+    }
+
+    private mutating func measureFrequency() {
+        largestSums = table.series.indices.map { series in
+            frequency.aggregates.reduce(0) { max($0, $1[series].sum) }
+        }
+        list.clamp(metrics)
+    }
+
+    private var metrics: UniformMetrics { UniformMetrics(count: frequency.groups.count) }
+
+    public var sourceName: String {
+        table.isEmpty ? "" : filter.summary(table)
+    }
+
+    // MARK: - Layout
+
+    /// Where each part goes: a heading, the statistics, then the frequency table's title, its two
+    /// header lines and its rows; each part clipped to what is left of a small area.
+    struct Layout {
+        var heading: Int?
+        var stats: Rect
+        var frequencyTitle: Int?
+        var frequencyHeader: Rect
+        var rows: Rect
+
+        init(_ area: Rect, seriesCount: Int) {
+            var rest = area
+            let roomy = area.height >= seriesCount + 12
+            if roomy { (_, rest) = rest.splitTop(1) }
+            heading = roomy ? area.y : nil
+            (stats, rest) = rest.splitTop(1 + seriesCount)
+            if roomy { (_, rest) = rest.splitTop(1) }
+            let title: Rect
+            (title, rest) = rest.splitTop(1)
+            frequencyTitle = title.isEmpty ? nil : title.y
+            (frequencyHeader, rows) = rest.splitTop(2)
+        }
+    }
+
+    private func layout(_ area: Rect) -> Layout { Layout(area, seriesCount: table.series.count) }
+
+    public mutating func layout(in area: Rect) {
+        list.resize(height: layout(area).rows.height, metrics)
+        list.keepVisible(metrics)
+    }
+
+    // MARK: - Keys
+
+    public var keymap: Keymap<Action> { Self.keys }
+
+    private static let keys = Keymap<Action>(
+        KeyBinding.movement(down: (.move(.down), "next group"), up: (.move(.up), "previous group"),
+                            pageDown: (.move(.pageDown), "a page down"), pageUp: (.move(.pageUp), "a page up"),
+                            first: (.move(.first), "first group"), last: (.move(.last), "last group")) + [
+            KeyBinding(.character("b"), .nextGrouping, "group by hour, weekday, month of the year, year"),
+            KeyBinding(.character("c"), .nextSeries, "bars of the next series"),
+        ],
+        footer: [
+            KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
+            KeyHint("b", "group by", for: [.character("b")]),
+            KeyHint("c", "series", for: [.character("c")]),
+        ])
+
+    public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        switch action {
+        case .move(let motion):
+            list.move(motion, metrics)
+        case .nextGrouping:
+            let position = Self.groupings.firstIndex(of: grouping) ?? 0
+            grouping = Self.groupings[(position + 1) % Self.groupings.count]
+            frequency = SeriesStats(table, by: grouping, filter: filter)
+            list = ListState()
+            measureFrequency()
+            layout(in: area)
+            return [.message("grouped by \(Self.name(of: grouping))")]
+        case .nextSeries:
+            let order = table.displayOrder
+            guard order.count > 1 else { return [.message("only one series")] }
+            barSeries = order[((order.firstIndex(of: barSeries) ?? 0) + 1) % order.count]
+            return [.message("bars of \(TerminalSafeText.singleLine(table.series[barSeries].label))")]
+        }
+        return []
+    }
+
+    public mutating func scroll(by lines: Int, in area: Rect) {
+        layout(in: area)
+        list.scroll(by: lines, metrics)
+    }
+
+    public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        _ = list.click(row: y - layout(area).rows.y, metrics)
+        return []
+    }
+
+    static func name(of grouping: SeriesGrouping) -> String {
+        switch grouping {
+        case .hour: return "hour of day"
+        case .weekday: return "weekday"
+        case .monthOfYear: return "month of the year"
+        case .year: return "year"
+        case .day: return "day"
+        case .week: return "week"
+        case .month: return "month"
+        }
+    }
+
+    /// A group's name in the table: hours as `08:00`, the rest as the core names them.
+    static func label(_ group: SeriesGroup) -> String {
+        group.grouping == .hour ? (group.key < 10 ? "0" : "") + "\(group.key):00" : group.label
+    }
+
+    // MARK: - Drawing
+
+    public func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.fill(area, style: .plain)
+        guard !table.isEmpty, !table.series.isEmpty else {
+            Placeholder.empty("No rows to describe.").render(into: &buffer, area: area, theme: theme)
+            return
+        }
+        var shown = self
+        if shown.list.height != layout(area).rows.height { shown.layout(in: area) }
+        let layout = layout(area)
+        if let y = layout.heading {
+            var heading = StyledLine("Column stats", theme.title)
+            heading.append(", \(filter.summary(table))", theme.dim)
+            buffer.draw(heading, x: area.x, y: y, maxWidth: area.width)
+        }
+        renderStats(into: &buffer, area: layout.stats, theme: theme)
+        if let y = layout.frequencyTitle {
+            var title = StyledLine("By \(Self.name(of: grouping))", theme.title)
+            let next = Self.groupings[((Self.groupings.firstIndex(of: grouping) ?? 0) + 1) % Self.groupings.count]
+            title.append("   b: by \(Self.name(of: next))", theme.dim)
+            buffer.draw(title, x: area.x, y: y, maxWidth: area.width)
+        }
+        shown.renderFrequency(into: &buffer, header: layout.frequencyHeader, rows: layout.rows, theme: theme)
+    }
+
+    // MARK: Statistics
+
+    /// The columns that fit `width`: the name, then the statistics by importance (the total and
+    /// mean before the median and p95), drawn in their usual order.
+    private func statsColumns(width: Int) -> (name: Int, columns: [(index: Int, width: Int)]) {
+        let names = table.displayOrder.map { DisplayWidth.of(TerminalSafeText.singleLine(table.series[$0].label)) }
+        let nameWidth = min(24, max(6, (names.max() ?? 0) + 2))
+        let widths = Self.statsHeaders.indices.map { column in
+            2 + max(Self.statsHeaders[column].count, statsCells.map { $0[column].count }.max() ?? 0)
+        }
+        let priority = [7, 4, 0, 1, 3, 2, 5, 6]  // total, mean, hours, missing, max, min, median, p95
+        var used = nameWidth
+        var kept = Set<Int>()
+        for column in priority where used + widths[column] <= width {
+            kept.insert(column)
+            used += widths[column]
+        }
+        return (nameWidth, kept.sorted().map { ($0, widths[$0]) })
+    }
+
+    private func renderStats(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        guard !area.isEmpty else { return }
+        let (nameWidth, columns) = statsColumns(width: area.width)
+        var header = TextLayout.padRight(" series", to: nameWidth)
+        for column in columns { header += TextLayout.padLeft(Self.statsHeaders[column.index], to: column.width) }
+        buffer.write(header, x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        for (line, index) in table.displayOrder.enumerated() where line + 1 < area.height {
+            let marked = index == barSeries
+            let name = (marked ? "▸" : " ") + TerminalSafeText.singleLine(table.series[index].label)
+            var text = TextLayout.padRight(TextLayout.truncate(name, to: nameWidth - 1), to: nameWidth)
+            for column in columns { text += TextLayout.padLeft(statsCells[line][column.index], to: column.width) }
+            buffer.write(text, x: area.x, y: area.y + 1 + line, style: marked ? theme.title : .plain, maxWidth: area.width)
+        }
+    }
+
+    // MARK: Frequency
+
+    /// The frequency table's columns for a width: the group, then an hours and a sum column per
+    /// series as many as fit in reading order, then the bar in what is left.
+    private func frequencyColumns(width: Int) -> (label: Int, series: [(index: Int, hours: Int, sum: Int)], bar: Int) {
+        let labelWidth = max(6, (frequency.groups.map { Self.label($0).count }.max() ?? 0) + 1)
+        var used = labelWidth
+        var shown: [(index: Int, hours: Int, sum: Int)] = []
+        for index in table.displayOrder {
+            let most = frequency.aggregates.reduce(0) { max($0, $1[index].count) }
+            let hours = max(6, NumberText.grouped(most).count + 2)
+            let sum = max(6, ValueText.readable(largestSums[index], decimals: 1).count + 2)
+            let name = DisplayWidth.of(TerminalSafeText.singleLine(table.series[index].label)) + 2
+            let pair = max(hours + sum, name)
+            guard used + pair <= width else { break }
+            shown.append((index, pair - sum, sum))
+            used += pair
+        }
+        return (labelWidth, shown, max(0, min(40, width - used - 3)))
+    }
+
+    private func renderFrequency(into buffer: inout ScreenBuffer, header: Rect, rows: Rect, theme: Theme) {
+        guard !header.isEmpty else { return }
+        let (labelWidth, columns, barWidth) = frequencyColumns(width: header.width - 1)  // the scroll indicator's column
+        // Two header lines: each series' name over its pair of columns, then what they hold.
+        var names = String(repeating: " ", count: labelWidth)
+        var kinds = TextLayout.padRight(Self.groupHeader(grouping), to: labelWidth)
+        for column in columns {
+            let name = TerminalSafeText.singleLine(table.series[column.index].label)
+            names += TextLayout.padLeft(TextLayout.truncate(name, to: column.hours + column.sum - 2), to: column.hours + column.sum)
+            kinds += TextLayout.padLeft("hours", to: column.hours) + TextLayout.padLeft("sum", to: column.sum)
+        }
+        if barWidth > 0 {
+            let name = TerminalSafeText.singleLine(table.series[barSeries].label)
+            names += "   " + TextLayout.truncate(name, to: barWidth)
+            kinds += "   " + TextLayout.truncate("sum, share of the largest", to: barWidth)
+        }
+        buffer.write(names, x: header.x, y: header.y, style: theme.title, maxWidth: header.width)
+        if header.height > 1 { buffer.write(kinds, x: header.x, y: header.y + 1, style: theme.columnHeader, maxWidth: header.width) }
+        guard !rows.isEmpty else { return }
+        guard !frequency.groups.isEmpty else {
+            buffer.write("No hours in \(filter.summary(table)).", x: rows.x + 1, y: rows.y, style: theme.dim, maxWidth: rows.width - 1)
+            return
+        }
+        let largest = largestSums.indices.contains(barSeries) ? largestSums[barSeries] : 0
+        ListView.render(list, metrics, area: rows, into: &buffer, theme: theme) { group, _, y, buffer in
+            let aggregates = frequency.aggregates[group]
+            var text = TextLayout.padRight(Self.label(frequency.groups[group]), to: labelWidth)
+            for column in columns {
+                let aggregate = aggregates[column.index]
+                text += TextLayout.padLeft(NumberText.grouped(aggregate.count), to: column.hours)
+                text += TextLayout.padLeft(aggregate.count > 0 ? ValueText.readable(aggregate.sum, decimals: 1) : "—", to: column.sum)
+            }
+            var line = StyledLine(text)
+            if barWidth > 0, largest > 0, aggregates[barSeries].count > 0 {
+                line.append("   " + BikesTab.bar(aggregates[barSeries].sum / largest, width: barWidth), theme.chart(.blue))
+            }
+            buffer.drawRow(line, x: rows.x, y: y, width: rows.width - 1, selected: group == list.selected, theme: theme)
+        }
+    }
+
+    private static func groupHeader(_ grouping: SeriesGrouping) -> String {
+        switch grouping {
+        case .hour: return "hour"
+        case .weekday: return "weekday"
+        case .monthOfYear: return "month"
+        default: return grouping.rawValue
+        }
+    }
+}
