@@ -24,7 +24,10 @@ enum BrowserBenchmark {
         for (label, keys) in [("v / V (days, back)", [Key.character("v"), Key.character("V")]),
                               ("v v v v / V ×4 (to years)", [Key.character("v"), Key.character("v"), Key.character("v"), Key.character("v"),
                                                           Key.character("V"), Key.character("V"), Key.character("V"), Key.character("V")]),
-                              ("s (sort, next column)", [Key.character("s")])] {
+                              ("s (sort, next column)", [Key.character("s")]),
+                              ("t q (trend, back)", [Key.character("t"), Key.character("q")]),
+                              ("p q (profile, back)", [Key.character("p"), Key.character("q")]),
+                              ("I q (stats, back)", [Key.character("I"), Key.character("q")])] {
             let (mean, p99, maximum) = measureKeys(keys, counts: history, presses: 80)
             let verdict = p99 <= 16_000 ? "met (≤ a frame, 16 ms)" : "MISSED (> 16 ms)"
             print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f  %8.1f", mean, p99, maximum))   \(verdict)")

@@ -263,6 +263,14 @@ public struct BikesTab: BrowserView {
             shadedSeries = order[(position + 1) % order.count]
             updateShading()
             return [.message("shading by \(TerminalSafeText.singleLine(table.series[shadedSeries].label))")]
+        case .trend, .profile, .columnStats:
+            // Of the hours as loaded and the filter: a chart of daily totals needs the hours.
+            guard let lens, !lens.source.isEmpty else { return [] }
+            switch action {
+            case .trend: return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            case .profile: return [.push(ProfileView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            default: return [.push(ColumnStatsView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries))]
+            }
         case .coarserRows, .finerRows:
             return changeGranularity(by: action == .coarserRows ? 1 : -1)
         case .sortNext, .sortReverse:

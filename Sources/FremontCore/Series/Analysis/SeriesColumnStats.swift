@@ -28,12 +28,42 @@ public struct SeriesColumnStats: Sendable {
             var values: [Double] = []
             values.reserveCapacity(rows.count)
             for row in rows where !column[row].isNaN { values.append(column[row]) }
-            values.sort()
+            Self.sortAscending(&values)
             let aggregate = whole.binCount > 0
                 ? whole.aggregate(bin: 0, series: series)
                 : SeriesAggregate(count: 0, sum: 0, minimum: nil, maximum: nil, missing: 0)
             return Column(series: table.series[series], aggregate: aggregate,
                           median: Quantile.median(values), percentile95: Quantile.linear(values, 0.95))
+        }
+    }
+
+    /// Counts are whole numbers in a narrow range: counted into place in O(n + range), several
+    /// times faster than a comparison sort on the whole history (the stats view opens within a
+    /// frame). Anything else is sorted.
+    static func sortAscending(_ values: inout [Double]) {
+        guard var low = values.first else { return }
+        var high = low
+        for value in values {
+            guard value == value.rounded(), abs(value) < 1e9 else {
+                values.sort()
+                return
+            }
+            low = min(low, value)
+            high = max(high, value)
+        }
+        let span = Int(high - low) + 1
+        guard span <= max(1024, values.count * 2) else {
+            values.sort()
+            return
+        }
+        var counts = [Int](repeating: 0, count: span)
+        let base = Int(low)
+        for value in values { counts[Int(value) - base] += 1 }
+        var index = 0
+        for (offset, count) in counts.enumerated() where count > 0 {
+            let value = Double(base + offset)
+            for position in index..<(index + count) { values[position] = value }
+            index += count
         }
     }
 }
