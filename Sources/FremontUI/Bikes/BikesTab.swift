@@ -460,7 +460,9 @@ public struct BikesTab: BrowserView {
     private var defaultExportName: String {
         var stem = SourceName.file(sourceName)
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        let safe = String(stem.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }.prefix(60))
+        // Letters, digits, - and _ only, one - between words: a name no shell or folder trips on.
+        let safe = String(stem.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "-" }
+            .split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-").prefix(60))
         return "\(safe.isEmpty ? "counts" : safe)-\(granularity.rawValue).csv"
     }
 
