@@ -8,6 +8,8 @@ import GRDB
 /// `open(at:)` never fails: a file that is not a database, is damaged, or has tables fremont did
 /// not make is moved aside and a fresh cache started; a locked file, or one from a newer fremont,
 /// is left alone and an empty cache in memory serves this run. `notice` says which, in one line.
+/// Opening (and migrating) holds a lock beside the file, so fremonts started together migrate
+/// once, one after another, and none mistakes a half-migrated cache for a damaged one.
 public final class CacheDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Nil for a cache in memory.
@@ -55,6 +57,12 @@ public final class CacheDatabase: Sendable {
         } catch {
             return CacheDatabase(inMemoryBecause: "cannot create the cache folder \(url.deletingLastPathComponent().path) (\(error.localizedDescription)); nothing will be kept after this run")
         }
+        // Opening migrates, and only one fremont may migrate at a time: a second one, seeing the
+        // schema half-changed, would think the cache damaged and move the live file aside.
+        guard let lock = MigrationLock(path + ".lock", waiting: max(busyTimeout * 5, 1)) else {
+            return CacheDatabase(inMemoryBecause: "the cache \(path) is being opened by another fremont for too long; using an empty cache for this run")
+        }
+        defer { lock.release() }
         do {
             let cache = try CacheDatabase(path: path, busyTimeout: busyTimeout)
             // And its files the reader's alone, 0600, whatever the umask made them.
@@ -67,8 +75,13 @@ public final class CacheDatabase: Sendable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_PERM
             || error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_IOERR {
             return CacheDatabase(inMemoryBecause: "cannot open the cache \(path) (\(describe(error))); using an empty cache for this run")
-        } catch {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+            || error.resultCode == .SQLITE_ERROR {
+            // Not a database, damaged, or (migrating under the lock, so no other fremont is
+            // halfway) tables fremont did not make: only these are moved aside.
             return replace(path, because: describe(error), now: now)
+        } catch {
+            return CacheDatabase(inMemoryBecause: "cannot open the cache \(path) (\(describe(error))); using an empty cache for this run")
         }
     }
 
@@ -111,5 +124,30 @@ public final class CacheDatabase: Sendable {
         format.timeZone = TimeZone(identifier: "UTC")
         format.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         return format.string(from: date)
+    }
+}
+
+/// An advisory lock on a file beside the cache (flock(2)), held while the cache is opened and
+/// migrated; the kernel lets go of it if the process dies.
+private final class MigrationLock {
+    private let descriptor: Int32
+
+    /// Nil when the file cannot be made or the lock not had within `waiting` seconds.
+    init?(_ path: String, waiting: TimeInterval) {
+        descriptor = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        let deadline = Date().addingTimeInterval(waiting)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(descriptor)
+                return nil
+            }
+            usleep(10_000)
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }
