@@ -128,6 +128,31 @@ import Testing
         }
     }
 
+    @Test func rowsOutsideTheSpanAreWarningsNotData() async throws {
+        try await LoopbackServer.with { server in
+            // The server ignores $where: the whole year comes, page after page.
+            let query = try SocrataQuery.month("2016-04", endpoint: server.url("/resource/ignores-where.json"), pageSize: 2000)
+            let counts = try await load(query)
+            #expect(counts.rows == SocrataStub.year.filter { $0.date.month == 4 })
+            #expect(counts.warnings.first?.message == "page 1 (rows from 1): 2,000 rows outside the span asked (2016-04-01T00:00:00 to 2016-04-30T23:00:00) left out")
+            // Pages of 2,000 from January: the fifth (rows 8,001…) is short and ends it.
+            #expect(counts.warnings.count == 4)
+        }
+    }
+
+    @Test func aServerThatNeverEndsIsStopped() async throws {
+        try await LoopbackServer.with { server in
+            let query = try SocrataQuery.month("2016-04", endpoint: server.url("/resource/endless.json"), pageSize: 500)
+            let counts = try await load(query)
+            #expect(counts.rows.isEmpty)
+            #expect(server.requests.count == 1)
+            #expect(counts.warnings.map(\.message) == [
+                "page 1 (rows from 1): 500 rows outside the span asked (2016-04-01T00:00:00 to 2016-04-30T23:00:00) left out",
+                "page 1 (rows from 1): the rows have gone past the span; stopped asking",
+            ])
+        }
+    }
+
     @Test func warningsSayWhichPageTheyCameFrom() async throws {
         try await LoopbackServer.with { server in
             // This endpoint spoils one count: 2016-04-15T03:00, the 340th row, on the second page.

@@ -22,7 +22,16 @@ enum SocrataStub {
         var query: [String: String] = [:]
         for item in request.query { query[item.name] = item.value }
         var rows = year
-        if let clause = query["$where"] {
+        let offset = Int(query["$offset"] ?? "0") ?? 0
+        let limit = Int(query["$limit"] ?? "1000") ?? 1000
+        if request.path.contains("endless") {
+            // Full pages forever, of hours after the span: a server that neither filters nor ends.
+            let start = LocalDateTime(year: 2030, month: 1, day: 1)!.addingHours(offset)
+            rows = (0..<limit).map { BikeRow(date: start.addingHours($0), northbound: 1, southbound: 1) }
+            let body = "[" + rows.map { #"{"date":"\#($0.date.isoString)","fremont_bridge_nb":"1","fremont_bridge_sb":"1"}"# }.joined(separator: ",") + "]"
+            return HTTPResponse(statusCode: .ok, body: Data(body.utf8))
+        }
+        if let clause = query["$where"], !request.path.contains("ignores-where") {
             let pattern = /^date between '([0-9T:-]+)' and '([0-9T:-]+)'$/
             guard let match = clause.wholeMatch(of: pattern) else {
                 return HTTPResponse(statusCode: .badRequest, body: Data(#"{"error":true,"message":"bad $where"}"#.utf8))
@@ -30,8 +39,6 @@ enum SocrataStub {
             let low = String(match.1), high = String(match.2)
             rows = rows.filter { $0.date.isoString >= low && $0.date.isoString <= high }
         }
-        let offset = Int(query["$offset"] ?? "0") ?? 0
-        let limit = Int(query["$limit"] ?? "1000") ?? 1000
         let page = Array(rows.dropFirst(offset).prefix(limit))
         let body: String
         switch (request.path as NSString).pathExtension {

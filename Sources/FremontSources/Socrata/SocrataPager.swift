@@ -27,6 +27,10 @@ public struct SocrataPager: Sendable {
         var records = 0
         var offset = 0
         var earlier = 0 // bytes of the pages before this one
+        var seen = Set<Int64>()
+        var received = 0
+        // The most rows a span can hold: one a minute, finer than any counter publishes.
+        let capacity = (query.last.hourNumber - query.first.hourNumber + 1) * 60
         for page in 1...Self.maximumPages {
             let url = query.url(offset: offset)
             let before = earlier
@@ -48,9 +52,32 @@ public struct SocrataPager: Sendable {
             if let firstPage = pages.first, !table.isEmpty, table.times == Array(firstPage.times.prefix(table.rowCount)) {
                 throw ParseError(source: url.absoluteString, "the server sent the first page again: it ignores $offset, so the rows cannot be paged")
             }
-            pages.append(table)
+            // Only rows of the span asked are data; others say the server did not filter.
+            let inSpan = table.times.indices.filter { (query.first...query.last).contains(table.times[$0]) }
+            if inSpan.count < table.rowCount {
+                warnings.append(ParseWarning("\(label): \(NumberText.count(table.rowCount - inSpan.count, "row")) outside the span asked (\(query.first.isoString) to \(query.last.isoString)) left out"))
+            }
+            var fresh = 0
+            for time in table.times where seen.insert(time.sortKey).inserted { fresh += 1 }
+            pages.append(inSpan.count == table.rowCount ? table : table.rows(inSpan))
             records += table.recordCount
+            received += table.rowCount
             if table.recordCount < query.pageSize { return merged(pages, warnings, records) }
+            // A full page with nothing new, or more rows than the span can hold: the server is not
+            // paging as asked, and asking on would never end.
+            if fresh == 0 {
+                warnings.append(ParseWarning("\(label): a full page with no row not seen before; stopped asking (the server does not page this query)"))
+                return merged(pages, warnings, records)
+            }
+            // Rows come in time order: once a whole page is past the span, nothing later is in it.
+            if let first = table.times.first, first > query.last {
+                warnings.append(ParseWarning("\(label): the rows have gone past the span; stopped asking"))
+                return merged(pages, warnings, records)
+            }
+            if received > capacity {
+                warnings.append(ParseWarning("\(label): more rows than the span can hold (\(NumberText.grouped(capacity)), a row a minute); stopped asking"))
+                return merged(pages, warnings, records)
+            }
             offset += query.pageSize
         }
         throw ParseError(source: query.endpoint.absoluteString, "more than \(Self.maximumPages) pages of \(query.pageSize) rows; stopped")
