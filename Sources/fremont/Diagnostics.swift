@@ -6,13 +6,17 @@ import FremontCore
 enum Diagnostics {
     static func printWarnings(_ warnings: [ParseWarning], source: String, limit: Int) {
         guard !warnings.isEmpty else { return }
+        // A parse that kept only its first warnings ends with a tally of the rest, by kind.
+        let tallies = warnings.filter { $0.untold > 0 }
+        let kept = tallies.isEmpty ? warnings : warnings.filter { $0.untold == 0 }
         var text = ""
-        for warning in warnings.prefix(max(limit, 0)) {
+        for warning in kept.prefix(max(limit, 0)) {
             text += warning.formatted(source: source) + "\n"
         }
-        if warnings.count > limit {
-            let hidden = warnings.count - max(limit, 0)
-            text += "\(TerminalSafeText.singleLine(source)): \(hidden) more warning\(hidden == 1 ? "" : "s") not shown (--max-warnings)\n"
+        let hidden = max(0, kept.count - max(limit, 0)) + tallies.reduce(0) { $0 + $1.untold }
+        if hidden > 0 {
+            let kinds = tallies.isEmpty ? "" : " (beyond the first kept, " + tallies.map { $0.message.components(separatedBy: "): ").last ?? "" }.joined(separator: "; ") + ")"
+            text += "\(TerminalSafeText.singleLine(source)): \(NumberText.grouped(hidden)) more warning\(hidden == 1 ? "" : "s") not shown (--max-warnings)\(TerminalSafeText.singleLine(kinds))\n"
         }
         FileHandle.standardError.write(Data(text.utf8))
     }

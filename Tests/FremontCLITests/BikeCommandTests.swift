@@ -93,6 +93,15 @@ import Testing
         #expect(stats.output.contains("North/South ratio:          1.004\n"))
     }
 
+    @Test func warningsPastTheKeptOnesAreCountedByKind() throws {
+        let csv = "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T00:00:00,1,2\n" + String(repeating: "someday,1,2\n", count: 12_000)
+        let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv", "--max-warnings", "1"], input: Data(csv.utf8))
+        #expect(run.status == 0)
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[1] == "<stdin>: 11,999 more warnings not shown (--max-warnings) (beyond the first kept, 2,000 unreadable date)")
+    }
+
     @Test func hostileTextInAWarningCannotDriveTheTerminal() throws {
         let csv = "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T06:00:00,\u{1B}]0;owned\u{07}\u{1B}[2J,2\n"
         let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv"], input: Data(csv.utf8))

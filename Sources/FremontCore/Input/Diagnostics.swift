@@ -19,6 +19,9 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation?
     public var message: String
+    /// For the last warning of a parse that kept only its first ones: how many were not kept
+    /// (its message says of which kinds); 0 for an ordinary warning.
+    public var untold = 0
 
     public init(_ message: String, at location: SourceLocation? = nil) {
         self.message = message

@@ -54,6 +54,8 @@ struct SeriesTableBuilder {
     private var isSorted = true
     private var warnings: [ParseWarning] = []
     private var droppedWarnings = 0
+    /// Warnings not kept, by kind ("unreadable date"), in the order the kinds were first met.
+    private var droppedKinds: [(kind: String, count: Int)] = []
     private(set) var recordCount = 0
 
     init(source: String, choice: SeriesColumnChoice = SeriesColumnChoice()) {
@@ -132,6 +134,12 @@ struct SeriesTableBuilder {
     mutating func warn(_ message: String, at location: SourceLocation?) {
         guard warnings.count < Self.maximumWarnings else {
             droppedWarnings += 1
+            let kind = Self.kind(of: message)
+            if let index = droppedKinds.firstIndex(where: { $0.kind == kind }) {
+                droppedKinds[index].count += 1
+            } else if droppedKinds.count < 20 {
+                droppedKinds.append((kind, 1))
+            }
             return
         }
         warnings.append(ParseWarning(message, at: location))
@@ -216,6 +224,18 @@ struct SeriesTableBuilder {
             commit()
             isOpen = false
         }
+    }
+
+    /// What a warning is about, without its particulars: "unreadable date", "row skipped for
+    /// its width", "missing or bad values".
+    static func kind(of message: String) -> String {
+        if message.hasPrefix("unreadable date") { return "unreadable date" }
+        if message.hasPrefix("expected ") { return "wrong number of fields" }
+        if message.hasPrefix("empty row") { return "empty row" }
+        if message.hasPrefix("row has no date") { return "row without a date" }
+        if message.hasPrefix("duplicate hour") { return "duplicate hour" }
+        if message.hasPrefix("column ") { return "late column" }
+        return "missing or unreadable values"
     }
 
     private static func rank(_ role: SeriesRole) -> Int {
@@ -341,7 +361,10 @@ struct SeriesTableBuilder {
             return left != right ? left < right : $0.offset < $1.offset
         }.map(\.element)
         if droppedWarnings > 0 {
-            ordered.append(ParseWarning("\(NumberText.grouped(droppedWarnings)) more warnings not kept (the first \(NumberText.grouped(Self.maximumWarnings)) are)"))
+            let kinds = droppedKinds.map { "\(NumberText.grouped($0.count)) \($0.kind)" }.joined(separator: ", ")
+            var tally = ParseWarning("\(NumberText.grouped(droppedWarnings)) more warnings not kept (the first \(NumberText.grouped(Self.maximumWarnings)) are): \(kinds)")
+            tally.untold = droppedWarnings
+            ordered.append(tally)
         }
         return SeriesTable(series: series, times: times, values: values, warnings: ordered, recordCount: recordCountOverride ?? recordCount)
     }
