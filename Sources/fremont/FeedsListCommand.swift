@@ -25,9 +25,11 @@ struct FeedsListCommand: ParsableCommand {
         case .json:
             output.write("[")
             for (index, entry) in list.entries.enumerated() {
-                let status = statuses[entry.url] ?? FeedStatus(url: entry.url)
+                // The cache knows a feed by its address without the password; so is it shown.
+                let shown = RedactedURL.text(entry.url)
+                let status = statuses[shown] ?? FeedStatus(url: shown)
                 var line = index == 0 ? "\n" : ",\n"
-                line += "{\"url\":\(JSONText.string(entry.url)),\"title\":\(JSONText.string(entry.title ?? status.title))"
+                line += "{\"url\":\(JSONText.string(shown)),\"title\":\(JSONText.string(entry.title ?? status.title))"
                 line += ",\"tags\":[" + entry.tags.map(JSONText.string).joined(separator: ",") + "]"
                 line += ",\"unread\":\(status.unread),\"total\":\(status.total),\"updated\":\(JSONText.date(status.fetchedAt))"
                 line += ",\"error\":" + (status.lastError.map(JSONText.string) ?? "null") + "}"
@@ -40,9 +42,10 @@ struct FeedsListCommand: ParsableCommand {
                 return
             }
             for entry in list.entries {
-                let status = statuses[entry.url]
+                let shown = RedactedURL.text(entry.url)
+                let status = statuses[shown]
                 // Titles and tags may come from an imported file: made safe for the terminal.
-                var line = TerminalSafeText.singleLine(entry.url)
+                var line = TerminalSafeText.singleLine(shown)
                 if let title = entry.title ?? status.flatMap({ $0.title.isEmpty ? nil : $0.title }) {
                     line += "  " + TerminalSafeText.singleLine(title)
                 }

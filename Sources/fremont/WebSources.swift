@@ -35,7 +35,7 @@ enum WebSources {
             guard readState, !source.readsStandardInput else { return (result, nil) }
             return (result, (try? cache.readMarks(source: readKey(source.name))) ?? [])
         }
-        let key = url.absoluteString
+        let key = RedactedURL.text(url.absoluteString)
         guard settings.offline else {
             let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
             return (FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings), fetch.cached.readItemIDs)
@@ -61,13 +61,13 @@ enum WebSources {
                                                         cancellation: context.cancellation, progress: context.progress)
                 return fetch.value.table.replacingWarnings(fetch.warnings)
             }
-            cached = try read({ try cache.cachedTable(source: url.absoluteString, choice: choice) }, source.name)
+            cached = try read({ try cache.cachedTable(source: RedactedURL.text(url.absoluteString), choice: choice) }, source.name)
         case .socrata(let query):
             guard settings.offline else {
                 let fetch = try fetcher(settings).table(query, choice: choice, cancellation: context.cancellation, progress: context.progress)
                 return fetch.value.table.replacingWarnings(fetch.warnings)
             }
-            cached = try read({ try cache.cachedTable(source: query.endpoint.absoluteString, span: query.first...query.last, choice: choice) }, source.name)
+            cached = try read({ try cache.cachedTable(source: RedactedURL.text(query.endpoint.absoluteString), span: query.first...query.last, choice: choice) }, source.name)
         }
         guard let cached else { throw notCached(source.name) }
         sayAge(source.name, cached.fetchedAt, context)
@@ -80,7 +80,7 @@ enum WebSources {
         let key: String
         switch source {
         case .url(let url):
-            key = url.absoluteString
+            key = RedactedURL.text(url.absoluteString)
             guard settings.offline else {
                 return try fetcher(settings).forecast(url, cancellation: context.cancellation, progress: context.progress).value.forecast
             }

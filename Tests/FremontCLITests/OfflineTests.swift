@@ -116,12 +116,4 @@ import Testing
         #expect(otherMonth.status == 1)
         #expect(otherMonth.errors.hasSuffix("2016-05-01…2016-05-31: not in the cache (--offline); fetch it once without --offline\n"))
     }
-
-    /// Runs the binary on a thread of its own: waiting for it must not hold one of the few
-    /// threads the loopback server's tasks run on.
-    private func detached<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
-    }
 }

@@ -22,3 +22,11 @@ final class TestHome: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 }
+
+/// Runs the binary on a thread of its own: waiting for it must not hold one of the few threads
+/// the loopback server's tasks run on.
+func detached<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}

@@ -40,7 +40,7 @@ final class HTTPTransfer: Sendable {
 
     init(url: URL, name: String? = nil, options: HTTPRequestOptions, progress: (@Sendable (Int, Int?) -> Void)?) {
         self.url = url
-        self.name = name ?? url.absoluteString
+        self.name = name ?? RedactedURL.text(url.absoluteString)
         self.options = options
         self.progress = progress
     }
@@ -169,7 +169,7 @@ final class HTTPTransfer: Sendable {
     /// Follows http and https redirects, up to a limit; nil refuses (the 3xx then ends it).
     func redirect(_ request: URLRequest) -> URLRequest? {
         guard let target = request.url, let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            fail("redirected to \(request.url?.absoluteString ?? "an unreadable address"), which is not an http or https address", cancelling: false)
+            fail("redirected to \(request.url.map { RedactedURL.text($0.absoluteString) } ?? "an unreadable address"), which is not an http or https address", cancelling: false)
             return nil
         }
         let count = state.withLock { state -> Int in
