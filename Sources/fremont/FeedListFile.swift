@@ -43,9 +43,16 @@ enum FeedListFile {
         return (sources, sources.map { FollowedFeed(source: $0.name) })
     }
 
-    static func save(_ list: FeedList) {
+    /// Reads the list, lets `change` alter it, and writes it back if it says so, holding the
+    /// list's lock throughout: fremonts changing the list at once keep every change.
+    static func change<T>(_ change: (inout FeedList) -> (save: Bool, result: T)) -> T {
         do {
-            try list.save(to: location)
+            return try FeedList.whileLocked(at: location) { () throws(ParseError) -> T in
+                var list = load()
+                let (save, result) = change(&list)
+                if save { try list.save(to: location) }
+                return result
+            }
         } catch {
             Diagnostics.fail(error.description)
         }

@@ -27,13 +27,13 @@ struct FeedsAddCommand: ParsableCommand {
     }
 
     func run() throws {
-        var list = FeedListFile.load()
         var unique: [String] = []
         for tag in tags where !unique.contains(tag) { unique.append(tag) }
-        guard list.add(FeedListEntry(url: url, title: title, tags: unique)) else {
-            Diagnostics.fail("\(url) is already in \(FeedListFile.location.path)")
+        let count: Int? = FeedListFile.change { list in
+            guard list.add(FeedListEntry(url: url, title: title, tags: unique)) else { return (false, nil) }
+            return (true, list.entries.count)
         }
-        FeedListFile.save(list)
-        StandardOutput.line("added \(url) (\(list.entries.count) feed\(list.entries.count == 1 ? "" : "s") in \(FeedListFile.location.path))")
+        guard let count else { Diagnostics.fail("\(url) is already in \(FeedListFile.location.path)") }
+        StandardOutput.line("added \(url) (\(count) feed\(count == 1 ? "" : "s") in \(FeedListFile.location.path))")
     }
 }

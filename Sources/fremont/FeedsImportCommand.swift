@@ -28,9 +28,10 @@ struct FeedsImportCommand: ParsableCommand {
             return false
         }
         Diagnostics.printWarnings(result.warnings + refused, source: file, limit: 20)
-        var list = FeedListFile.load()
-        let added = list.merge(entries)
-        if added > 0 { FeedListFile.save(list) }
+        let added = FeedListFile.change { list in
+            let added = list.merge(entries)
+            return (added > 0, added)
+        }
         let skipped = entries.count - added
         StandardOutput.line("imported \(added) feed\(added == 1 ? "" : "s") from \(file)" + (skipped > 0 ? " (\(skipped) already listed)" : ""))
     }

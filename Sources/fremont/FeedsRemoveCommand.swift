@@ -11,11 +11,11 @@ struct FeedsRemoveCommand: ParsableCommand {
     var url: String
 
     func run() throws {
-        var list = FeedListFile.load()
-        guard list.remove(url: url) != nil else {
-            Diagnostics.fail("\(url) is not in \(FeedListFile.location.path)")
+        let left: Int? = FeedListFile.change { list in
+            guard list.remove(url: url) != nil else { return (false, nil) }
+            return (true, list.entries.count)
         }
-        FeedListFile.save(list)
-        StandardOutput.line("removed \(url) (\(list.entries.count) feed\(list.entries.count == 1 ? "" : "s") left)")
+        guard let left else { Diagnostics.fail("\(url) is not in \(FeedListFile.location.path)") }
+        StandardOutput.line("removed \(url) (\(left) feed\(left == 1 ? "" : "s") left)")
     }
 }

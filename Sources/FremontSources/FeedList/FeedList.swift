@@ -16,36 +16,42 @@ public struct FeedList: Sendable, Equatable {
     }
 
     public init(parsing text: String) {
+        self.init(parsing: Data(text.utf8))
+    }
+
+    /// Reads the file's bytes: each line is read as UTF-8 (a stray byte of another encoding
+    /// becomes U+FFFD for reading only) and kept as it was for writing back.
+    public init(parsing data: Data) {
         lines = []
         warnings = []
         var seen: [String: Int] = [:]
-        // "\r\n" is one Character in Swift, so both endings are named.
-        var rows = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        var rows = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { [UInt8]($0) }
         if rows.last?.isEmpty == true { rows.removeLast() }
-        for (index, row) in rows.enumerated() {
+        for (index, raw) in rows.enumerated() {
             let number = index + 1
-            let line = row
+            let bytes = raw.last == 0x0D ? raw.dropLast() : raw[...]
+            let line = String(decoding: bytes, as: UTF8.self)
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") {
-                lines.append(.verbatim(String(line)))
+                lines.append(.verbatim(raw))
                 continue
             }
             let words: [String]
             do {
-                words = try FeedListTokenizer.words(line)
+                words = try FeedListTokenizer.words(Substring(line))
             } catch {
                 warn("a quote opened here is never closed: line ignored", line: number, column: error.column)
-                lines.append(.verbatim(String(line)))
+                lines.append(.verbatim(raw))
                 continue
             }
             guard let url = words.first, Self.isWebAddress(url) else {
                 warn("not a feed address (http or https): \(Self.quoted(words.first ?? "")): line ignored", line: number)
-                lines.append(.verbatim(String(line)))
+                lines.append(.verbatim(raw))
                 continue
             }
             if let first = seen[url] {
                 warn("\(Self.quoted(url)) is already on line \(first): line ignored", line: number)
-                lines.append(.verbatim(String(line)))
+                lines.append(.verbatim(raw))
                 continue
             }
             seen[url] = number
@@ -57,7 +63,7 @@ public struct FeedList: Sendable, Equatable {
                     entry.tags.append(word)
                 }
             }
-            lines.append(.entry(entry, text: String(line)))
+            lines.append(.entry(entry, raw: raw))
         }
     }
 
@@ -89,7 +95,7 @@ public struct FeedList: Sendable, Equatable {
     @discardableResult
     public mutating func add(_ entry: FeedListEntry) -> Bool {
         guard Self.problem(with: entry) == nil, self.entry(for: entry.url) == nil else { return false }
-        lines.append(.entry(entry, text: nil))
+        lines.append(.entry(entry, raw: nil))
         return true
     }
 
@@ -108,15 +114,21 @@ public struct FeedList: Sendable, Equatable {
         entries.reduce(0) { count, entry in count + (add(entry) ? 1 : 0) }
     }
 
-    /// The file's text: lines as read unless changed, new entries in the plain form.
-    public var text: String {
-        lines.map { line in
+    /// The file's bytes: lines as read unless changed, new entries in the plain form.
+    public var bytes: Data {
+        var out = Data()
+        for line in lines {
             switch line {
-            case .verbatim(let text), .entry(_, text: let text?): return text + "\n"
-            case .entry(let entry, text: nil): return Self.format(entry) + "\n"
+            case .verbatim(let raw), .entry(_, raw: let raw?): out.append(contentsOf: raw)
+            case .entry(let entry, raw: nil): out.append(contentsOf: Self.format(entry).utf8)
             }
-        }.joined()
+            out.append(0x0A)
+        }
+        return out
     }
+
+    /// The file's text (read as UTF-8).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     static func format(_ entry: FeedListEntry) -> String {
         var words = [FeedListTokenizer.quote(entry.url)]
@@ -158,24 +170,64 @@ extension FeedList {
         } catch {
             throw ParseError(source: url.path, "cannot read the feed list: \(FileErrorText.describe(error, path: url.path))")
         }
-        return FeedList(parsing: String(decoding: data, as: UTF8.self))
+        return FeedList(parsing: data)
     }
 
-    /// Writes the list, creating its folder; the old file is replaced only once the new one is whole.
+    /// Writes the list, creating its folder. Through a symlink, the file it points to is written;
+    /// the new bytes go to a file beside it, with the old file's mode (0600 for a new list), and
+    /// replace it in one rename once whole, so a reader never sees half a list.
     public func save(to url: URL = FremontDirectories().feedList) throws(ParseError) {
         do {
-            // The config folder is the reader's alone (as newsboat keeps it): 0700, the list 0600,
-            // or the mode it had when the list is written again.
+            // The config folder is the reader's alone (as newsboat keeps it): 0700.
             let folder = url.deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             chmod(folder.path, 0o700)
-            var status = stat()
-            let mode = stat(url.path, &status) == 0 ? status.st_mode & 0o7777 : 0o600
-            try Data(text.utf8).write(to: url, options: .atomic)
-            chmod(url.path, mode)
         } catch {
             throw ParseError(source: url.path, "cannot write the feed list: \(FileErrorText.describe(error, path: url.path))")
         }
+        let target = url.resolvingSymlinksInPath().path
+        var status = stat()
+        let mode = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o600
+        let temporary = (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+        guard descriptor >= 0 else { throw Self.writeError(target, errno) }
+        let bytes = self.bytes
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 { if errno == EINTR { continue }; return false }
+                offset += count
+            }
+            return true
+        }
+        let code = errno
+        // The umask may have narrowed the mode asked for at creation.
+        let kept = written && fchmod(descriptor, mode_t(mode)) == 0 && fsync(descriptor) == 0
+        close(descriptor)
+        guard kept, rename(temporary, target) == 0 else {
+            let failure = written ? errno : code
+            unlink(temporary)
+            throw Self.writeError(target, failure)
+        }
     }
 
+    private static func writeError(_ path: String, _ code: Int32) -> ParseError {
+        ParseError(source: path, "cannot write the feed list: \(String(cString: strerror(code)).lowercased())")
+    }
+
+    /// Runs `body` (read the list, change it, save it) holding a lock beside the list
+    /// (`feeds.lock`), so two fremonts changing the list at once both keep their change.
+    public static func whileLocked<T>(at url: URL = FremontDirectories().feedList, _ body: () throws(ParseError) -> T) throws(ParseError) -> T {
+        let folder = url.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let descriptor = Foundation.open(url.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw writeError(url.path + ".lock", errno) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw writeError(url.path + ".lock", errno) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
 }

@@ -1,7 +1,9 @@
 /// A line of the feed list as read, so that writing the list back keeps what a person wrote:
-/// comments, blank lines and lines fremont could not read stay where they were, word for word.
+/// comments, blank lines and lines fremont could not read stay where they were, byte for byte
+/// (whatever their encoding).
 enum FeedListLine: Sendable, Equatable {
-    /// `text` is the line as it was read; nil once the entry was changed or added, so it is written anew.
-    case entry(FeedListEntry, text: String?)
-    case verbatim(String)
+    /// `raw` is the line as it was read (without its `\n`); nil once the entry was changed or
+    /// added, so it is written anew.
+    case entry(FeedListEntry, raw: [UInt8]?)
+    case verbatim([UInt8])
 }
