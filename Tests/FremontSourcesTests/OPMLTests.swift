@@ -71,3 +71,23 @@ import FremontCore
         #expect(list.text == "# mine\nhttps://xkcd.com/rss.xml\nhttps://lwn.net/headlines/rss\n")
     }
 }
+
+/// A large subscription list: streamed past libxml2's 10 MB limit for a whole document, and
+/// merged into the list in linear time.
+@Suite struct LargeOPMLTests {
+    @Test func twentyThousandOutlinesInTwelveMegabytes() throws {
+        let title = String(repeating: "a long title ", count: 46)
+        var text = "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body>\n"
+        for index in 0..<20_000 {
+            text += "<outline text=\"\(title)\(index)\" xmlUrl=\"https://example.org/\(index).xml\"/>\n"
+        }
+        text += "</body></opml>\n"
+        #expect(text.utf8.count > 12_000_000)
+        let result = try OPMLReader.read(Data(text.utf8), name: "big.opml")
+        #expect(result.entries.count == 20_000)
+        #expect(result.entries.last?.url == "https://example.org/19999.xml")
+        var list = FeedList(parsing: "https://example.org/5.xml\n")
+        #expect(list.merge(result.entries) == 19_999)
+        #expect(list.entries.count == 20_000)
+    }
+}

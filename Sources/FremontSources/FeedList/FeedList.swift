@@ -111,7 +111,14 @@ public struct FeedList: Sendable, Equatable {
 
     /// Adds the entries not yet in the list (by address), in their order; returns how many were new.
     public mutating func merge(_ entries: [FeedListEntry]) -> Int {
-        entries.reduce(0) { count, entry in count + (add(entry) ? 1 : 0) }
+        // The addresses listed, looked up once: asking the list for each would be quadratic.
+        var listed = Set(self.entries.map(\.url))
+        var added = 0
+        for entry in entries where Self.problem(with: entry) == nil && listed.insert(entry.url).inserted {
+            lines.append(.entry(entry, raw: nil))
+            added += 1
+        }
+        return added
     }
 
     /// The file's bytes: lines as read unless changed, new entries in the plain form.

@@ -13,27 +13,32 @@ public enum OPMLReader {
         public var warnings: [ParseWarning]
     }
 
+    /// Far past any subscription list (100,000 feeds are 15 MB).
+    public static let maximumBytes = 256 << 20
+
     public static func read(_ url: URL) throws(ParseError) -> Result {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ParseError(source: url.path, kind: FileManager.default.fileExists(atPath: url.path) ? .other : .notFound,
-                             "cannot open: \(FileErrorText.describe(error, path: url.path))")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ParseError(source: url.path, kind: .notFound, "cannot open: no such file")
         }
-        return try read(data, name: url.path)
+        guard !isFolder.boolValue else { throw ParseError(source: url.path, "cannot open: is a directory, not a file") }
+        return try read(.file(url.path), name: url.path)
     }
 
     public static func read(_ data: Data, name: String) throws(ParseError) -> Result {
-        let parser = XMLParser(data: XMLDeclaration.safeForXMLParser(data))
-        // Never fetch what a document points at (XXE): an OPML file comes from anywhere.
-        parser.shouldResolveExternalEntities = false
+        try read(.bytes(data, name: name), name: name)
+    }
+
+    /// Streamed: the document is never held whole, whatever its size up to the limit.
+    private static func read(_ source: InputSource, name: String) throws(ParseError) -> Result {
+        let (parser, streamFailure) = try StreamingXML.parser(source, maximumBytes: maximumBytes)
         let builder = Builder()
         parser.delegate = builder
         let finished = parser.parse()
         if let root = builder.foreignRoot {
             throw ParseError(source: name, location: root.location, "not an OPML file: the root element is <\(root.name)>")
         }
+        if let failure = streamFailure() { throw failure }
         if !finished {
             let location = SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
             throw ParseError(source: name, location: location, "not an OPML file: \(XMLErrorDescription.describe(parser.parserError))")
