@@ -35,6 +35,15 @@ static inline int fremont_key_mouse(void) { return KEY_MOUSE; }
 static inline int fremont_key_code_yes(void) { return KEY_CODE_YES; }
 
 static inline mmask_t fremont_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+/* Clicks and the wheel only: without REPORT_MOUSE_POSITION ncurses asks for xterm's mode 1000,
+   not 1003 (every motion), which keeps the terminal's own text selection with Shift. */
+static inline mmask_t fremont_click_and_wheel_events(void) {
+#ifdef BUTTON5_PRESSED
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+#else
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED;
+#endif
+}
 static inline mmask_t fremont_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t fremont_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t fremont_button1_released(void) { return BUTTON1_RELEASED; }

@@ -26,7 +26,8 @@ public final class TerminalScreen: TerminalBackend {
     }
 
     /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) turns colour off.
-    public init(noColor: Bool) {
+    /// - Parameter mouse: false (`mouse = no` in the config) leaves the mouse to the terminal.
+    public init(noColor: Bool, mouse: Bool = true) {
         // The locale must be set before initscr, or wide characters come out as junk.
         setlocale(LC_ALL, "")
         TerminalRestore.saveShellModes()
@@ -37,7 +38,7 @@ public final class TerminalScreen: TerminalBackend {
         keypad(fremont_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
-        mousemask(fremont_all_mouse_events(), nil)
+        if mouse { mousemask(fremont_click_and_wheel_events(), nil) }
         mouseinterval(0)
 
         var support = ColorSupport.none

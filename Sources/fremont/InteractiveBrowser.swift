@@ -47,7 +47,7 @@ final class InteractiveBrowser: BrowserHost {
 
     func run(startingOn view: ViewID) -> Never {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        let screen = TerminalScreen(noColor: noColor)
+        let screen = TerminalScreen(noColor: noColor, mouse: config?.mouse ?? true)
         let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? FeedsTab()
         let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
                                  current: view, feeds: feedsView)

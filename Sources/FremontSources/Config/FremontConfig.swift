@@ -10,11 +10,14 @@ import FremontCore
 /// - `location`: `LAT,LON`, the place of the live forecast `fremont weather` and the Weather tab
 ///   show when no other is given;
 /// - `provider`: where live forecasts come from, `open-meteo` (the default) or `pirate-weather`;
-/// - `pirate-weather-key`: the key Pirate Weather needs; a secret, never shown.
+/// - `pirate-weather-key`: the key Pirate Weather needs; a secret, never shown;
+/// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
+///   clicks and the wheel.
 public struct FremontConfig: Sendable, Equatable {
     public var endpoint: URL?
     public var reloadMinutes: Int?
     public var player: String?
+    public var mouse = true
     public var location: Coordinates?
     public var provider: ForecastProvider?
     public var pirateWeatherKey: APIKey?
@@ -63,6 +66,12 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.player = value
+            case "mouse":
+                switch value.lowercased() {
+                case "yes", "on", "true": config.mouse = true
+                case "no", "off", "false": config.mouse = false
+                default: config.warnings.append(ParseWarning("mouse must be yes or no, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
+                }
             case "location":
                 do {
                     config.location = try Coordinates(parsing: value)
