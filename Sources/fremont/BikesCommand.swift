@@ -31,7 +31,11 @@ struct BikesCommand: ParsableCommand {
             let config = (try? FremontConfig.load()) ?? nil
             let sources = InteractiveBrowser.Sources(bikes: bikes, weather: LiveForecast.browserDefault(config),
                                                      feeds: feeds.sources, followed: feeds.feeds)
-            let opening: ViewID = followed != nil && input.source == nil ? .feeds : .bikes
+            // `fremont` alone opens on the feeds you follow; a command that names the data
+            // (`fremont bikes`, a SOURCE, --month, --from) opens on it.
+            let namesData = input.source != nil || input.month != nil || input.from != nil
+                || CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") } == "bikes"
+            let opening: ViewID = followed != nil && !namesData ? .feeds : .bikes
             InteractiveBrowser(sources: sources, settings: input.network.settings, config: config).run(startingOn: opening)
         }
         let (table, _) = try input.load(bikes)

@@ -88,3 +88,13 @@ import FremontCore
         #expect(unset.cacheDatabase.path == "/home/u/.cache/fremont/cache.sqlite")
     }
 }
+
+@Suite struct FeedListLongLineTests {
+    /// A hand-edited or generated line with 200,000 tags (half of them repeats) reads whole.
+    @Test func twoHundredThousandTags() {
+        let tags = (0..<200_000).map { "t\($0 % 100_000)" }.joined(separator: " ")
+        let list = FeedList(parsing: "https://example.org/rss \(tags) \"~T\"\n")
+        #expect(list.entries.first?.tags.count == 100_000)
+        #expect(list.entries.first?.title == "T")
+    }
+}

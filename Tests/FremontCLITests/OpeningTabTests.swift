@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// With a feed list, `fremont` alone opens on the feeds; a command that names the data opens on it.
+@Suite(.serialized) struct OpeningTabTests {
+    private let fremont = Fremont.executable.path
+
+    @Test(arguments: [("", "feed.xml"), ("bikes", "Friday, April 1, 2016 12:00 AM"),
+                      ("bikes --from 2016-04-01 --to 2016-04-30", "No data:")])
+    func theNamedTabOpens(arguments: String, shows: String) async throws {
+        let home = try TestHome()
+        let list = home.config.appendingPathComponent("fremont/feeds")
+        try FileManager.default.createDirectory(at: list.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "https://example.invalid/feed.xml\n".write(to: list, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(width: 100, height: 24, environment: home.environment)
+        try await tmux.ready()
+        try tmux.run("\(fremont) \(arguments) --offline; echo EXIT=$?")
+        let screen = try await tmux.waitFor(shows)
+        if arguments.isEmpty { #expect(!screen.contains("Friday, April 1, 2016 12:00 AM")) }
+        try tmux.send("q")
+        try await tmux.expectShellRestored(status: "0")
+    }
+}
