@@ -18,8 +18,16 @@ enum WebSources {
     private static let http = HTTPFetcher()
 
     static func fetcher(_ settings: FetchSettings) -> CachedFetcher {
-        CachedFetcher(cache: cache, fetcher: http, options: settings.requestOptions)
+        var fetcher = CachedFetcher(cache: cache, fetcher: http, options: settings.requestOptions)
+        fetcher.keptVanishedItems = keptVanishedItems
+        return fetcher
     }
+
+    /// The config's `max-items`, read once (its warnings are said where the config is read).
+    private static let keptVanishedItems: Int = {
+        guard let config = try? FremontConfig.load(), let count = config.maxItems else { return CacheDatabase.defaultKeptVanishedItems }
+        return count
+    }()
 
     /// Files, standard input and built-in data: read directly, never cached.
     private static func loader(_ settings: FetchSettings, _ context: LoadContext) -> SourceLoader {

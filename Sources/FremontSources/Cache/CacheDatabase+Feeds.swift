@@ -3,12 +3,17 @@ import FremontCore
 import GRDB
 
 extension CacheDatabase {
+    /// Vanished items kept per feed unless the config says otherwise (newsboat's `max-items`).
+    public static let defaultKeptVanishedItems = 1_000
+
     /// Stores a feed as just fetched. Items the cache had not seen start unread; items it knew keep
-    /// their read flag and first sighting; items no longer in the feed stay, as they were.
+    /// their read flag and first sighting; of the items no longer in the feed, the newest
+    /// `keepingVanished` stay as they were and older ones go (starred items are kept apart, whole),
+    /// so a feed that churns its ids cannot grow the cache without end.
     @discardableResult
     public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
-                          fetchedAt: Date = Date()) throws -> FeedStoreResult {
-        try writer.write { db in
+                          fetchedAt: Date = Date(), keepingVanished: Int = CacheDatabase.defaultKeptVanishedItems) throws -> FeedStoreResult {
+        let result = try writer.write { db in
             let encoder = JSONEncoder()
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
@@ -53,7 +58,23 @@ extension CacheDatabase {
                     try index.execute(arguments: [rowid, item.title, ItemSearch.body(summary: item.summary, content: item.content)])
                 }
             }
+            // Items this fetch did not list are older than it; beyond the newest few, they go.
+            try db.execute(sql: """
+                DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND rowid NOT IN (
+                    SELECT rowid FROM item WHERE feedURL = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)
+                """, arguments: [url, fetchedAt, url, fetchedAt, max(0, keepingVanished)])
             return FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain)
+        }
+        try reclaimSpace()
+        return result
+    }
+
+    /// Gives the pages deleted items freed back to the file system, a few at a time, once enough
+    /// have gathered: the file shrinks back rather than only ever growing.
+    func reclaimSpace() throws {
+        try writer.writeWithoutTransaction { db in
+            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+            if free > 256 { try db.execute(sql: "PRAGMA incremental_vacuum") }
         }
     }
 

@@ -108,6 +108,14 @@ public final class CacheDatabase: Sendable {
         let migrator = CacheSchema.migrator
         if try writer.read({ db in try migrator.hasBeenSuperseded(db) }) { throw NewerSchema() }
         try migrator.migrate(writer)
+        // Space freed by pruning goes back to the file system (incremental_vacuum after a
+        // store); a cache made before that was possible is rewritten once to allow it.
+        try writer.writeWithoutTransaction { db in
+            if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                try db.execute(sql: "VACUUM")
+            }
+        }
     }
 
     private struct NewerSchema: Error {}

@@ -9,6 +9,8 @@ public struct CachedFetcher: Sendable {
     public let cache: CacheDatabase
     public let fetcher: HTTPFetcher
     public var options: HTTPRequestOptions
+    /// Items no longer in a feed kept per feed (the config's `max-items`).
+    public var keptVanishedItems = CacheDatabase.defaultKeptVanishedItems
     private let now: @Sendable () -> Date
 
     public init(cache: CacheDatabase, fetcher: HTTPFetcher, options: HTTPRequestOptions = .init(),
@@ -48,7 +50,8 @@ public struct CachedFetcher: Sendable {
                 let fetchedAt = now()
                 let validators = info.validators
                 do {
-                    let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt)
+                    let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt,
+                                                     keepingVanished: keptVanishedItems)
                     if let cached = try cache.cachedFeed(url: key) {
                         return FeedFetch(cached: cached, warnings: parsed.warnings, notModified: false, newItemIDs: stored.newItemIDs)
                     }

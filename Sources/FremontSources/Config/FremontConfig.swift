@@ -11,6 +11,7 @@ import FremontCore
 ///   show when no other is given;
 /// - `provider`: where live forecasts come from, `open-meteo` (the default) or `pirate-weather`;
 /// - `pirate-weather-key`: the key Pirate Weather needs; a secret, never shown;
+/// - `max-items`: how many items no longer in a feed the cache keeps for it (newsboat's name);
 /// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
 ///   clicks and the wheel.
 public struct FremontConfig: Sendable, Equatable {
@@ -18,6 +19,8 @@ public struct FremontConfig: Sendable, Equatable {
     public var reloadMinutes: Int?
     public var player: String?
     public var mouse = true
+    /// Items no longer in a feed the cache keeps per feed; nil: the default.
+    public var maxItems: Int?
     public var location: Coordinates?
     public var provider: ForecastProvider?
     public var pirateWeatherKey: APIKey?
@@ -66,6 +69,12 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.player = value
+            case "max-items":
+                guard let count = Int(value), (0...1_000_000).contains(count) else {
+                    config.warnings.append(ParseWarning("max-items must be a whole number from 0 to 1000000, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
+                    continue
+                }
+                config.maxItems = count
             case "mouse":
                 switch value.lowercased() {
                 case "yes", "on", "true": config.mouse = true
