@@ -56,12 +56,18 @@ public struct Theme: Sendable {
             if strength < 0.7 { return Style(foreground: hue) }
             return Style(foreground: .white, background: hue, attributes: [.bold])
         case .indexed256, .truecolor:
+            // Quiet and even rows keep the terminal's own background (use_default_colors): a
+            // near-white tint would be a bright slab on a dark theme.
+            guard shade.direction != .even, strength >= Self.quietest else { return .plain }
             let (r, g, b) = Self.tint(shade)
             let background: TerminalColor = colors == .truecolor ? .rgb(r, g, b) : .indexed(TerminalColor.nearestIndexed(r, g, b))
             let deep = shade.direction != .even && strength > 0.55
             return Style(foreground: deep ? .indexed(231) : .indexed(16), background: background)
         }
     }
+
+    /// Below this strength a row is quiet: no tint at all.
+    public static let quietest = 0.15
 
     /// The tutorial's colours: north (t, t, 1), south (1, t, t), with t = 1 − strength; ties white.
     public static func tint(_ shade: RowShade) -> (UInt8, UInt8, UInt8) {
@@ -87,7 +93,12 @@ public struct Theme: Sendable {
     /// block as dense as the level in the direction's colour; without colour, glyphs alone
     /// (hollow or solid triangles for the directions, block density for one series).
     public func heatmapCell(_ shade: RowShade) -> (glyph: String, style: Style) {
-        if colors.hasBackgrounds { return (" ", self.shade(shade)) }
+        if colors.hasBackgrounds {
+            let style = self.shade(shade)
+            // A quiet hour has no tint: a faint block in its hue says there was one.
+            if style == .plain, shade.direction != .even { return ("░", Style(foreground: Self.hue(shade.direction), attributes: [.dim])) }
+            return (" ", style)
+        }
         let strength = min(1, max(0, shade.strength))
         let density = ["░", "▒", "▓", "█"][min(3, Int(strength * 4))]
         switch (colors, shade.direction) {
