@@ -142,6 +142,16 @@ import Testing
         }
     }
 
+    @Test func aRedirectToAFileAndAHugeHeaderSayWhatHappened() async throws {
+        try await LoopbackServer.with { server in
+            let file = try await failure(server.url("/to-file"))
+            #expect(file == "\(server.url("/to-file")): redirected to file:///etc/passwd, which is not an http or https address")
+            let huge = try await failure(server.url("/huge-header"))
+            #expect(huge?.contains("Out of memory") == false, "\(huge ?? "")")
+            #expect(huge == "\(server.url("/huge-header")): the server's response headers are too large (over 100 KB); not read")
+        }
+    }
+
     @Test func gzipBodiesArriveDecoded() async throws {
         try await LoopbackServer.with { server in
             let counts = try await bikes(server.url("/gzip/\(Self.april)")).get()

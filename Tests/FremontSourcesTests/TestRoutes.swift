@@ -43,6 +43,13 @@ enum TestRoutes {
         await route("GET /loop") { _ in
             HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "/loop"]))
         }
+        await route("GET /to-file") { _ in
+            HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "file:///etc/passwd"]))
+        }
+        await route("GET /huge-header") { _ in
+            HTTPResponse(statusCode: .ok, headers: HTTPHeaders([HTTPHeader("X-Padding"): String(repeating: "a", count: 2 << 20)]),
+                         body: Data("<rss/>".utf8))
+        }
         await route("GET /to-ftp") { _ in
             HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "ftp://127.0.0.1/fremont.xml"]))
         }

@@ -28,7 +28,7 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        completionHandler(transfer(for: task)?.redirect(request))
+        completionHandler(transfer(for: task)?.redirect(request, location: response.value(forHTTPHeaderField: "Location")))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -167,7 +167,16 @@ final class HTTPTransfer: Sendable {
     }
 
     /// Follows http and https redirects, up to a limit; nil refuses (the 3xx then ends it).
-    func redirect(_ request: URLRequest) -> URLRequest? {
+    /// `location` is the header as sent: Foundation turns a `file:` one into an http request of
+    /// the same server, which would then report a 404 of a page nobody asked for.
+    func redirect(_ request: URLRequest, location: String? = nil) -> URLRequest? {
+        if let location, let colon = location.firstIndex(of: ":"), !location[..<colon].contains("/") {
+            let scheme = location[..<colon].lowercased()
+            if scheme != "http" && scheme != "https" {
+                fail("redirected to \(RedactedURL.text(location)), which is not an http or https address", cancelling: false)
+                return nil
+            }
+        }
         guard let target = request.url, let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             fail("redirected to \(request.url.map { RedactedURL.text($0.absoluteString) } ?? "an unreadable address"), which is not an http or https address", cancelling: false)
             return nil
@@ -271,6 +280,9 @@ final class HTTPTransfer: Sendable {
             return "cancelled"
         case .unsupportedURL:
             return "cannot load this address (unsupported)"
+        case .unknown where state.withLock({ $0.phase == .waiting }) && urlError.localizedDescription.contains("Out of memory"):
+            // What curl says of response headers past its 100 KB limit: nothing ran out of memory.
+            return "the server's response headers are too large (over 100 KB); not read"
         default:
             return "the download failed: \(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
         }
