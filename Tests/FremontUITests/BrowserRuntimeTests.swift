@@ -59,9 +59,10 @@ private final class RecordingHost: BrowserHost {
         let host = RecordingHost(forecast: forecast)
         let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), current: .bikes)
         let runtime = BrowserRuntime(state: state, terminal: terminal, host: host)
-        let status = runtime.run(loading: [.weather, .feeds])
+        let status = runtime.run(loading: [.bikes, .weather, .feeds])
         #expect(status == 0)
-        #expect(host.jobRequests.map(\.0) == [.weather, .feeds])
+        // Each tab loads when first shown: Bikes at once, Weather on "3", Feeds never.
+        #expect(host.jobRequests.map(\.0) == [.bikes, .weather])
         #expect(runtime.finalState.weather.forecast != nil)
         // The first frame is written whole; later ones only what changed.
         #expect(terminal.writes.first?.cleared == true)

@@ -43,11 +43,17 @@ public final class BrowserRuntime {
     /// The browser as it was when the run ended.
     public var finalState: BrowserState { state }
 
-    /// Starts loading `views`, then runs until quit. Returns the exit status.
+    /// Runs until quit, loading each of `views` when it is first shown (the one shown first at
+    /// once): a tab never looked at fetches nothing, and its failures never reach the status
+    /// line of another. Returns the exit status.
     public func run(loading views: [ViewID]) -> Int32 {
-        for view in views {
-            if let status = perform(.reload(view)) { return status }
+        var unshown = Set(views)
+        func loadIfFirstShown() -> Int32? {
+            let shown = state.current
+            guard unshown.remove(shown) != nil else { return nil }
+            return perform(.reload(shown))
         }
+        if let status = loadIfFirstShown() { return status }
         var lastTick = DispatchTime.now().uptimeNanoseconds
         // A frame only after something happened: while loading the loop wakes every 30 ms, and
         // most of those wake-ups change nothing on screen.
@@ -67,6 +73,7 @@ public final class BrowserRuntime {
             if let event = terminal.nextEvent(timeout: loading ? 30 : 500) {
                 if case .resize = event { previousFrame = nil }
                 if let status = handle(event) { return status }
+                if let status = loadIfFirstShown() { return status }
                 needsDraw = true
             }
             let now = DispatchTime.now().uptimeNanoseconds
