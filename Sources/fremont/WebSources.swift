@@ -39,7 +39,10 @@ enum WebSources {
     static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
                      readState: Bool = false) throws(ParseError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
         guard case .url(let url) = source else {
-            let result = try FeedParser.parse(loader(settings, context).open(source))
+            // A file is read directly: no HTTP session is made for it.
+            let input: InputSource
+            if case .input(let given) = source { input = given } else { input = try loader(settings, context).open(source) }
+            let result = try FeedParser.parse(input)
             guard readState, !source.readsStandardInput else { return (result, nil) }
             return (result, (try? cache.readMarks(source: readKey(source.name))) ?? [])
         }
@@ -59,8 +62,9 @@ enum WebSources {
                       _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> SeriesTable {
         let cached: CachedTable?
         switch source {
-        case .input:
-            return try loader(settings, context).table(source, format: format, delimiter: delimiter, choice: choice)
+        case .input(let input):
+            // A file or standard input: read directly, with no HTTP session made for nothing.
+            return try SeriesLoader.load(input, format: format, delimiter: delimiter, choice: choice)
         case .forecast(let request):
             throw ParseError(source: request.name, "a forecast holds no table of counts")
         case .url(let url):
