@@ -46,6 +46,25 @@ enum BikeBenchmark {
         print(row(ceiling, peak: peakMemory(format: "ceiling", path: xmlURL.path)))
         print(row(Measurement(format: "(baseline)", bytes: 0, seconds: .nan, rows: 0), peak: peakMemory(format: "none", path: "")))
 
+        // The whole command beside a process that only runs XMLParser with an empty delegate,
+        // alternating, best of five each (issue 15's goal: ≥ 0.85× its speed, ≤ 1.5× its memory).
+        if let fremont = WholeCommand.fremont {
+            var command: WholeCommand.Run?, bare: WholeCommand.Run?
+            let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+            for _ in 0..<5 {
+                if let run = WholeCommand.run(fremont, ["bikes", xmlURL.path, "--format", "csv", "--max-warnings", "0"]),
+                   run.seconds < command?.seconds ?? .infinity { command = run }
+                if let run = WholeCommand.run(me, ["--peak-memory", "ceiling", xmlURL.path]), run.seconds < bare?.seconds ?? .infinity { bare = run }
+            }
+            if let command, let bare {
+                let speed = bare.seconds / command.seconds, memory = command.peakMegabytes / bare.peakMegabytes
+                print(String(format: "\nWhole command, fremont bikes history.xml --format csv: %.3f s, %.1f MB peak", command.seconds, command.peakMegabytes))
+                print(String(format: "  a process running only XMLParser (empty delegate):   %.3f s, %.1f MB peak", bare.seconds, bare.peakMegabytes))
+                print(String(format: "  speed %.2f× of it (goal ≥ 0.85×): %@; memory %.2f× (goal ≤ 1.5×): %@",
+                             speed, verdict(speed >= 0.85), memory, verdict(memory <= 1.5)))
+            }
+        }
+
         let xml = results["xml"]!, csv = results["csv"]!
         let share = ceiling.seconds / xml.seconds
         print("\nXML into the model runs at \(percent(share)) of the XMLParser ceiling.")
