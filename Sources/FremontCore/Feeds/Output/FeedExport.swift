@@ -89,10 +89,9 @@ public enum FeedExport {
             if !item.link.isEmpty { block += "  " + TerminalSafeText.singleLine(item.link) + "\n" }
             let html = item.summary.isEmpty ? item.content : item.summary
             let rendered = HTMLText.render(html)
-            let lines = rendered.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
-            for line in lines.prefix(summaryLines) { block += "  " + line + "\n" }
-            if lines.count > summaryLines { block += "  …\n" }
+            let (lines, more) = leadingLines(rendered.text, summaryLines)
+            for line in lines { block += "  " + line + "\n" }
+            if more { block += "  …\n" }
             // The links of the whole text (content when there is one), numbered as the text
             // numbers them, then the enclosures.
             let links = item.content.isEmpty || html == item.content ? rendered.links : HTMLText.render(item.content).links
@@ -101,5 +100,40 @@ public enum FeedExport {
             if !item.comments.isEmpty { block += "  comments: " + TerminalSafeText.singleLine(item.comments) + "\n" }
             emit(block)
         }
+    }
+
+    /// The first `count` lines of `text` that are not blank, trimmed of spaces and tabs (as
+    /// `trimmingCharacters(in: .whitespaces)` would), and whether another follows. Stops there:
+    /// a long article is not split whole, nor walked a Character at a time, to show four lines.
+    static func leadingLines(_ text: String, _ count: Int) -> (lines: [Substring], more: Bool) {
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while true {
+            // "\r\n" is one Character, which a split at "\n" does not break: neither does this.
+            var end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
+            while end != utf8.endIndex, end > start, utf8[utf8.index(before: end)] == 0x0D {
+                end = utf8[utf8.index(after: end)...].firstIndex(of: 0x0A) ?? utf8.endIndex
+            }
+            let line = trimmed(text[start..<end])
+            if !line.isEmpty {
+                if lines.count == count { return (lines, true) }
+                lines.append(line)
+            }
+            if end == utf8.endIndex { return (lines, false) }
+            start = utf8.index(after: end)
+        }
+    }
+
+    /// Spaces (Unicode's Zs) and tabs off both ends: `CharacterSet.whitespaces`, without Foundation.
+    private static func trimmed(_ line: Substring) -> Substring {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
+        }
+        let scalars = line.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        // By scalars, as Foundation trims: a combining mark after a space stays, the space goes.
+        return Substring(scalars[first...last])
     }
 }
