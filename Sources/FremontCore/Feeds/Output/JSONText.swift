@@ -4,24 +4,52 @@ import Foundation
 /// (controls, DEL, C1 and bidi overrides escaped as \u, so JSON on a terminal cannot drive it).
 public enum JSONText {
     public static func string(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if TerminalSafeText.isUnsafe(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 2)
+            out.append(0x22)
+            var index = 0
+            // Bytes are copied as they are; only escapes, and the scalars that may not reach a
+            // terminal, are written otherwise: no String is built a scalar at a time.
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    switch byte {
+                    case 0x22: out.append(0x5C); out.append(0x22)
+                    case 0x5C: out.append(0x5C); out.append(0x5C)
+                    case 0x0A: out.append(0x5C); out.append(0x6E)
+                    case 0x0D: out.append(0x5C); out.append(0x72)
+                    case 0x09: out.append(0x5C); out.append(0x74)
+                    default:
+                        if TerminalSafeText.isUnsafe(Unicode.Scalar(byte)) { escape(UInt32(byte), into: &out) } else { out.append(byte) }
+                    }
+                    index += 1
+                    continue
                 }
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let end = min(index + length, bytes.count)
+                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for position in (index + 1)..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
+                if let scalar = Unicode.Scalar(value), TerminalSafeText.isUnsafe(scalar) || value == 0x2028 || value == 0x2029 {
+                    escape(value, into: &out)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                }
+                index = end
             }
+            out.append(0x22)
+            return String(decoding: out, as: UTF8.self)
         }
-        return result + "\""
+    }
+
+    /// `\u` and at least four lowercase hex digits.
+    private static func escape(_ value: UInt32, into out: inout [UInt8]) {
+        let hex = String(value, radix: 16)
+        out.append(0x5C)
+        out.append(0x75)
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - hex.utf8.count)))
+        out.append(contentsOf: hex.utf8)
     }
 
     public static func date(_ date: Date?) -> String {
