@@ -31,7 +31,7 @@ public enum SourceLocator: Sendable, Hashable {
     /// The name messages use.
     public var name: String {
         switch self {
-        case .url(let url): return RedactedURL.text(url.absoluteString)
+        case .url(let url): return RedactedURL.text(url)
         case .standardInput: return "<stdin>"
         case .file(let path): return path
         }

@@ -28,7 +28,7 @@ struct BikesCommand: ParsableCommand {
             let followed = FeedListFile.followed()
             let feeds = followed ?? FeedListFile.builtIn()
             // The config's location makes the Weather tab live; its load runs in the background.
-            let config = (try? FremontConfig.load()) ?? nil
+            let config = ConfigFile.quiet
             let sources = InteractiveBrowser.Sources(bikes: bikes, weather: LiveForecast.browserDefault(config),
                                                      feeds: feeds.sources, followed: feeds.feeds)
             // `fremont` alone opens on the feeds you follow; a command that names the data

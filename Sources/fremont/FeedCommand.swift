@@ -42,7 +42,7 @@ struct FeedCommand: ParsableCommand {
         if format == nil, !inputs.contains(where: \.readsStandardInput), InteractiveBrowser.isAvailable {
             // Feeds named here open straight on their items; the feeds you follow, on their list.
             let followed = list.flatMap { FeedListFile.followed(in: $0)?.feeds }
-            let config = (try? FremontConfig.load()) ?? nil
+            let config = ConfigFile.quiet
             let browser = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()),
                                                      weather: LiveForecast.browserDefault(config), feeds: inputs,
                                                      followed: followed)

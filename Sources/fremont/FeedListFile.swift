@@ -61,6 +61,10 @@ enum FeedListFile {
 
 /// The config file, read once; its warnings go to stderr like the feed list's.
 enum ConfigFile {
+    /// The config as the run uses it where nothing is said of its warnings (the browser, the
+    /// cache's `max-items`): read once, nil without a file or when it cannot be read.
+    static let quiet: FremontConfig? = (try? FremontConfig.load()) ?? nil
+
     /// The config, its warnings said; nil without a file. A config that cannot be read ends the run.
     static func load() -> FremontConfig? {
         do {

@@ -25,7 +25,7 @@ final class InteractiveBrowser: BrowserHost {
     private let settings: FetchSettings
     /// The config file, read once for the run (reload time, player, endpoint, the forecast's
     /// place): the command's copy when it read it already.
-    private lazy var config: FremontConfig? = preloadedConfig ?? ((try? FremontConfig.load()) ?? nil)
+    private lazy var config: FremontConfig? = preloadedConfig ?? ConfigFile.quiet
     private let preloadedConfig: FremontConfig?
 
     init(sources: Sources, settings: FetchSettings = .init(), config: FremontConfig? = nil) {

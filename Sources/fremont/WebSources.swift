@@ -23,11 +23,8 @@ enum WebSources {
         return fetcher
     }
 
-    /// The config's `max-items`, read once (its warnings are said where the config is read).
-    private static let keptVanishedItems: Int = {
-        guard let config = try? FremontConfig.load(), let count = config.maxItems else { return CacheDatabase.defaultKeptVanishedItems }
-        return count
-    }()
+    /// The config's `max-items` (its warnings are said where the config is read).
+    private static var keptVanishedItems: Int { ConfigFile.quiet?.maxItems ?? CacheDatabase.defaultKeptVanishedItems }
 
     /// Files, standard input and built-in data: read directly, never cached.
     private static func loader(_ settings: FetchSettings, _ context: LoadContext) -> SourceLoader {
@@ -46,7 +43,7 @@ enum WebSources {
             guard readState, !source.readsStandardInput else { return (result, nil) }
             return (result, (try? cache.readMarks(source: readKey(source.name))) ?? [])
         }
-        let key = RedactedURL.text(url.absoluteString)
+        let key = RedactedURL.text(url)
         guard settings.offline else {
             let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
             return (FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings), fetch.cached.readItemIDs)
@@ -73,13 +70,13 @@ enum WebSources {
                                                         cancellation: context.cancellation, progress: context.progress)
                 return fetch.value.table.replacingWarnings(fetch.warnings)
             }
-            cached = try read({ try cache.cachedTable(source: RedactedURL.text(url.absoluteString), choice: choice) }, source.name)
+            cached = try read({ try cache.cachedTable(source: RedactedURL.text(url), choice: choice) }, source.name)
         case .socrata(let query):
             guard settings.offline else {
                 let fetch = try fetcher(settings).table(query, choice: choice, cancellation: context.cancellation, progress: context.progress)
                 return fetch.value.table.replacingWarnings(fetch.warnings)
             }
-            cached = try read({ try cache.cachedTable(source: RedactedURL.text(query.endpoint.absoluteString), span: query.first...query.last, choice: choice) }, source.name)
+            cached = try read({ try cache.cachedTable(source: RedactedURL.text(query.endpoint), span: query.first...query.last, choice: choice) }, source.name)
         }
         guard let cached else { throw notCached(source.name) }
         sayAge(source.name, cached.fetchedAt, context)
@@ -92,7 +89,7 @@ enum WebSources {
         let key: String
         switch source {
         case .url(let url):
-            key = RedactedURL.text(url.absoluteString)
+            key = RedactedURL.text(url)
             guard settings.offline else {
                 return try fetcher(settings).forecast(url, cancellation: context.cancellation, progress: context.progress).value.forecast
             }

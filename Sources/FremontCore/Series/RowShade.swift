@@ -38,6 +38,13 @@ public struct ShadeRule: Sendable {
 
     private let kind: Kind
 
+    /// No shading, for before a table is loaded.
+    public static let none = ShadeRule(kind: .none)
+
+    private init(kind: Kind) {
+        self.kind = kind
+    }
+
     public init(_ table: SeriesTable, summary: SeriesSummary, series selected: Int = 0) {
         if let north = table.index(of: .northbound), let south = table.index(of: .southbound) {
             kind = .directions(north: north, south: south,

@@ -71,11 +71,15 @@ public struct SeriesSummary: Sendable {
         columns = Array(repeating: Column(), count: table.series.count)
         var previousHour: Int?
         var missingRows = [Bool](repeating: false, count: table.rowCount)
+        // Each row's day, worked out once for every series below.
+        var rowDay: [Int32] = []
+        rowDay.reserveCapacity(table.rowCount)
         for date in table.times {
             let dayStart = date.startOfDay
             if days.last?.date != dayStart {
                 days.append(Day(date: dayStart, totals: Array(repeating: 0, count: table.series.count), hours: 0))
             }
+            rowDay.append(Int32(days.count - 1))
             days[days.count - 1].hours += 1
             let hour = date.hourNumber
             if let previousHour, hour - previousHour > 1 {
@@ -86,15 +90,8 @@ public struct SeriesSummary: Sendable {
         // A series at a time: the values are stored that way.
         for column in table.series.indices {
             var summary = Column()
-            var day = -1
-            var dayEnd: LocalDateTime?
             let values = table.values[column]
             for row in values.indices {
-                let date = table.times[row]
-                if dayEnd == nil || date.startOfDay != dayEnd {
-                    day += 1
-                    dayEnd = date.startOfDay
-                }
                 let value = values[row]
                 if value.isNaN {
                     missingRows[row] = true
@@ -105,9 +102,9 @@ public struct SeriesSummary: Sendable {
                 if summary.isWhole, value != value.rounded() { summary.isWhole = false }
                 if summary.maximum == nil || value > summary.maximum! {
                     summary.maximum = value
-                    summary.busiestHour = date
+                    summary.busiestHour = table.times[row]
                 }
-                days[day].totals[column] += value
+                days[Int(rowDay[row])].totals[column] += value
             }
             if !days.isEmpty { summary.averagePerDay = summary.total / Double(days.count) }
             columns[column] = summary

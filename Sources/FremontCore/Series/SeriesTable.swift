@@ -61,13 +61,7 @@ public struct SeriesTable: Sendable {
 
     /// The first row at or after `time`, else the last row; nil when empty. O(log n).
     public func firstRow(atOrAfter time: LocalDateTime) -> Int? {
-        guard !times.isEmpty else { return nil }
-        var low = 0, high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] < time { low = middle + 1 } else { high = middle }
-        }
-        return min(low, times.count - 1)
+        times.isEmpty ? nil : min(lowerBound(time), times.count - 1)
     }
 }
 

@@ -1,7 +1,11 @@
+import Foundation
+
 /// An address as it may be shown, logged or used as a cache key: a password in it
 /// (`https://user:secret@host/…`) becomes `***`. The address itself, password and all, is only
 /// ever used to fetch.
 public enum RedactedURL {
+    public static func text(_ url: URL) -> String { text(url.absoluteString) }
+
     public static func text(_ address: String) -> String {
         guard let scheme = address.range(of: "://") else { return address }
         let authorityStart = scheme.upperBound

@@ -59,7 +59,10 @@ public final class CacheDatabase: Sendable {
         }
         // Opening migrates, and only one fremont may migrate at a time: a second one, seeing the
         // schema half-changed, would think the cache damaged and move the live file aside.
-        guard let lock = MigrationLock(path + ".lock", waiting: max(busyTimeout * 5, 1)) else {
+        let lock: FileLock
+        do throws(FileLock.Failure) {
+            lock = try FileLock(path + ".lock", waiting: max(busyTimeout * 5, 1))
+        } catch {
             return CacheDatabase(inMemoryBecause: "the cache \(path) is being opened by another fremont for too long; using an empty cache for this run")
         }
         defer { lock.release() }
@@ -132,30 +135,5 @@ public final class CacheDatabase: Sendable {
         format.timeZone = TimeZone(identifier: "UTC")
         format.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         return format.string(from: date)
-    }
-}
-
-/// An advisory lock on a file beside the cache (flock(2)), held while the cache is opened and
-/// migrated; the kernel lets go of it if the process dies.
-private final class MigrationLock {
-    private let descriptor: Int32
-
-    /// Nil when the file cannot be made or the lock not had within `waiting` seconds.
-    init?(_ path: String, waiting: TimeInterval) {
-        descriptor = Foundation.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
-        let deadline = Date().addingTimeInterval(waiting)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
-                close(descriptor)
-                return nil
-            }
-            usleep(10_000)
-        }
-    }
-
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
     }
 }

@@ -26,7 +26,7 @@ public struct CachedFetcher: Sendable {
     // MARK: Feeds
 
     public func feed(_ url: URL, cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(ParseError) -> FeedFetch {
-        let key = RedactedURL.text(url.absoluteString)
+        let key = RedactedURL.text(url)
         let before = try? cache.cachedFeed(url: key)
         let held = before?.fetchedAt == nil ? nil : before
         do throws(ParseError) {
@@ -75,7 +75,7 @@ public struct CachedFetcher: Sendable {
     /// A table at an address (XML, CSV or JSON), cached as a whole source.
     public func table(_ url: URL, format: TableFormat? = nil, delimiter: UInt8? = nil, choice: SeriesColumnChoice = SeriesColumnChoice(),
                       cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedTable> {
-        let key = RedactedURL.text(url.absoluteString)
+        let key = RedactedURL.text(url)
         let held = try? cache.cachedTable(source: key, choice: choice)
         switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
         case .notModified(let info):
@@ -100,7 +100,7 @@ public struct CachedFetcher: Sendable {
                       progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedTable> {
         let table = try SocrataPager(fetcher: fetcher, options: options)
             .load(query, choice: choice, cancellation: cancellation, progress: progress)
-        let cached = CachedTable(source: RedactedURL.text(query.endpoint.absoluteString), span: query.first...query.last, choice: choice, table: table,
+        let cached = CachedTable(source: RedactedURL.text(query.endpoint), span: query.first...query.last, choice: choice, table: table,
                                  validators: CacheValidators(), fetchedAt: now())
         let warnings = attempt {
             try cache.storeTable(table, source: cached.source, span: cached.span, choice: choice, fetchedAt: cached.fetchedAt)
@@ -113,7 +113,7 @@ public struct CachedFetcher: Sendable {
     /// A forecast response at an address, read in the shape its content has.
     public func forecast(_ url: URL, cancellation: FetchCancellation? = nil,
                          progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedForecast> {
-        try forecast(url, key: RedactedURL.text(url.absoluteString), format: nil, cancellation: cancellation, progress: progress)
+        try forecast(url, key: RedactedURL.text(url), format: nil, cancellation: cancellation, progress: progress)
     }
 
     /// A live forecast: kept under the request's name, which never holds its key (nor does any

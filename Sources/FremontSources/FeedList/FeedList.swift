@@ -230,13 +230,13 @@ extension FeedList {
     public static func whileLocked<T>(at url: URL = FremontDirectories().feedList, _ body: () throws(ParseError) -> T) throws(ParseError) -> T {
         let folder = url.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let descriptor = Foundation.open(url.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw writeError(url.path + ".lock", errno) }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw writeError(url.path + ".lock", errno) }
+        let lock: FileLock
+        do throws(FileLock.Failure) {
+            lock = try FileLock(url.path + ".lock", waiting: nil)
+        } catch {
+            throw writeError(url.path + ".lock", error.code ?? EWOULDBLOCK)
         }
-        defer { flock(descriptor, LOCK_UN) }
+        defer { lock.release() }
         return try body()
     }
 }

@@ -21,7 +21,7 @@ public struct ForecastRequest: Sendable, Hashable {
         let endpoint = endpoint ?? provider.defaultEndpoint
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https",
               endpoint.host?.isEmpty == false else {
-            throw ParseError(source: RedactedURL.text(endpoint.absoluteString), "the forecast endpoint must be an http or https address")
+            throw ParseError(source: RedactedURL.text(endpoint), "the forecast endpoint must be an http or https address")
         }
         if provider == .pirateWeather, key == nil {
             throw ParseError(source: provider.title,

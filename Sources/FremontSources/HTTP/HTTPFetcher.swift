@@ -41,7 +41,7 @@ public final class HTTPFetcher: Sendable {
         _ url: URL, name: String? = nil, options: HTTPRequestOptions = .init(), cancellation: FetchCancellation? = nil,
         progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil
     ) throws(ParseError) -> HTTPFetchOutcome {
-        let name = name ?? RedactedURL.text(url.absoluteString)
+        let name = name ?? RedactedURL.text(url)
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw ParseError(source: name, "only http and https addresses can be loaded")
         }

@@ -40,7 +40,7 @@ final class HTTPTransfer: Sendable {
 
     init(url: URL, name: String? = nil, options: HTTPRequestOptions, progress: (@Sendable (Int, Int?) -> Void)?) {
         self.url = url
-        self.name = name ?? RedactedURL.text(url.absoluteString)
+        self.name = name ?? RedactedURL.text(url)
         self.options = options
         self.progress = progress
     }

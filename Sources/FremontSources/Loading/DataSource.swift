@@ -22,7 +22,7 @@ public enum DataSource: Sendable {
     public var name: String {
         switch self {
         case .input(let source): return source.name
-        case .url(let url): return RedactedURL.text(url.absoluteString)
+        case .url(let url): return RedactedURL.text(url)
         case .socrata(let query): return query.name
         case .forecast(let request): return request.name
         }

@@ -28,7 +28,7 @@ public struct SourceLoader: Sendable {
             case .body(let body, _):
                 return body
             case .notModified:
-                throw ParseError(source: RedactedURL.text(url.absoluteString), "the server answered 304 Not Modified to a request that was not conditional")
+                throw ParseError(source: RedactedURL.text(url), "the server answered 304 Not Modified to a request that was not conditional")
             }
         case .socrata(let query):
             throw ParseError(source: query.name, "a Socrata query holds a table, not this")

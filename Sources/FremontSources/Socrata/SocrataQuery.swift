@@ -27,7 +27,7 @@ public struct SocrataQuery: Sendable, Hashable {
 
     public init(endpoint: URL = SocrataQuery.defaultEndpoint, first: LocalDateTime, last: LocalDateTime,
                 pageSize: Int = SocrataQuery.defaultPageSize) throws(ParseError) {
-        let name = RedactedURL.text(endpoint.absoluteString)
+        let name = RedactedURL.text(endpoint)
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
             throw ParseError(source: name, "the endpoint must be an http or https address")
         }

@@ -55,7 +55,7 @@ public struct BikesTab: BrowserView {
     public private(set) var sourceName = ""
     /// The series that shades rows and fills bars where the table has no directions.
     public private(set) var shadedSeries = 0
-    private(set) var shadeRule = ShadeRule(SeriesTable(series: [], times: [], values: []), summary: SeriesSummary(SeriesTable(series: [], times: [], values: [])))
+    private(set) var shadeRule = ShadeRule.none
     /// What a full bar stands for: the busiest hour's total (or the shaded series' busiest).
     private(set) var maxBarValue = 1.0
     /// The widest value of each series shown, in characters.
