@@ -1,12 +1,20 @@
 /// A wall-clock date and time as the city publishes it: no time zone, never shifted through one.
 /// `2016-03-13T02:00` does not exist in Seattle, yet the data has it, so this type keeps it as is.
 public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
-    public let hour: Int
-    public let minute: Int
-    public let second: Int
+    // Stored narrow, read as Int: 8 bytes a time instead of 48, for tables of 100,000 rows.
+    private let storedYear: Int16
+    private let storedMonth: Int8
+    private let storedDay: Int8
+    private let storedHour: Int8
+    private let storedMinute: Int8
+    private let storedSecond: Int8
+
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
+    public var hour: Int { Int(storedHour) }
+    public var minute: Int { Int(storedMinute) }
+    public var second: Int { Int(storedSecond) }
 
     /// Returns nil for a date that no calendar has (month 13, April 31, hour 24).
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
@@ -58,13 +66,15 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// `2016-04-01`.
     public var isoDateString: String { "\(pad(year, 4))-\(pad(month))-\(pad(day))" }
 
+    /// Fields already checked, or from arithmetic on checked ones; each is clamped to its narrow
+    /// storage (a year to ±32,767, the rest to ±127), far past any calendar this reads.
     init(uncheckedYear year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        self.storedYear = Int16(clamping: year)
+        self.storedMonth = Int8(clamping: month)
+        self.storedDay = Int8(clamping: day)
+        self.storedHour = Int8(clamping: hour)
+        self.storedMinute = Int8(clamping: minute)
+        self.storedSecond = Int8(clamping: second)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every table reader does with a record once it has its fields, so XML, CSV and JSON follow
 /// the same rules: the first records are held back until the time column and the numeric columns
 /// are known (from names and values, or as the reader was told), then every record is checked,
@@ -17,6 +19,12 @@ struct SeriesTableBuilder {
     private let choice: SeriesColumnChoice
     private(set) var names: [String] = []
     private var idsByName: [String: Int] = [:]
+    /// The names' bytes, and where the next element's name is looked for first: elements come
+    /// in the same order row after row, so a lookup is usually one comparison, not a hash.
+    private var nameBytes: [[UInt8]] = []
+    private var nextGuess = 0
+    /// A header gave a name twice: the first column of that name is the one looked up.
+    private var namesRepeat = false
     /// Where the header is, for errors about columns.
     var headerLocation: SourceLocation?
 
@@ -69,7 +77,8 @@ struct SeriesTableBuilder {
     mutating func addColumn(_ name: String) -> Int {
         let id = names.count
         names.append(name)
-        if idsByName[name] == nil { idsByName[name] = id }
+        nameBytes.append(Array(name.utf8))
+        if idsByName[name] == nil { idsByName[name] = id } else { namesRepeat = true }
         if !sampling {
             slots.append(.ignored)
             warn("column \(quoted(name, limit: 40)) first appears here, after the rows that settle the columns; ignored (--columns reads it)",
@@ -80,9 +89,30 @@ struct SeriesTableBuilder {
 
     /// The id of a named column, added the first time the name is met.
     mutating func columnID(_ name: String) -> Int {
+        if names.count <= Self.scannedNames, !namesRepeat {
+            var name = name
+            let found = name.withUTF8 { wanted -> Int? in
+                var index = nextGuess
+                for _ in 0..<nameBytes.count {
+                    if index >= nameBytes.count { index = 0 }
+                    if nameBytes[index].withUnsafeBufferPointer({ $0.count == wanted.count && ($0.isEmpty || memcmp($0.baseAddress!, wanted.baseAddress!, $0.count) == 0) }) {
+                        return index
+                    }
+                    index += 1
+                }
+                return nil
+            }
+            if let found {
+                nextGuess = found + 1
+                return found
+            }
+        }
         if let id = idsByName[name] { return id }
         return addColumn(name)
     }
+
+    /// Up to this many names, a lookup scans them from the guess.
+    private static let scannedNames = 32
 
     // MARK: - Records
 
@@ -166,6 +196,7 @@ struct SeriesTableBuilder {
                 if found == nil, headerLocation == nil {
                     found = names.count
                     names.append(name)
+                    nameBytes.append(Array(name.utf8))
                     idsByName[name] = found
                 }
                 guard let id = found else {

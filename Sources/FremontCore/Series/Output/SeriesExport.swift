@@ -22,14 +22,17 @@ public enum SeriesExport {
         let writer = CSVWriter(lineEnding: .lf)
         emit(writer.row(["date"] + table.series.map(\.name)))
         let columns = table.series.indices
+        var output = UTF8Output()
         for row in rows {
-            var line = table.times[row].isoString
+            output.append(iso: table.times[row])
             for column in columns {
-                line += ","
-                if let value = table.value(column, row) { line += number(value) }
+                output.append(byte: 0x2C)
+                if let value = table.value(column, row) { output.append(number: value) }
             }
-            emit(line + "\n")
+            output.append(byte: 0x0A)
+            output.flush(to: emit)
         }
+        output.finish(to: emit)
     }
 
     /// An array of objects, `date` then each series by its source name, one row a line, `null`
@@ -40,18 +43,23 @@ public enum SeriesExport {
             return
         }
         let keys = table.series.map { "," + JSONText.string($0.name) + ":" }
-        emit("[\n")
+        var output = UTF8Output()
+        output.append("[\n")
         var remaining = rows.count
         for row in rows {
-            var line = "{\"date\":\"\(table.times[row].isoString)\""
+            output.append("{\"date\":\"")
+            output.append(iso: table.times[row])
+            output.append(byte: 0x22)
             for column in keys.indices {
-                line += keys[column]
-                line += table.value(column, row).map(number) ?? "null"
+                output.append(keys[column])
+                if let value = table.value(column, row) { output.append(number: value) } else { output.append("null") }
             }
             remaining -= 1
-            emit(line + (remaining == 0 ? "}\n" : "},\n"))
+            output.append(remaining == 0 ? "}\n" : "},\n")
+            output.flush(to: emit)
         }
-        emit("]\n")
+        output.append("]\n")
+        output.finish(to: emit)
     }
 
     /// Aligned columns for a person: date with weekday, each series (directions first), and the
@@ -95,5 +103,12 @@ public enum SeriesExport {
     public static func grouped(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return NumberText.grouped(Int(value)) }
         return NumberText.grouped(value, decimals: 2)
+    }
+}
+
+extension UTF8Output {
+    /// A value as `SeriesExport.number` writes it.
+    mutating func append(number value: Double) {
+        if value == value.rounded(), abs(value) < 1e15 { append(decimal: Int(value)) } else { append(String(value)) }
     }
 }
