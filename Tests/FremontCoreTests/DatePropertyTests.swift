@@ -50,7 +50,8 @@ import FremontTestSupport
         let zones = Gen.int(in: -12 * 4...14 * 4).map { $0 * 15 }
         await propertyCheck(count: 1_000, input: Gen.int(in: 0...4_102_444_800), zones) { seconds, offsetMinutes in
             let local = seconds + offsetMinutes * 60
-            let days = local.quotientAndRemainder(dividingBy: 86_400).quotient
+            // Floor division: a western offset at the epoch's first seconds is 1969 on the clock.
+            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
             let (year, month, day) = CivilCalendar.civil(dayNumber: days)
             let second = local - days * 86_400
             let sign = offsetMinutes < 0 ? "-" : "+"
@@ -60,6 +61,11 @@ import FremontTestSupport
             let parsed = try #require(InternetDate.parse(text), "\(text)")
             #expect(parsed.timeIntervalSince1970 == Double(seconds), "\(text)")
         }
+    }
+
+    /// The case the property check once shrank to: the epoch, a quarter hour west.
+    @Test func theEpochAQuarterHourWest() {
+        #expect(InternetDate.parse("31 Dec 1969 23:45:00 -0015")?.timeIntervalSince1970 == 0)
     }
 
     /// The hand-written civil arithmetic agrees with Foundation's Gregorian calendar (which turns

@@ -52,7 +52,11 @@ struct SeriesTableBuilder {
     private var sampledFields: [(id: Int, text: String)] = []
     private var time: LocalDateTime?
     private var rawTime: String?
-    private var fields: [ValueField] = []
+    /// The record's series values, NaN where none was read; what could not be read is kept as
+    /// text beside, so a row that reads cleanly costs no `ValueField` (with its `String`) a value.
+    private var rowValues: [Double] = []
+    private var rowInvalidTexts: [String?] = []
+    private var rowHasInvalid = false
     private var isOpen = false
 
     // What is kept.
@@ -124,7 +128,11 @@ struct SeriesTableBuilder {
         if sampling {
             sampledFields = []
         } else {
-            for index in fields.indices { fields[index] = .missing }
+            for index in rowValues.indices { rowValues[index] = .nan }
+            if rowHasInvalid {
+                for index in rowInvalidTexts.indices { rowInvalidTexts[index] = nil }
+                rowHasInvalid = false
+            }
         }
     }
 
@@ -138,7 +146,18 @@ struct SeriesTableBuilder {
             time = LocalDateTimeParser.parse(bytes)
             rawTime = time == nil ? String(decoding: bytes.prefix(200), as: UTF8.self) : nil
         case .series(let index):
-            fields[index] = ValueField.parse(bytes, rule: rules[index])
+            switch ValueField.parse(bytes, rule: rules[index]) {
+            case .value(let number):
+                rowValues[index] = number
+                if rowHasInvalid { rowInvalidTexts[index] = nil }
+            case .missing:
+                rowValues[index] = .nan
+                if rowHasInvalid { rowInvalidTexts[index] = nil }
+            case .invalid(let raw):
+                rowValues[index] = .nan
+                rowInvalidTexts[index] = raw
+                rowHasInvalid = true
+            }
         case .ignored:
             break
         }
@@ -241,7 +260,8 @@ struct SeriesTableBuilder {
         }
         reportOrder = SeriesTable(series: series, times: [], values: series.map { _ in [] }).displayOrder
         values = Array(repeating: [], count: series.count)
-        fields = Array(repeating: .missing, count: series.count)
+        rowValues = Array(repeating: .nan, count: series.count)
+        rowInvalidTexts = Array(repeating: nil, count: series.count)
         if let total = series.firstIndex(where: { $0.role == .total }),
            let north = series.firstIndex(where: { $0.role == .northbound }),
            let south = series.firstIndex(where: { $0.role == .southbound }) {
@@ -337,8 +357,27 @@ struct SeriesTableBuilder {
         }
     }
 
+    /// The record's field for series `index`, as read.
+    private func field(at index: Int) -> ValueField {
+        if let raw = rowInvalidTexts[index] { return .invalid(raw) }
+        let number = rowValues[index]
+        return number.isNaN ? .missing : .value(number)
+    }
+
+    /// A record with a time and every value, and the total adding up: nothing to say about it.
+    private var recordIsClean: Bool {
+        guard time != nil, !rowHasInvalid, !rowValues.contains(where: \.isNaN) else { return false }
+        guard let check = totalCheck else { return true }
+        return rowValues[check.total] == rowValues[check.north] + rowValues[check.south]
+    }
+
     private mutating func commit() {
         recordCount += 1
+        if recordIsClean, let time {
+            keep(time)
+            return
+        }
+        let fields = rowValues.indices.map(field(at:))
         var problems: [String] = []
         for index in reportOrder {
             switch fields[index] {
@@ -368,9 +407,13 @@ struct SeriesTableBuilder {
             problems.append("total \(Int(total)) is not northbound + southbound (\(Int(north + south)))")
         }
         if !problems.isEmpty { warn("\(time): \(problems.joined(separator: "; "))", at: location) }
+        keep(time)
+    }
+
+    private mutating func keep(_ time: LocalDateTime) {
         if let last = times.last, time.sortKey <= last.sortKey { isSorted = false }
         times.append(time)
-        for index in fields.indices { values[index].append(fields[index].value ?? .nan) }
+        for index in rowValues.indices { values[index].append(rowValues[index]) }
         lines.append(Int32(clamping: line))
     }
 

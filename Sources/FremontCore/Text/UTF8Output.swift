@@ -44,16 +44,11 @@ struct UTF8Output {
 
     /// The last `count` decimal digits of a non-negative `value`, zeros in front.
     private mutating func appendDigits(_ value: Int, count: Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0x30, count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var rest = value
-            var index = start + count
-            while rest > 0, index > start {
-                index -= 1
-                buffer[index] = UInt8(truncatingIfNeeded: 0x30 &+ rest % 10)
-                rest /= 10
-            }
+        var divisor = 1
+        for _ in 1..<count { divisor &*= 10 }
+        for _ in 0..<count {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 &+ (value / divisor) % 10))
+            divisor /= 10
         }
     }
 
