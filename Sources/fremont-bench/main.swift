@@ -2,11 +2,21 @@ import Foundation
 import FremontCore
 
 // fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts]: prints figures; run it
-// as a release build:
+// as a release build (`fremont-bench --write-feed FILE` writes the feed the feed commands are timed on):
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--peak-memory", arguments.count == 3 {
     BikeBenchmark.reportPeakMemory(format: arguments[1], path: arguments[2])
+    exit(0)
+}
+// The benchmark's generated feed, for profiling a command by hand.
+if arguments.first == "--write-feed", arguments.count == 2 {
+    do {
+        try FeedCommandBenchmark.syntheticFeed(items: FeedCommandBenchmark.itemCount).write(to: URL(fileURLWithPath: arguments[1]))
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
     exit(0)
 }
 var dataDirectory = "../shared/data"
@@ -50,6 +60,12 @@ if only == nil || only == "dates" {
 if only == nil || only == "feed" {
     if only == nil { print() }
     runFeedBenchmark(dataDirectory: dataDirectory)
+    do {
+        try FeedCommandBenchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
 }
 if only == nil || only == "browser" {
     if only == nil { print() }

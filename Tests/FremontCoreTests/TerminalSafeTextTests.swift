@@ -17,4 +17,24 @@ import Testing
         #expect(TerminalSafeText.sanitize(text) == text)
         #expect(TerminalSafeText.singleLine(text) == text)
     }
+
+    /// The byte scan that lets clean text skip decoding changes nothing: both functions agree
+    /// with a scalar-by-scalar filter on random text dense in the lead bytes the scan watches.
+    @Test func sameAsAScalarFilter() {
+        var generator = SystemRandomNumberGenerator()
+        let ranges: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0xBF, 0x0600...0x063F, 0x2000...0x206F, 0x20...0x7E, 0x3000...0x30FF, 0x1F300...0x1F6FF]
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                let range = ranges.randomElement(using: &generator)!
+                if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &generator)) { text.unicodeScalars.append(scalar) }
+            }
+            var kept = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !TerminalSafeText.isUnsafe(scalar) { kept.append(scalar) }
+            #expect(TerminalSafeText.sanitize(text) == String(kept), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            let single = TerminalSafeText.singleLine(text)
+            #expect(!single.unicodeScalars.contains(where: TerminalSafeText.isUnsafe))
+            if !text.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) { #expect(single == text) }
+        }
+    }
 }

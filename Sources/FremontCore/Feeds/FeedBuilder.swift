@@ -6,6 +6,10 @@ import FoundationXML
 /// Maps `XMLParser` events onto `Feed`, by namespace and by position (an item's `title` is not the
 /// channel's, nor its `source`'s). Streams: only the item being read and the field being read are
 /// held, besides the finished items. One builder serves one parse.
+///
+/// Every stored property is `@exclusivity(unchecked)`: XMLParser calls back on the one thread
+/// running `parse()`, one callback at a time, and the dynamic check on each access of a class's
+/// property cost several percent of a large feed's parse.
 final class FeedBuilder: NSObject, XMLParserDelegate {
     /// Why the builder stopped the parse on purpose.
     enum Stop: Equatable {
@@ -14,14 +18,14 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case tooManyItems(at: SourceLocation)
     }
 
-    private(set) var stop: Stop?
+    @exclusivity(unchecked) private(set) var stop: Stop?
     /// The first error libxml2 reported (it reads on in recovery mode; later errors follow from it).
-    private(set) var firstError: (code: Int, location: SourceLocation)?
-    private(set) var sawRoot = false
+    @exclusivity(unchecked) private(set) var firstError: (code: Int, location: SourceLocation)?
+    @exclusivity(unchecked) private(set) var sawRoot = false
     /// The root element's name as written (`rss`, `rdf:RDF`), to look for its end tag.
-    private(set) var rootName = ""
-    private(set) var rootClosed = false
-    private(set) var warnings: [ParseWarning] = []
+    @exclusivity(unchecked) private(set) var rootName = ""
+    @exclusivity(unchecked) private(set) var rootClosed = false
+    @exclusivity(unchecked) private(set) var warnings: [ParseWarning] = []
 
     private let limits: FeedLimits
     private let abortOnError: Bool
@@ -30,41 +34,41 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private let documentBase: String?
     /// The elements that set `xml:base`, with the base in effect inside each (resolved against
     /// the one around it). Kept only for those elements: most feeds have none.
-    private var bases: [(depth: Int, base: String)] = []
+    @exclusivity(unchecked) private var bases: [(depth: Int, base: String)] = []
     /// `rel="self"`: the feed's address as the feed gives it, the base of last resort.
-    private var selfLink = ""
+    @exclusivity(unchecked) private var selfLink = ""
     /// Atom 0.3's `mode` of the element starting, for `begin`.
-    private var currentMode: String?
+    @exclusivity(unchecked) private var currentMode: String?
 
-    private var format = FeedFormat.rss2
-    private var isAtom = false
-    private var feed = Feed(format: .rss2)
-    private var feedTitleIsHTML = false
-    private var feedAuthor = ""
-    private var feedLastBuild: Date?
-    private var feedPublished: Date?
-    private var feedDCDate: Date?
-    private var feedDCTitle = ""
-    private var feedIcon = ""
-    private var feedDCDescription = ""
+    @exclusivity(unchecked) private var format = FeedFormat.rss2
+    @exclusivity(unchecked) private var isAtom = false
+    @exclusivity(unchecked) private var feed = Feed(format: .rss2)
+    @exclusivity(unchecked) private var feedTitleIsHTML = false
+    @exclusivity(unchecked) private var feedAuthor = ""
+    @exclusivity(unchecked) private var feedLastBuild: Date?
+    @exclusivity(unchecked) private var feedPublished: Date?
+    @exclusivity(unchecked) private var feedDCDate: Date?
+    @exclusivity(unchecked) private var feedDCTitle = ""
+    @exclusivity(unchecked) private var feedIcon = ""
+    @exclusivity(unchecked) private var feedDCDescription = ""
 
-    private var frames: [Role] = []
+    @exclusivity(unchecked) private var frames: [Role] = []
     /// Items in the order they started; a placeholder while still open (and for good, if the
     /// document is cut), which `completed` tells apart.
-    private var items: [FeedItem] = []
-    private var completed: [Bool] = []
-    private var openItems: [(draft: FeedItemDraft, slot: Int)] = []
-    private var capture: Capture?
+    @exclusivity(unchecked) private var items: [FeedItem] = []
+    @exclusivity(unchecked) private var completed: [Bool] = []
+    @exclusivity(unchecked) private var openItems: [(draft: FeedItemDraft, slot: Int)] = []
+    @exclusivity(unchecked) private var capture: Capture?
     /// The text of the one element being read (with its descendants when it holds markup), as
     /// UTF-8: pieces and CDATA blocks are appended as bytes into one reused buffer and become a
     /// String once, trimmed, at the element's end.
-    private var captureBytes: [UInt8] = []
+    @exclusivity(unchecked) private var captureBytes: [UInt8] = []
     /// A field's text that came in one piece (a title, most `content:encoded` blocks) is kept as
     /// it came and used as it is at the end, without a copy through `captureBytes`; a second
     /// piece flushes it there. While one is pending, `captureBytes` is empty.
-    private var pending = Pending.none
+    @exclusivity(unchecked) private var pending = Pending.none
     /// Set when text past `maximumFieldBytes` was dropped from the field being read.
-    private var fieldCut = false
+    @exclusivity(unchecked) private var fieldCut = false
 
     private enum Pending {
         case none
@@ -72,8 +76,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case block(Data)
     }
     /// The last namespace URI seen and what it is: elements come in runs of one vocabulary.
-    private var lastURI = ""
-    private var lastNamespace = FeedNamespace.none
+    @exclusivity(unchecked) private var lastURI = ""
+    @exclusivity(unchecked) private var lastNamespace = FeedNamespace.none
 
     private enum Owner { case feed, item }
 

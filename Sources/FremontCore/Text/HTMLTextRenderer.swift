@@ -356,24 +356,47 @@ struct HTMLTextRenderer {
     }
 
     /// Safe; trailing spaces off every line, at most one blank line in a row, none at the ends.
+    /// Worked on bytes: the text is safe by then, so it holds no CR, and a line ends at each LF.
     private func finishedText() -> String {
-        var lines: [Substring] = []
-        var lastWasBlank = true
         // Made safe first: a removed control must not leave the spaces before it at a line end.
-        let text = TerminalSafeText.sanitize(String(decoding: output, as: UTF8.self))
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var trimmed = line
-            while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
-            if trimmed.isEmpty {
-                if !lastWasBlank { lines.append("") }
-                lastWasBlank = true
-            } else {
-                lines.append(trimmed)
-                lastWasBlank = false
+        var text = TerminalSafeText.sanitize(String(decoding: output, as: UTF8.self))
+        return text.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var lastWasBlank = true
+            var blankPending = false
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                while lineEnd > start, bytes[lineEnd - 1] == 0x20 || bytes[lineEnd - 1] == 0x09 { lineEnd -= 1 }
+                // A space after a scalar that joins it (a prepended mark) is part of that
+                // Character, and stays: such a line is trimmed a Character at a time.
+                if lineEnd < end, lineEnd > start, bytes[lineEnd - 1] >= 0x80 {
+                    lineEnd = start + Self.trimmedByCharacters(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                if lineEnd == start {
+                    if !lastWasBlank { blankPending = true }
+                    lastWasBlank = true
+                } else {
+                    if !result.isEmpty { result.append(0x0A) }
+                    if blankPending { result.append(0x0A) }
+                    blankPending = false
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+                    lastWasBlank = false
+                }
+                start = end + 1
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n")
+    }
+
+    /// The UTF-8 length of `line` with spaces and tabs trimmed off its end a Character at a time.
+    private static func trimmedByCharacters(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+        var trimmed = Substring(String(decoding: line, as: UTF8.self))
+        while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
+        return trimmed.utf8.count
     }
 
     // MARK: Entities and attributes

@@ -4,7 +4,8 @@ public enum TerminalSafeText {
     /// Removes C0 controls (except newline and tab), DEL, C1 controls and bidi controls.
     /// Carriage returns become newlines only as part of CRLF; a lone CR is removed.
     public static func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" && $0 != "\t" }) else {
+        guard mayHoldUnsafe(text, keepingLineBreaks: true),
+              text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" && $0 != "\t" }) else {
             return text
         }
         var result = String.UnicodeScalarView()
@@ -17,7 +18,7 @@ public enum TerminalSafeText {
     /// For one-line places (messages, titles, table cells): like `sanitize`, with newlines and tabs
     /// turned into single spaces.
     public static func singleLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        guard mayHoldUnsafe(text, keepingLineBreaks: false), text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
@@ -30,6 +31,24 @@ public enum TerminalSafeText {
             }
         }
         return String(result)
+    }
+
+    /// False when no byte of `text` can begin an unsafe scalar: a control (but newline and tab
+    /// when they are kept), DEL, or the lead byte of C1 controls (C2), U+061C (D8), and the
+    /// bidi marks (E2). A byte scan, so the common clean text costs no decoding.
+    static func mayHoldUnsafe(_ text: String, keepingLineBreaks: Bool) -> Bool {
+        let table = keepingLineBreaks ? unsafeLeadBytesKeepingLineBreaks : unsafeLeadBytes
+        let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { table[Int($0)] }
+        }
+        return clean.map { !$0 } ?? true
+    }
+
+    private static let unsafeLeadBytes: [Bool] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    }
+    private static let unsafeLeadBytesKeepingLineBreaks: [Bool] = (0...255).map { byte in
+        (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 
     /// True for every scalar that must not reach a terminal raw (newline and tab included; callers

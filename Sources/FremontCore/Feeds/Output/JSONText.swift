@@ -10,10 +10,16 @@ public enum JSONText {
             out.reserveCapacity(bytes.count + 2)
             out.append(0x22)
             var index = 0
-            // Bytes are copied as they are; only escapes, and the scalars that may not reach a
-            // terminal, are written otherwise: no String is built a scalar at a time.
+            var copied = 0
+            // Runs of bytes that need nothing are copied whole; only escapes, and the scalars
+            // that may not reach a terminal, are written otherwise.
             while index < bytes.count {
                 let byte = bytes[index]
+                guard needsAttention[Int(byte)] else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 if byte < 0x80 {
                     switch byte {
                     case 0x22: out.append(0x5C); out.append(0x22)
@@ -21,12 +27,13 @@ public enum JSONText {
                     case 0x0A: out.append(0x5C); out.append(0x6E)
                     case 0x0D: out.append(0x5C); out.append(0x72)
                     case 0x09: out.append(0x5C); out.append(0x74)
-                    default:
-                        if TerminalSafeText.isUnsafe(Unicode.Scalar(byte)) { escape(UInt32(byte), into: &out) } else { out.append(byte) }
+                    default: escape(UInt32(byte), into: &out)  // the other controls and DEL
                     }
                     index += 1
+                    copied = index
                     continue
                 }
+                // A lead byte of a scalar that may be unsafe: decode it to tell.
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 let end = min(index + length, bytes.count)
                 var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
@@ -37,10 +44,19 @@ public enum JSONText {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 }
                 index = end
+                copied = end
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
             out.append(0x22)
             return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// The bytes `string` looks at: escapes, controls, DEL, and the lead bytes of the only
+    /// multi-byte scalars that can be unsafe (C1 controls: C2; U+061C: D8; the bidi marks,
+    /// overrides and isolates and U+2028/9: E2). Every other byte is copied as it is.
+    private static let needsAttention: [Bool] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 
     /// `\u` and at least four lowercase hex digits.
