@@ -236,3 +236,37 @@ import Testing
         }
     }
 }
+
+/// A feed wrapped on the loading thread (for the tab's area when the load started) shows just
+/// as one wrapped on the UI thread; wrapped for another width, it is wrapped again.
+@Suite struct FeedsWrappedOffTheUIThreadTests {
+    private func arrived(wrappedFor area: Rect?, width: Int = 80, height: Int = 24) throws -> [String] {
+        var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256), current: .feeds,
+                                 feeds: FeedsTab(now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))
+        var payload = LoadPayload.feed(PreparedFeed(try FeedsFixtures.nasa(), source: FeedsFixtures.nasaPath))
+        if let area { payload = payload.laidOut(for: area) }
+        _ = state.update(.loaded(.feeds, source: FeedsFixtures.nasaPath, .success(payload), at: "12:00:00"))
+        _ = state.update(.key(.enter))
+        _ = state.update(.key(.character("j")))
+        return screen(state).lines
+    }
+
+    @Test func showsAsIfWrappedOnTheUIThread() throws {
+        let onTheUIThread = try arrived(wrappedFor: nil)
+        let state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256))
+        #expect(try arrived(wrappedFor: state.contentArea) == onTheUIThread)
+        // The window changed while the feed loaded: the lines made for 120 columns are not used.
+        #expect(try arrived(wrappedFor: Rect(x: 0, y: 1, width: 120, height: 37)) == onTheUIThread)
+    }
+
+    @Test func wrappedForTheTabsTextWidth() throws {
+        let area = Rect(x: 0, y: 1, width: 80, height: 21)
+        guard case .feed(let feed) = LoadPayload.feed(PreparedFeed(try FeedsFixtures.nasa(), source: "nasa")).laidOut(for: area) else {
+            Issue.record("not a feed")
+            return
+        }
+        #expect(feed.wrapWidth == FeedsTab.textWidth(for: area))
+        #expect(feed.lines.count == feed.entries.count)
+        #expect(feed.lines.allSatisfy { $0.title.allSatisfy { DisplayWidth.of($0) <= FeedsTab.textWidth(for: area) } })
+    }
+}

@@ -119,6 +119,15 @@ public enum LoadPayload: Sendable {
     case feed(PreparedFeed)
     case searchResults(query: String, [SearchResult])
 
+    /// The payload with the layout work done that can be done before it is shown, for a view
+    /// in `area`: run on the loading thread, so what arrives costs the UI thread little.
+    public func laidOut(for area: Rect) -> LoadPayload {
+        switch self {
+        case .feed(let feed): return .feed(feed.wrapped(for: area))
+        case .table, .forecast, .searchResults: return self
+        }
+    }
+
     /// The warnings the parser kept (the first of them, when there were many), and how many
     /// there were in all.
     public var warnings: (kept: [ParseWarning], total: Int) {

@@ -33,8 +33,9 @@ struct FeedSlot: Sendable {
         warnings = feed.warnings
         hasData = true
         entries = feed.entries
-        wrapWidth = 0
-        lines = []
+        // Wrapped on the loading thread, for the width the tab had then.
+        lines = feed.lines.count == feed.entries.count ? feed.lines : []
+        wrapWidth = lines.isEmpty ? 0 : feed.wrapWidth
     }
 
     /// A failed load: the last good items stay; with none, the failure takes their place.

@@ -3,11 +3,18 @@ import FremontCore
 
 /// A parsed feed made ready for the Feeds tab where it was loaded, off the UI thread: every
 /// item's HTML rendered to text, its strings made terminal-safe, its search text lowercased.
-/// What is left for the UI thread is wrapping to the width, which only it knows.
+/// It is also wrapped there, for the width the Feeds tab had when the load started
+/// (`wrapped(for:)`): 8,000 items arriving then cost the UI thread a merge, not 300 ms of
+/// wrapping. Only a width changed in the meantime wraps on the UI thread.
 public struct PreparedFeed: Sendable {
     /// The feed's own title, terminal-safe; empty when it has none.
     let title: String
-    var entries: [FeedEntry]
+    var entries: [FeedEntry] {
+        didSet { lines = [] }
+    }
+    /// `entries` wrapped to `wrapWidth`; empty when not wrapped yet.
+    private(set) var lines: [FeedEntryLines] = []
+    var wrapWidth: Int { lines.first?.width ?? 0 }
     /// How many warnings the parser gave.
     public let warnings: Int
     /// The first of them, for the Log: a broken feed can give thousands.
@@ -43,4 +50,13 @@ public struct PreparedFeed: Sendable {
     }
 
     public var itemCount: Int { entries.count }
+
+    /// The feed with every entry wrapped as the Feeds tab in `area` shows it: work for the
+    /// loading thread.
+    public func wrapped(for area: Rect) -> PreparedFeed {
+        var feed = self
+        let width = FeedsTab.textWidth(for: area)
+        feed.lines = entries.map { FeedEntryLines($0, width: width) }
+        return feed
+    }
 }

@@ -184,12 +184,14 @@ public final class BrowserRuntime {
         })
         pending[view, default: []].append((source, control))
         let clock = self.clock
+        // The view's area now: a feed is wrapped for it on the load thread.
+        let area = state.contentArea
         loads.addOperation { [inbox] in
             // Named so a crash report (and the terminal tests, which crash one on purpose) can
             // tell a load's thread from the UI's.
             Thread.current.name = "fremont-load"
             defer { Thread.current.name = nil }
-            let result = Result { () throws(ParseError) -> LoadPayload in try job.run(control) }
+            let result = Result { () throws(ParseError) -> LoadPayload in try job.run(control).laidOut(for: area) }
             inbox.post(.loaded(view, source: source, result, at: clock()), view: view, source: source, generation: generation)
         }
         return nil
