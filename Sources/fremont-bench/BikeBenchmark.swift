@@ -65,6 +65,26 @@ enum BikeBenchmark {
             }
         }
 
+        // The history as CSV, read and written typed, beside Python's csv module doing the same
+        // (issue 15's goal: ≥ 4× its speed). Python's time is its own, inside the interpreter:
+        // its start is not counted, fremont's is.
+        if let fremont = WholeCommand.fremont, let csvURL = files.first(where: { $0.0 == "csv" })?.1 {
+            var command: WholeCommand.Run?
+            for _ in 0..<5 {
+                if let run = WholeCommand.run(fremont, ["bikes", csvURL.path, "--format", "csv", "--max-warnings", "0"]),
+                   run.seconds < command?.seconds ?? .infinity { command = run }
+            }
+            let python = PythonCSVPeer.seconds(csvURL.path)
+            if let command, let python {
+                let speed = python / command.seconds
+                print(String(format: "\nCSV read and written typed, fremont bikes history.csv --format csv: %.3f s (the whole command)", command.seconds))
+                print(String(format: "  Python's csv module reading, typing (datetime, int) and writing it:  %.3f s (inside Python)", python))
+                print(String(format: "  %.1f× its speed (goal ≥ 4×): %@", speed, verdict(speed >= 4)))
+            } else if command != nil {
+                print("\nCSV read and written typed: python3 did not run; no peer")
+            }
+        }
+
         let xml = results["xml"]!, csv = results["csv"]!
         let share = ceiling.seconds / xml.seconds
         print("\nXML into the model runs at \(percent(share)) of the XMLParser ceiling.")
@@ -164,4 +184,38 @@ enum BikeBenchmark {
 
     private static func percent(_ share: Double) -> String { String(format: "%.0f %%", share * 100) }
     private static func verdict(_ ok: Bool) -> String { ok ? "met   " : "MISSED" }
+}
+
+/// Python's csv module reading the history, typing each row (the time as a datetime, counts as
+/// ints) and writing it again: the fastest of three runs inside one interpreter.
+enum PythonCSVPeer {
+    static func seconds(_ path: String) -> Double? {
+        let script = """
+        import csv, io, sys, time
+        from datetime import datetime
+        def run(path):
+            start = time.perf_counter()
+            out = io.StringIO()
+            writer = csv.writer(out, lineterminator="\\n")
+            with open(path, newline="") as f:
+                reader = csv.reader(f)
+                writer.writerow(next(reader))
+                for row in reader:
+                    when = datetime.fromisoformat(row[0])
+                    counts = [int(v) if v else None for v in row[1:]]
+                    writer.writerow([when.isoformat()] + ["" if v is None else v for v in counts])
+            return time.perf_counter() - start
+        print(min(run(sys.argv[1]) for _ in range(3)))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 }

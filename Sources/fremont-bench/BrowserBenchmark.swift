@@ -32,6 +32,27 @@ enum BrowserBenchmark {
             let verdict = p99 <= 16_000 ? "met (≤ a frame, 16 ms)" : "MISSED (> 16 ms)"
             print("\(NumberText.padRight(label, 24)) \(String(format: "%8.1f  %8.1f  %8.1f", mean, p99, maximum))   \(verdict)")
         }
+        // A `/` search over the whole history, typed, then stepped through with n and N: every
+        // key is timed (update + render), and the longest is the stall a person could feel.
+        let searches = ["april 20", "tue 8am", "2016-03-13 02:00", "feb 29", "2031", "sun"]
+        var longest = 0.0, worstKey = ""
+        var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
+        _ = state.update(.bikesLoaded(source: "history", .success(history), at: "00:00:00"))
+        var buffer = ScreenBuffer(width: 200, height: 60)
+        state.render(into: &buffer)
+        for query in searches {
+            let keys = [Key.character("/")] + query.map { Key.character($0) } + [Key.enter]
+                + Array(repeating: Key.character("n"), count: 40) + Array(repeating: Key.character("N"), count: 40)
+            for key in keys {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = state.update(.key(key))
+                state.render(into: &buffer)
+                let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                if milliseconds > longest { longest = milliseconds; worstKey = "\(key) in '/\(query)'" }
+            }
+        }
+        print(String(format: "/ search over the whole history (%d queries typed, 40 n and 40 N each): longest key %.2f ms (%@)   %@",
+                     searches.count, longest, worstKey, longest <= 16 ? "met (≤ a frame, 16 ms)" : "MISSED (> 16 ms)"))
         let (diffMean, diffP99, cells) = measureDiff(counts: history)
         print("frame diff after j         \(String(format: "%6.1f  %8.1f", diffMean, diffP99))             (the run loop's work beyond the above: \(cells) cells to send)")
     }
