@@ -1,5 +1,3 @@
-import Foundation
-
 /// What every table reader does with a record once it has its fields, so XML, CSV and JSON follow
 /// the same rules: the first records are held back until the time column and the numeric columns
 /// are known (from names and values, or as the reader was told), then every record is checked,
@@ -96,12 +94,11 @@ struct SeriesTableBuilder {
         if names.count <= Self.scannedNames, !namesRepeat {
             var name = name
             let found = name.withUTF8 { wanted -> Int? in
+                let count = nameBytes.count
                 var index = nextGuess
-                for _ in 0..<nameBytes.count {
-                    if index >= nameBytes.count { index = 0 }
-                    if nameBytes[index].withUnsafeBufferPointer({ $0.count == wanted.count && ($0.isEmpty || memcmp($0.baseAddress!, wanted.baseAddress!, $0.count) == 0) }) {
-                        return index
-                    }
+                for _ in 0..<count {
+                    if index >= count { index = 0 }
+                    if Self.same(nameBytes[index], wanted) { return index }
                     index += 1
                 }
                 return nil
@@ -113,6 +110,16 @@ struct SeriesTableBuilder {
         }
         if let id = idsByName[name] { return id }
         return addColumn(name)
+    }
+
+    /// Byte equality, inline: names are a few bytes, shorter than a call to memcmp.
+    @inline(__always)
+    private static func same(_ known: [UInt8], _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard known.count == wanted.count else { return false }
+        return known.withUnsafeBufferPointer { bytes in
+            for offset in 0..<bytes.count where bytes[offset] != wanted[offset] { return false }
+            return true
+        }
     }
 
     /// Up to this many names, a lookup scans them from the guess.

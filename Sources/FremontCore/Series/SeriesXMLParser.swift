@@ -253,6 +253,8 @@ private struct SeriesXMLBuilder {
 enum ElementName {
     @inline(__always)
     static func matches(_ name: String, _ literal: StaticString) -> Bool {
+        // The length first: it is stored, and most names differ in it.
+        guard name.utf8.count == literal.utf8CodeUnitCount else { return false }
         var name = name
         return name.withUTF8 { bytes in
             bytes.count == literal.utf8CodeUnitCount
