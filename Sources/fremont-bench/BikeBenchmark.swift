@@ -50,11 +50,9 @@ enum BikeBenchmark {
         // alternating, best of five each (issue 15's goal: ≥ 0.85× its speed, ≤ 1.5× its memory).
         if let fremont = WholeCommand.fremont {
             var command: WholeCommand.Run?, bare: WholeCommand.Run?
-            let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
             for _ in 0..<5 {
-                if let run = WholeCommand.run(fremont, ["bikes", xmlURL.path, "--format", "csv", "--max-warnings", "0"]),
-                   run.seconds < command?.seconds ?? .infinity { command = run }
-                if let run = WholeCommand.run(me, ["--peak-memory", "ceiling", xmlURL.path]), run.seconds < bare?.seconds ?? .infinity { bare = run }
+                command = WholeCommand.faster(command, WholeCommand.run(fremont, ["bikes", xmlURL.path, "--format", "csv", "--max-warnings", "0"]))
+                bare = WholeCommand.faster(bare, WholeCommand.run(WholeCommand.benchmark, ["--peak-memory", "ceiling", xmlURL.path]))
             }
             if let command, let bare {
                 let speed = bare.seconds / command.seconds, memory = command.peakMegabytes / bare.peakMegabytes
@@ -71,8 +69,7 @@ enum BikeBenchmark {
         if let fremont = WholeCommand.fremont, let csvURL = files.first(where: { $0.0 == "csv" })?.1 {
             var command: WholeCommand.Run?
             for _ in 0..<5 {
-                if let run = WholeCommand.run(fremont, ["bikes", csvURL.path, "--format", "csv", "--max-warnings", "0"]),
-                   run.seconds < command?.seconds ?? .infinity { command = run }
+                command = WholeCommand.faster(command, WholeCommand.run(fremont, ["bikes", csvURL.path, "--format", "csv", "--max-warnings", "0"]))
             }
             let python = PythonCSVPeer.seconds(csvURL.path)
             if let command, let python {
@@ -161,15 +158,8 @@ enum BikeBenchmark {
 
     /// Runs this program again as a child that only loads `path`, and reads its peak RSS in MB.
     private static func peakMemory(format: String, path: String) -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = ["--peak-memory", format, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let kilobytes = Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let output = WholeCommand.output(of: WholeCommand.benchmark, ["--peak-memory", format, path])
+        let kilobytes = output.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         return kilobytes.map { $0 / 1024 }
     }
 
@@ -207,15 +197,6 @@ enum PythonCSVPeer {
             return time.perf_counter() - start
         print(min(run(sys.argv[1]) for _ in range(3)))
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
+        return WholeCommand.python(script, [path]).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 }

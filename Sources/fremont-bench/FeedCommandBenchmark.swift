@@ -26,13 +26,11 @@ enum FeedCommandBenchmark {
         var bare: WholeCommand.Run?
         var peer: FeedparserTimes?
         var peerNote: String?
-        let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         for _ in 0..<5 {
             for format in ["json", "text"] {
-                if let run = WholeCommand.run(fremont, ["feed", file.path, "--format", format, "--max-warnings", "0"]),
-                   run.seconds < best[format]?.seconds ?? .infinity { best[format] = run }
+                best[format] = WholeCommand.faster(best[format], WholeCommand.run(fremont, ["feed", file.path, "--format", format, "--max-warnings", "0"]))
             }
-            if let run = WholeCommand.run(me, ["--peak-memory", "ceiling", file.path]), run.seconds < bare?.seconds ?? .infinity { bare = run }
+            bare = WholeCommand.faster(bare, WholeCommand.run(WholeCommand.benchmark, ["--peak-memory", "ceiling", file.path]))
             switch feedparserRS(file.path) {
             case .success(let times): peer = FeedparserTimes(sanitizing: min(times.sanitizing, peer?.sanitizing ?? .infinity),
                                                             plain: min(times.plain, peer?.plain ?? .infinity))
@@ -91,15 +89,7 @@ enum FeedCommandBenchmark {
             times.append(best)
         print(times[0], times[1], len(result.entries))
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return .failure(PeerFailure(message: "python3 not found")) }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let output = WholeCommand.python(script, [path]) else { return .failure(PeerFailure(message: "python3 not found")) }
         let words = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         if words.first == "missing" { return .failure(PeerFailure(message: "not installed (pip install feedparser-rs)")) }
         guard words.count == 3, let sanitizing = Double(words[0]), let plain = Double(words[1]) else {

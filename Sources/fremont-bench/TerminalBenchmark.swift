@@ -5,9 +5,7 @@ import Foundation
 /// first frame that shows data, and how many bytes each key makes it write to the terminal.
 enum TerminalBenchmark {
     static func run() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-            .deletingLastPathComponent().appendingPathComponent("fremont").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
+        guard let binary = WholeCommand.fremont else {
             print("\n(no fremont binary beside fremont-bench: build it with swift build -c release)")
             return
         }

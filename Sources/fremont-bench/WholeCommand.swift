@@ -43,10 +43,39 @@ enum WholeCommand {
         return value
     }
 
+    /// The faster of the best run so far and a new one (a failed run counts for nothing).
+    static func faster(_ best: Run?, _ run: Run?) -> Run? {
+        guard let run else { return best }
+        guard let best else { return run }
+        return run.seconds < best.seconds ? run : best
+    }
+
+    /// What a child program wrote on standard output (its standard error thrown away); nil when
+    /// it could not start.
+    static func output(of path: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output
+    }
+
+    /// `python3 -c script arguments…`, through `env`, as `output(of:)`.
+    static func python(_ script: String, _ arguments: [String]) -> String? {
+        output(of: "/usr/bin/env", ["python3", "-c", script] + arguments)
+    }
+
+    /// This benchmark program, to run again as a child.
+    static var benchmark: String { URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path }
+
     /// The `fremont` built beside this benchmark.
     static var fremont: String? {
-        let path = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
-            .appendingPathComponent("fremont").path
+        let path = URL(fileURLWithPath: benchmark).deletingLastPathComponent().appendingPathComponent("fremont").path
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 }

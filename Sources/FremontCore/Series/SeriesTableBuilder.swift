@@ -77,15 +77,21 @@ struct SeriesTableBuilder {
 
     /// A header's column: a new id even when a name repeats.
     mutating func addColumn(_ name: String) -> Int {
-        let id = names.count
-        names.append(name)
-        nameBytes.append(Array(name.utf8))
-        if idsByName[name] == nil { idsByName[name] = id } else { namesRepeat = true }
+        let id = register(name)
         if !sampling {
             slots.append(.ignored)
             warn("column \(quoted(name, limit: 40)) first appears here, after the rows that settle the columns; ignored (--columns reads it)",
                  at: SourceLocation(line: line))
         }
+        return id
+    }
+
+    /// A new column id for `name`, known by name from now on (the first of a repeated name).
+    private mutating func register(_ name: String) -> Int {
+        let id = names.count
+        names.append(name)
+        nameBytes.append(Array(name.utf8))
+        if idsByName[name] == nil { idsByName[name] = id } else { namesRepeat = true }
         return id
     }
 
@@ -219,12 +225,7 @@ struct SeriesTableBuilder {
                 var found = find(name)
                 // Elements and keys may first appear past the sample (Socrata leaves out a
                 // missing value); a header has them all.
-                if found == nil, headerLocation == nil {
-                    found = names.count
-                    names.append(name)
-                    nameBytes.append(Array(name.utf8))
-                    idsByName[name] = found
-                }
+                if found == nil, headerLocation == nil { found = register(name) }
                 guard let id = found else {
                     throw columnError("no column named \(quoted(name)) for --columns")
                 }

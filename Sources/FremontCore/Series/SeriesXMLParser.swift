@@ -256,9 +256,6 @@ enum ElementName {
         // The length first: it is stored, and most names differ in it.
         guard name.utf8.count == literal.utf8CodeUnitCount else { return false }
         var name = name
-        return name.withUTF8 { bytes in
-            bytes.count == literal.utf8CodeUnitCount
-                && memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0
-        }
+        return name.withUTF8 { memcmp($0.baseAddress!, literal.utf8Start, $0.count) == 0 }
     }
 }

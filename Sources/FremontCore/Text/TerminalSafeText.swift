@@ -44,11 +44,13 @@ public enum TerminalSafeText {
         return clean.map { !$0 } ?? true
     }
 
-    private static let unsafeLeadBytes: [Bool] = (0...255).map { byte in
+    /// The bytes that can start a scalar `isUnsafe` is true for: C0 controls, DEL, and the lead
+    /// bytes of C1 controls (C2), U+061C (D8) and the bidi marks (E2).
+    static let unsafeLeadBytes: [Bool] = (0...255).map { byte in
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
     private static let unsafeLeadBytesKeepingLineBreaks: [Bool] = (0...255).map { byte in
-        (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+        unsafeLeadBytes[byte] && byte != 0x0A && byte != 0x09
     }
 
     /// True for every scalar that must not reach a terminal raw (newline and tab included; callers

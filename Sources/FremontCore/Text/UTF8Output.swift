@@ -8,10 +8,6 @@ struct UTF8Output {
 
     init() { bytes.reserveCapacity(Self.pieceSize + 1024) }
 
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
     mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
@@ -22,13 +18,7 @@ struct UTF8Output {
 
     /// `value` in decimal, as `String(value)` writes it.
     mutating func append(decimal value: Int) {
-        guard value >= 0 else {
-            bytes.append(contentsOf: String(value).utf8)
-            return
-        }
-        var digitCount = 1, limit = 10
-        while value >= limit, digitCount < 19 { digitCount += 1; limit &*= 10 }
-        appendDigits(value, count: digitCount)
+        append(value, zeroPaddedTo: 1)
     }
 
     /// `value` in decimal with leading zeros to `width` digits, as `pad(value, width)` writes it.

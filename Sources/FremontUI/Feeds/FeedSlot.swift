@@ -33,9 +33,9 @@ struct FeedSlot: Sendable {
         warnings = feed.warnings
         hasData = true
         entries = feed.entries
-        // Wrapped on the loading thread, for the width the tab had then.
-        lines = feed.lines.count == feed.entries.count ? feed.lines : []
-        wrapWidth = lines.isEmpty ? 0 : feed.wrapWidth
+        // Wrapped on the loading thread, for the width the tab had then (or not yet: none).
+        lines = feed.lines
+        wrapWidth = feed.wrapWidth
     }
 
     /// A failed load: the last good items stay; with none, the failure takes their place.

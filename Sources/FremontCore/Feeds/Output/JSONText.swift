@@ -52,11 +52,11 @@ public enum JSONText {
         }
     }
 
-    /// The bytes `string` looks at: escapes, controls, DEL, and the lead bytes of the only
-    /// multi-byte scalars that can be unsafe (C1 controls: C2; U+061C: D8; the bidi marks,
-    /// overrides and isolates and U+2028/9: E2). Every other byte is copied as it is.
+    /// The bytes `string` looks at: the quote and backslash, and every byte that can start an
+    /// unsafe scalar (`TerminalSafeText`'s; U+2028/9 start with E2 too). Every other byte is
+    /// copied as it is.
     private static let needsAttention: [Bool] = (0...255).map { byte in
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+        TerminalSafeText.unsafeLeadBytes[byte] || byte == 0x22 || byte == 0x5C
     }
 
     /// `\u` and at least four lowercase hex digits.

@@ -95,13 +95,18 @@ public enum SeriesExport {
     /// A value as data: whole numbers without a fraction, others in the shortest form that reads
     /// back the same.
     public static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        if let whole = wholeNumber(value) { return String(whole) }
         return String(value)
+    }
+
+    /// The value as an integer when it is one that prints without a fraction.
+    static func wholeNumber(_ value: Double) -> Int? {
+        value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
     }
 
     /// A value for a person: grouped, with up to two decimals when it has a fraction.
     public static func grouped(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return NumberText.grouped(Int(value)) }
+        if let whole = wholeNumber(value) { return NumberText.grouped(whole) }
         return NumberText.grouped(value, decimals: 2)
     }
 }
@@ -109,6 +114,6 @@ public enum SeriesExport {
 extension UTF8Output {
     /// A value as `SeriesExport.number` writes it.
     mutating func append(number value: Double) {
-        if value == value.rounded(), abs(value) < 1e15 { append(decimal: Int(value)) } else { append(String(value)) }
+        if let whole = SeriesExport.wholeNumber(value) { append(decimal: whole) } else { append(String(value)) }
     }
 }
