@@ -11,8 +11,6 @@ public struct SeriesSummary: Sendable {
         public var busiestHour: LocalDateTime?
         /// `total` over the days covered.
         public var averagePerDay = 0.0
-        /// Every value a whole number (counts), so they print without decimals.
-        public var isWhole = true
 
         public init() {}
     }
@@ -99,7 +97,6 @@ public struct SeriesSummary: Sendable {
                 }
                 summary.total += value
                 summary.countedHours += 1
-                if summary.isWhole, value != value.rounded() { summary.isWhole = false }
                 if summary.maximum == nil || value > summary.maximum! {
                     summary.maximum = value
                     summary.busiestHour = table.times[row]

@@ -51,12 +51,12 @@ struct TableLens: Sendable {
 
     mutating func setFilter(_ filter: SeriesFilter) {
         self.filter = filter
-        rebuild()
+        refilter()
     }
 
     mutating func setGranularity(_ granularity: SeriesGranularity) {
         self.granularity = granularity
-        rebuild()
+        regroup()
     }
 
     mutating func setSort(_ sort: (column: Column, descending: Bool)?) {
@@ -64,12 +64,18 @@ struct TableLens: Sendable {
         reorder()
     }
 
-    private mutating func rebuild() {
-        let rows = filter.keepsEverything ? nil : filter.rows(in: source)
-        filtered = rows.map { source.rows($0) } ?? source
+    /// The rows the filter keeps, then the view of them.
+    private mutating func refilter() {
+        filtered = filter.keepsEverything ? source : source.rows(filter.rows(in: source))
+        regroup()
+    }
+
+    /// The kept rows at the granularity (the rows themselves by the hour), then their order:
+    /// a new granularity does not filter again.
+    private mutating func regroup() {
         if granularity.grouping != nil {
-            let periods = SeriesPeriodRows(source, granularity: granularity, rows: rows)
-            shown = SeriesTable(series: source.series, times: periods.starts, values: periods.totals)
+            let periods = SeriesPeriodRows(filtered, granularity: granularity)
+            shown = SeriesTable(series: filtered.series, times: periods.starts, values: periods.totals)
         } else {
             shown = filtered
         }

@@ -68,21 +68,10 @@ public struct SeriesFilter: Sendable, Hashable {
         admitsDay(table.times[row].dayNumber) && admitsValues(table, row: row)
     }
 
-    /// The rows inside the range of days, found by binary search (the rows are sorted); the
-    /// weekday and minimum tests are left to the caller, row by row.
+    /// The rows inside the range of days (the rows are sorted); the weekday and minimum tests
+    /// are left to the caller, row by row.
     public func rowRange(in table: SeriesTable) -> Range<Int> {
-        let times = table.times
-        func firstRow(fromDay day: Int) -> Int {
-            var low = 0, high = times.count
-            while low < high {
-                let middle = (low + high) / 2
-                if times[middle].dayNumber < day { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        let start = firstDay == .min ? 0 : firstRow(fromDay: firstDay)
-        let end = lastDay == .max ? times.count : firstRow(fromDay: lastDay + 1)
-        return start..<max(start, end)
+        table.rows(from: from, through: to)
     }
 
     /// The indices of the rows kept, in time order.

@@ -18,14 +18,6 @@ public enum SeriesGrouping: String, Sendable, Hashable, CaseIterable {
     case month
     case year
 
-    /// True for the cycles (hour, weekday, month of year), whose groups are not points in time.
-    public var isCyclic: Bool {
-        switch self {
-        case .hour, .weekday, .monthOfYear: return true
-        case .day, .week, .month, .year: return false
-        }
-    }
-
     /// How many groups a cycle has; nil for calendar periods.
     var cycleLength: Int? {
         switch self {

@@ -95,25 +95,18 @@ public enum SeriesExport {
     /// A value as data: whole numbers without a fraction, others in the shortest form that reads
     /// back the same.
     public static func number(_ value: Double) -> String {
-        if let whole = wholeNumber(value) { return String(whole) }
-        return String(value)
-    }
-
-    /// The value as an integer when it is one that prints without a fraction.
-    static func wholeNumber(_ value: Double) -> Int? {
-        value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
+        ValueText.plain(value) ?? String(value)
     }
 
     /// A value for a person: grouped, with up to two decimals when it has a fraction.
     public static func grouped(_ value: Double) -> String {
-        if let whole = wholeNumber(value) { return NumberText.grouped(whole) }
-        return NumberText.grouped(value, decimals: 2)
+        ValueText.readable(value)
     }
 }
 
 extension UTF8Output {
     /// A value as `SeriesExport.number` writes it.
     mutating func append(number value: Double) {
-        if let whole = SeriesExport.wholeNumber(value) { append(decimal: whole) } else { append(String(value)) }
+        if let whole = ValueText.whole(value) { append(decimal: whole) } else { append(String(value)) }
     }
 }

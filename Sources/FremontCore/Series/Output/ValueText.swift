@@ -5,14 +5,20 @@ public enum ValueText {
     /// as Python prints it). nil for NaN and infinities, which CSV leaves empty and JSON `null`.
     public static func plain(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        if let whole = whole(value) { return String(whole) }
         return value.description
+    }
+
+    /// The value as an integer when it is a whole number that prints without a fraction; nil
+    /// for fractions, NaN and infinities.
+    static func whole(_ value: Double) -> Int? {
+        value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
     }
 
     /// For a person: a whole number grouped (`46,905`), anything else grouped to `decimals`.
     public static func readable(_ value: Double, decimals: Int = 2) -> String {
         guard value.isFinite else { return value.isNaN ? "—" : (value < 0 ? "-∞" : "∞") }
-        if value == value.rounded(), abs(value) < 1e15 { return NumberText.grouped(Int(value)) }
+        if let whole = whole(value) { return NumberText.grouped(whole) }
         return NumberText.grouped(value, decimals: decimals)
     }
 }
