@@ -7,7 +7,7 @@ import FremontCore
 enum AnalysisBenchmark {
     static func run(dataDirectory: String, repetitions: Int) throws {
         let path = dataDirectory + "/bikes/city-export-2012-10-02_to_2025-07-31.csv"
-        let table = try loadPortalExport(path)
+        let table = try SeriesLoader.load(.file(path))
         print("Analysis of \(NumberText.grouped(table.rowCount)) rows × \(table.series.count) series, best of \(max(repetitions, 10)) runs, release build")
         print("what                                   ms   target < 100 ms")
         func measure(_ label: String, _ body: () -> Int) {
@@ -45,25 +45,5 @@ enum AnalysisBenchmark {
             measure("period rows by \(granularity.rawValue)") { SeriesPeriodRows(table, granularity: granularity).count }
         }
         measure("sort all rows by a series") { SeriesSort.rows(table, bySeries: 0, descending: true).count }
-    }
-
-    /// The portal's download as a table: every column after the date, rows sorted, blanks NaN.
-    /// A minimal reader until the general loader reads CSV into a `SeriesTable`.
-    private static func loadPortalExport(_ path: String) throws -> SeriesTable {
-        var names: [String] = []
-        var rows: [(LocalDateTime, [Double])] = []
-        let csv = try CSVReader(try InputSource.file(path).open())
-        try csv.forEachRecord { record in
-            if record.isBlank { return }
-            if names.isEmpty {
-                names = (1..<record.fieldCount).map { record.string($0) }
-                return
-            }
-            guard let time = LocalDateTimeParser.parse(record.field(0)) else { return }
-            rows.append((time, (1..<record.fieldCount).map { Double(record.string($0)) ?? .nan }))
-        }
-        rows.sort { $0.0 < $1.0 }
-        return SeriesTable(series: names.map { Series(name: $0) }, times: rows.map(\.0),
-                           values: names.indices.map { series in rows.map { $0.1[series] } })
     }
 }

@@ -63,12 +63,15 @@ enum FeedListFile {
 enum ConfigFile {
     /// The config as the run uses it where nothing is said of its warnings (the browser, the
     /// cache's `max-items`): read once, nil without a file or when it cannot be read.
-    static let quiet: FremontConfig? = (try? FremontConfig.load()) ?? nil
+    static let quiet: FremontConfig? = (try? read.get()) ?? nil
+
+    /// The one read of the file, whoever asks first.
+    private static let read = Result { () throws(ParseError) -> FremontConfig? in try FremontConfig.load() }
 
     /// The config, its warnings said; nil without a file. A config that cannot be read ends the run.
     static func load() -> FremontConfig? {
         do {
-            guard let config = try FremontConfig.load() else { return nil }
+            guard let config = try read.get() else { return nil }
             Diagnostics.printWarnings(config.warnings, source: FremontDirectories().configFile.path, limit: 20)
             return config
         } catch {
@@ -78,7 +81,7 @@ enum ConfigFile {
 
     /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.
     static func endpoint() throws(ParseError) -> URL {
-        guard let config = try FremontConfig.load() else { return SocrataQuery.defaultEndpoint }
+        guard let config = try read.get() else { return SocrataQuery.defaultEndpoint }
         Diagnostics.printWarnings(config.warnings, source: FremontDirectories().configFile.path, limit: 20)
         return config.endpoint ?? SocrataQuery.defaultEndpoint
     }

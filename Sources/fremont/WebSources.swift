@@ -26,9 +26,12 @@ enum WebSources {
     /// The config's `max-items` (its warnings are said where the config is read).
     private static var keptVanishedItems: Int { ConfigFile.quiet?.maxItems ?? CacheDatabase.defaultKeptVanishedItems }
 
-    /// Files, standard input and built-in data: read directly, never cached.
-    private static func loader(_ settings: FetchSettings, _ context: LoadContext) -> SourceLoader {
-        SourceLoader(fetcher: http, options: settings.requestOptions, cancellation: context.cancellation, progress: context.progress)
+    /// Files, standard input and built-in data: read directly, never cached, and without an
+    /// HTTP session made for nothing; anything else through the loader.
+    private static func open(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext) throws(ParseError) -> InputSource {
+        if case .input(let given) = source { return given }
+        return try SourceLoader(fetcher: http, options: settings.requestOptions, cancellation: context.cancellation, progress: context.progress)
+            .open(source)
     }
 
     /// A feed, and the items already read: from the cache for a feed it holds; for a file (with
@@ -36,10 +39,7 @@ enum WebSources {
     static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
                      readState: Bool = false) throws(ParseError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
         guard case .url(let url) = source else {
-            // A file is read directly: no HTTP session is made for it.
-            let input: InputSource
-            if case .input(let given) = source { input = given } else { input = try loader(settings, context).open(source) }
-            let result = try FeedParser.parse(input)
+            let result = try FeedParser.parse(try open(source, settings, context))
             guard readState, !source.readsStandardInput else { return (result, nil) }
             return (result, (try? cache.readMarks(source: readKey(source.name))) ?? [])
         }
@@ -99,7 +99,7 @@ enum WebSources {
                 return try fetcher(settings).forecast(request, cancellation: context.cancellation, progress: context.progress).value.forecast
             }
         case .input, .socrata:
-            return try ForecastReader.read(loader(settings, context).open(source))
+            return try ForecastReader.read(open(source, settings, context))
         }
         guard let cached = try read({ try cache.cachedForecast(source: key) }, key) else { throw notCached(key) }
         sayAge(key, cached.fetchedAt, context)

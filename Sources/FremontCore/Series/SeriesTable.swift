@@ -2,6 +2,24 @@
 /// own total keep their meaning (and the tutorial's blue/red rule); any other column is `.other`.
 public enum SeriesRole: String, Sendable, Hashable, Codable {
     case northbound, southbound, total, other
+
+    /// Where a person reads a series of this role: the directions first, the source's other
+    /// series as they come, its total last.
+    var readingRank: Int {
+        switch self {
+        case .northbound: return 0
+        case .southbound: return 1
+        case .other: return 2
+        case .total: return 3
+        }
+    }
+}
+
+extension Series {
+    /// The indices of `series` in reading order (by role, ties in their own order).
+    static func readingOrder(_ series: [Series]) -> [Int] {
+        series.indices.sorted { (series[$0].role.readingRank, $0) < (series[$1].role.readingRank, $1) }
+    }
 }
 
 /// One numeric column of a table, named as in the source.
@@ -81,17 +99,7 @@ extension Series {
 extension SeriesTable {
     /// The series in the order a person reads them: the directions first, the source's other
     /// series as they come, its total last.
-    public var displayOrder: [Int] {
-        func rank(_ role: SeriesRole) -> Int {
-            switch role {
-            case .northbound: return 0
-            case .southbound: return 1
-            case .other: return 2
-            case .total: return 3
-            }
-        }
-        return series.indices.sorted { (rank(series[$0].role), $0) < (rank(series[$1].role), $1) }
-    }
+    public var displayOrder: [Int] { Series.readingOrder(series) }
 
     /// True when the table has both directions and no total of its own, so a total is the two
     /// added (the Fremont API's shape).

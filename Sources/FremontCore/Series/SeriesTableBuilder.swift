@@ -250,7 +250,7 @@ struct SeriesTableBuilder {
         // Directions first, a source's total last: the same data in another column order (the
         // API's JSON keys, the portal's CSV) reads, prints and exports the same.
         if choice.columns == nil {
-            chosen = chosen.enumerated().sorted { (Self.rank($0.element.role), $0.offset) < (Self.rank($1.element.role), $1.offset) }.map(\.element)
+            chosen = chosen.enumerated().sorted { ($0.element.role.readingRank, $0.offset) < ($1.element.role.readingRank, $1.offset) }.map(\.element)
         }
         // Without numbers the columns are wrong, unless no row has a readable time either:
         // then the rows themselves are broken, and their warnings say better how.
@@ -266,7 +266,7 @@ struct SeriesTableBuilder {
             series.append(Series(name: names[column.id], role: column.role))
             rules.append(column.role == .other ? .measure : .count)
         }
-        reportOrder = SeriesTable(series: series, times: [], values: series.map { _ in [] }).displayOrder
+        reportOrder = Series.readingOrder(series)
         values = Array(repeating: [], count: series.count)
         rowValues = Array(repeating: .nan, count: series.count)
         rowInvalidTexts = Array(repeating: nil, count: series.count)
@@ -295,15 +295,6 @@ struct SeriesTableBuilder {
         if message.hasPrefix("duplicate hour") { return "duplicate hour" }
         if message.hasPrefix("column ") { return "late column" }
         return "missing or unreadable values"
-    }
-
-    private static func rank(_ role: SeriesRole) -> Int {
-        switch role {
-        case .northbound: return 0
-        case .southbound: return 1
-        case .other: return 2
-        case .total: return 3
-        }
     }
 
     private func find(_ name: String) -> Int? {

@@ -12,7 +12,7 @@ public enum SeriesSummaryReport {
         var out = "\(title)\n"
         out += line("Span", "\(DateText.compact(first)) to \(DateText.compact(last))")
         out += line("Rows", "\(NumberText.count(summary.rowCount, "hour")) on \(NumberText.count(summary.daysCovered, "day"))")
-        let order = summary.series.indices.sorted { rank(summary.series[$0].role, $0) < rank(summary.series[$1].role, $1) }
+        let order = Series.readingOrder(summary.series)
         let computedTotal = summary.series.allSatisfy { $0.role != .total } ? summary.total : nil
         for index in order where summary.series[index].role != .total {
             out += line("\(summary.series[index].label) total", SeriesExport.grouped(summary.columns[index].total))
@@ -36,15 +36,6 @@ public enum SeriesSummaryReport {
         out += line("Missing hours", missing(summary))
         out += line("Rows with a missing value", NumberText.grouped(summary.rowsWithMissingValue))
         return out
-    }
-
-    private static func rank(_ role: SeriesRole, _ index: Int) -> (Int, Int) {
-        switch role {
-        case .northbound: return (0, index)
-        case .southbound: return (1, index)
-        case .other: return (2, index)
-        case .total: return (3, index)
-        }
     }
 
     private static func busiest(_ column: SeriesSummary.Column) -> String {
