@@ -9,7 +9,7 @@ public enum SourceLocator: Sendable, Hashable {
 
     /// `http://…` and `https://…` are addresses; `-` is standard input; anything else a path.
     /// Other schemes (`ftp:`, `file:`, `javascript:`) are refused rather than taken for paths.
-    public init(_ argument: String) throws(ParseError) {
+    public init(_ argument: String) throws(LoadError) {
         if argument == "-" {
             self = .standardInput
             return
@@ -17,13 +17,13 @@ public enum SourceLocator: Sendable, Hashable {
         let lowered = argument.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host?.isEmpty == false else {
-                throw ParseError(source: argument, "not a valid web address")
+                throw LoadError(source: argument, "not a valid web address")
             }
             self = .url(url)
             return
         }
         if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }), argument.distance(from: argument.startIndex, to: colon) > 1 {
-            throw ParseError(source: argument, "only http and https addresses can be loaded")
+            throw LoadError(source: argument, "only http and https addresses can be loaded")
         }
         self = .file(argument)
     }

@@ -98,7 +98,7 @@ struct BikeSourceOptions: ParsableArguments {
     }
 
     /// What to load: the SOURCE, a Socrata query, or the built-in April.
-    func dataSource() throws(ParseError) -> DataSource {
+    func dataSource() throws(LoadError) -> DataSource {
         if let month {
             var query = try SocrataQuery.month(month, endpoint: try endpointURL(), pageSize: pageSize)
             query.timeField = timeColumn ?? query.timeField
@@ -113,10 +113,10 @@ struct BikeSourceOptions: ParsableArguments {
         return try DataSource(argument: source)
     }
 
-    private func endpointURL() throws(ParseError) -> URL {
+    private func endpointURL() throws(LoadError) -> URL {
         guard let endpoint else { return try ConfigFile.endpoint() }
         guard case .url(let url) = try SourceLocator(endpoint) else {
-            throw ParseError(source: endpoint, "the endpoint must be an http or https address")
+            throw LoadError(source: endpoint, "the endpoint must be an http or https address")
         }
         return url
     }

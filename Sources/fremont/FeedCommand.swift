@@ -33,7 +33,7 @@ struct FeedCommand: ParsableCommand {
         let sources = list.map { $0.entries.map(\.url) } ?? self.sources
         let inputs: [DataSource]
         do {
-            inputs = try sources.map { (source) throws(ParseError) in try DataSource(argument: source) }
+            inputs = try sources.map { (source) throws(LoadError) in try DataSource(argument: source) }
         } catch {
             Diagnostics.fail(error.description)
         }

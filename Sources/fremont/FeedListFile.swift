@@ -47,7 +47,7 @@ enum FeedListFile {
     /// list's lock throughout: fremonts changing the list at once keep every change.
     static func change<T>(_ change: (inout FeedList) -> (save: Bool, result: T)) -> T {
         do {
-            return try FeedList.whileLocked(at: location) { () throws(ParseError) -> T in
+            return try FeedList.whileLocked(at: location) { () throws(LoadError) -> T in
                 var list = load()
                 let (save, result) = change(&list)
                 if save { try list.save(to: location) }
@@ -66,7 +66,7 @@ enum ConfigFile {
     static let quiet: FremontConfig? = (try? read.get()) ?? nil
 
     /// The one read of the file, whoever asks first.
-    private static let read = Result { () throws(ParseError) -> FremontConfig? in try FremontConfig.load() }
+    private static let read = Result { () throws(LoadError) -> FremontConfig? in try FremontConfig.load() }
 
     /// The config, its warnings said; nil without a file. A config that cannot be read ends the run.
     static func load() -> FremontConfig? {
@@ -80,7 +80,7 @@ enum ConfigFile {
     }
 
     /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.
-    static func endpoint() throws(ParseError) -> URL {
+    static func endpoint() throws(LoadError) -> URL {
         guard let config = try read.get() else { return SocrataQuery.defaultEndpoint }
         Diagnostics.printWarnings(config.warnings, source: FremontDirectories().configFile.path, limit: 20)
         return config.endpoint ?? SocrataQuery.defaultEndpoint

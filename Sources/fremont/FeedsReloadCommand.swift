@@ -30,12 +30,12 @@ struct FeedsReloadCommand: ParsableCommand {
         }
         let urls = list.entries.compactMap { URL(string: $0.url) }
         let settings = network.settings
-        let outcomes = Mutex<[(index: Int, newItems: Int, error: ParseError?)]>([])
+        let outcomes = Mutex<[(index: Int, newItems: Int, error: LoadError?)]>([])
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = Self.concurrentFetches
         for (index, url) in urls.enumerated() {
             queue.addOperation {
-                do throws(ParseError) {
+                do throws(LoadError) {
                     let fetch = try WebSources.fetcher(settings).feed(url)
                     outcomes.withLock { $0.append((index, fetch.newItemIDs.count, nil)) }
                 } catch {

@@ -11,7 +11,7 @@ final class InteractiveBrowser: BrowserHost {
     struct Sources {
         var bikes: DataSource?
         /// A forecast that cannot be asked for (Pirate Weather without a key) is the tab's error.
-        var weather: Result<DataSource, ParseError>?
+        var weather: Result<DataSource, LoadError>?
         /// Each feed loads on its own, so a slow or broken one holds up no other.
         var feeds: [DataSource] = []
         /// The feeds as the feeds file lists them (titles, tags): the Feeds tab is then the feed
@@ -81,17 +81,17 @@ final class InteractiveBrowser: BrowserHost {
             sources.bikes = .socrata(query)
             return jobs(for: .bikes, target: .reload)
         case (.bikes, .reload):
-            return sources.bikes.map { [job($0) { settings, context, source throws(ParseError) in
+            return sources.bikes.map { [job($0) { settings, context, source throws(LoadError) in
                 .table(try WebSources.table(source, format: nil, delimiter: nil, settings, context))
             }] } ?? []
         case (.weather, .reload):
             switch sources.weather {
             case .success(let source)?:
-                return [job(source) { settings, context, source throws(ParseError) in
+                return [job(source) { settings, context, source throws(LoadError) in
                     .forecast(try WebSources.forecast(source, settings, context))
                 }]
             case .failure(let error)?:
-                return [LoadJob(source: error.source) { (_) throws(ParseError) -> LoadPayload in throw error }]
+                return [LoadJob(source: error.source) { (_) throws(LoadError) -> LoadPayload in throw error }]
             case nil:
                 return []
             }
@@ -100,30 +100,30 @@ final class InteractiveBrowser: BrowserHost {
             if case .sources(let names) = target { feeds.removeAll { !names.contains($0.name) } }
             return feeds.map { source in
                 // Parsed and prepared (HTML to text) off the UI thread, which only wraps.
-                job(source) { settings, context, source throws(ParseError) in
+                job(source) { settings, context, source throws(LoadError) in
                     let loaded = try WebSources.feed(source, settings, context, readState: true)
                     let starred = (try? WebSources.cache.starredIDs(source: WebSources.readKey(source.name))) ?? []
                     return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: starred))
                 }
             }
         case (.feeds, .starred):
-            return [LoadJob(source: StarredItem.source) { (_) throws(ParseError) -> LoadPayload in
+            return [LoadJob(source: StarredItem.source) { (_) throws(LoadError) -> LoadPayload in
                 do {
                     return .feed(PreparedFeed(starred: try WebSources.cache.starredItems()))
                 } catch {
-                    throw ParseError(source: "the cache", "cannot read the starred items: \(error)")
+                    throw LoadError(source: "the cache", "cannot read the starred items: \(error)")
                 }
             }]
         case (.search, .query(let query)):
             // The cache's index, read on a load thread: a search of 50,000 items takes milliseconds,
             // but a frame has no milliseconds to spare.
-            return [LoadJob(source: "search: " + query) { (_) throws(ParseError) -> LoadPayload in
+            return [LoadJob(source: "search: " + query) { (_) throws(LoadError) -> LoadPayload in
                 let marks = (String(SearchResult.open), String(SearchResult.close))
                 let hits: [SearchHit]
                 do {
                     hits = try WebSources.cache.search(query, limit: SearchView.limit, marks: marks)
                 } catch {
-                    throw ParseError(source: "the cache", "cannot search it: \(error)")
+                    throw LoadError(source: "the cache", "cannot search it: \(error)")
                 }
                 return .searchResults(query: query, hits.map {
                     SearchResult(title: $0.title, feedTitle: $0.feedTitle.isEmpty ? SourceName.file($0.feedURL) : $0.feedTitle,
@@ -149,7 +149,7 @@ final class InteractiveBrowser: BrowserHost {
 
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String {
         {
-            do throws(ParseError) {
+            do throws(LoadError) {
                 let written = try FileExport.writeNew(text, to: path)
                 return "exported \(NumberText.count(rows, "row")) to \(TerminalSafeText.singleLine(written))"
             } catch {
@@ -165,11 +165,11 @@ final class InteractiveBrowser: BrowserHost {
 
     /// A load of `source`: fetched first when it is on the web, cancelled with the load.
     private func job(_ source: DataSource,
-                     _ read: @escaping @Sendable (FetchSettings, LoadContext, DataSource) throws(ParseError) -> LoadPayload) -> LoadJob {
+                     _ read: @escaping @Sendable (FetchSettings, LoadContext, DataSource) throws(LoadError) -> LoadPayload) -> LoadJob {
         let name = source.name
         // The status line names sources by their file name, as errors do.
         let shortName = SourceName.file(name)
-        return LoadJob(source: name) { [settings] (control) throws(ParseError) -> LoadPayload in
+        return LoadJob(source: name) { [settings] (control) throws(LoadError) -> LoadPayload in
             let cancellation = FetchCancellation()
             control.onCancel { cancellation.cancel() }
             let context = LoadContext(cancellation: cancellation, progress: { control.progress($0, $1) },

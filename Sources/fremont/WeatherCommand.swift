@@ -62,7 +62,7 @@ struct WeatherCommand: ParsableCommand {
         let input: DataSource
         do {
             input = try dataSource(config)
-        } catch let error as ParseError {
+        } catch let error as LoadError {
             Diagnostics.fail(error.description)
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
@@ -93,7 +93,7 @@ struct WeatherCommand: ParsableCommand {
         var endpointURL: URL?
         if let endpoint {
             guard case .url(let url) = try SourceLocator(endpoint) else {
-                throw ParseError(source: endpoint, "the endpoint must be an http or https address")
+                throw LoadError(source: endpoint, "the endpoint must be an http or https address")
             }
             endpointURL = url
         }

@@ -5,7 +5,7 @@ import FremontSources
 /// Loading for the printing forms of the commands, with the cache in the way of the web:
 /// addresses and Socrata queries are fetched through it (conditional GET, stored for later), or
 /// with `--offline` read from it alone, the data's age said on stderr. Files and standard input
-/// load as they are. Failures are `ParseError`s, which the commands print as one line.
+/// load as they are. Failures are `LoadError`s, which the commands print as one line.
 enum WebSources {
     /// The cache, opened once; why it is a fresh one (damaged, locked) is said once, on stderr.
     static let cache: CacheDatabase = {
@@ -28,7 +28,7 @@ enum WebSources {
 
     /// Files, standard input and built-in data: read directly, never cached, and without an
     /// HTTP session made for nothing; anything else through the loader.
-    private static func open(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext) throws(ParseError) -> InputSource {
+    private static func open(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext) throws(LoadError) -> InputSource {
         if case .input(let given) = source { return given }
         return try SourceLoader(fetcher: http, options: settings.requestOptions, cancellation: context.cancellation, progress: context.progress)
             .open(source)
@@ -37,7 +37,7 @@ enum WebSources {
     /// A feed, and the items already read: from the cache for a feed it holds; for a file (with
     /// `readState`, as the browser asks), from the read marks kept by its path; else nil.
     static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
-                     readState: Bool = false) throws(ParseError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
+                     readState: Bool = false) throws(LoadError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
         guard case .url(let url) = source else {
             let result = try FeedParser.parse(try open(source, settings, context))
             guard readState, !source.readsStandardInput else { return (result, nil) }
@@ -56,14 +56,14 @@ enum WebSources {
     }
 
     static func table(_ source: DataSource, format: TableFormat?, delimiter: UInt8?, choice: SeriesColumnChoice = SeriesColumnChoice(),
-                      _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> SeriesTable {
+                      _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(LoadError) -> SeriesTable {
         let cached: CachedTable?
         switch source {
         case .input(let input):
             // A file or standard input: read directly, with no HTTP session made for nothing.
             return try SeriesLoader.load(input, format: format, delimiter: delimiter, choice: choice)
         case .forecast(let request):
-            throw ParseError(source: request.name, "a forecast holds no table of counts")
+            throw LoadError(source: request.name, "a forecast holds no table of counts")
         case .url(let url):
             guard settings.offline else {
                 let fetch = try fetcher(settings).table(url, format: format, delimiter: delimiter, choice: choice,
@@ -85,7 +85,7 @@ enum WebSources {
 
     /// A forecast file or address, or a live forecast (kept in the cache under its name, which
     /// never holds a key).
-    static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(ParseError) -> Forecast {
+    static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(LoadError) -> Forecast {
         let key: String
         switch source {
         case .url(let url):
@@ -124,18 +124,18 @@ enum WebSources {
     }
 
     /// A cache that fails to read is a failure of this load, in one line.
-    private static func read<T>(_ body: () throws -> T?, _ key: String) throws(ParseError) -> T? {
+    private static func read<T>(_ body: () throws -> T?, _ key: String) throws(LoadError) -> T? {
         do {
             return try body()
-        } catch let error as ParseError {
+        } catch let error as LoadError {
             throw error
         } catch {
-            throw ParseError(source: key, "cannot read the cache: \(error)")
+            throw LoadError(source: key, "cannot read the cache: \(error)")
         }
     }
 
-    private static func notCached(_ key: String) -> ParseError {
-        ParseError(source: key, kind: .notCached, "not in the cache (--offline); fetch it once without --offline")
+    private static func notCached(_ key: String) -> LoadError {
+        LoadError(source: key, kind: .notCached, "not in the cache (--offline); fetch it once without --offline")
     }
 
     private static func sayAge(_ key: String, _ fetchedAt: Date, _ context: LoadContext) {

@@ -32,7 +32,7 @@ import FremontTestSupport
     @Test func bytesBeforeAFailureAreReadThenTheFailureThrown() throws {
         let channel = ByteChannel()
         channel.push(Data("date,northbound,southbound\n2016-04-01T00:00:00,1,2\n".utf8))
-        channel.fail(ParseError(source: "http://example.org/a.csv", "the download is cut off: 50 of 100 bytes arrived"))
+        channel.fail(LoadError(source: "http://example.org/a.csv", "the download is cut off: 50 of 100 bytes arrived"))
         channel.push(Data("ignored".utf8))
         let reader = try InputSource.stream(channel, name: "http://example.org/a.csv").open()
         var text = ""
@@ -49,8 +49,8 @@ import FremontTestSupport
     @Test func aCutOffXMLDownloadSaysWhyNotJustWhere() throws {
         let channel = ByteChannel()
         channel.push(Data("<response><row><date>2016-04-01T00:00:00</date>".utf8))
-        channel.fail(ParseError(source: "u", "the download is cut off: 47 of 9000 bytes arrived"))
-        #expect(throws: ParseError(source: "u", "the download is cut off: 47 of 9000 bytes arrived")) {
+        channel.fail(LoadError(source: "u", "the download is cut off: 47 of 9000 bytes arrived"))
+        #expect(throws: LoadError(source: "u", "the download is cut off: 47 of 9000 bytes arrived")) {
             try SeriesLoader.load(.stream(channel, name: "u"))
         }
     }
@@ -58,7 +58,7 @@ import FremontTestSupport
     @Test func theFirstEndingWins() throws {
         let channel = ByteChannel()
         channel.finish()
-        channel.fail(ParseError(source: "u", "too late"))
+        channel.fail(LoadError(source: "u", "too late"))
         let reader = try InputSource.stream(channel, name: "u").open()
         var buffer = [UInt8](repeating: 0, count: 16)
         #expect(try buffer.withUnsafeMutableBytes { try reader.read(into: $0) } == 0)
@@ -68,7 +68,7 @@ import FremontTestSupport
         let source = InputSource.stream(ByteChannel(), name: "http://example.org/feed")
         #expect(!source.canReopen)
         _ = try source.open()
-        #expect(throws: ParseError(source: "http://example.org/feed", "a download can be read only once")) { try source.open() }
+        #expect(throws: LoadError(source: "http://example.org/feed", "a download can be read only once")) { try source.open() }
     }
 
     @Test func aReaderThatStopsEarlyClosesTheChannel() throws {
@@ -78,7 +78,7 @@ import FremontTestSupport
         // Not bike data: the loader gives up after the head, and its reader goes away.
         // The sniffer waits for 4 KB or the end, so the producer sends more than that, unfinished.
         channel.push(Data(("<html><title>Bad Gateway</title>" + String(repeating: " ", count: 5000)).utf8))
-        #expect(throws: ParseError.self) { try SeriesLoader.load(.stream(channel, name: "u")) }
+        #expect(throws: LoadError.self) { try SeriesLoader.load(.stream(channel, name: "u")) }
         #expect(closed.withLock { $0 })
         #expect(channel.buffered == 0)
         channel.push(Data("more".utf8))

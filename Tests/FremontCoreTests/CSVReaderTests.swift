@@ -55,11 +55,11 @@ import Testing
     }
 
     @Test func anUnclosedQuoteIsAnError() {
-        #expect(throws: ParseError.self) { try records("a,b\n\"open,2\n3,4\n") }
+        #expect(throws: LoadError.self) { try records("a,b\n\"open,2\n3,4\n") }
         do {
             _ = try records("a,b\n1,2\n\"open,2\n3,4\n")
             Issue.record("an unclosed quote must fail")
-        } catch let error as ParseError {
+        } catch let error as LoadError {
             #expect(error.location?.line == 3)
             #expect(error.message.contains("never closed"))
         } catch {

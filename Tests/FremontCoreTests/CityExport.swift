@@ -8,20 +8,20 @@ enum CityExport {
 
     /// Read once for all tests; a missing or unreadable file fails each test that asks, rather
     /// than stopping the test process.
-    static func table() throws(ParseError) -> SeriesTable { try loaded.get() }
+    static func table() throws(LoadError) -> SeriesTable { try loaded.get() }
 
-    private static let loaded = Result { () throws(ParseError) -> SeriesTable in
+    private static let loaded = Result { () throws(LoadError) -> SeriesTable in
         var names: [String] = []
         var rows: [(LocalDateTime, [Double])] = []
         let csv = try CSVReader(try InputSource.file(path).open())
-        try csv.forEachRecord { (record) throws(ParseError) in
+        try csv.forEachRecord { (record) throws(LoadError) in
             if record.isBlank { return }
             if names.isEmpty {
                 names = (1..<record.fieldCount).map { record.string($0) }
                 return
             }
             guard let time = LocalDateTimeParser.parse(record.field(0)) else {
-                throw ParseError(source: path, location: SourceLocation(line: record.line), "unreadable date \(record.string(0))")
+                throw LoadError(source: path, location: SourceLocation(line: record.line), "unreadable date \(record.string(0))")
             }
             rows.append((time, (1..<record.fieldCount).map { Double(record.string($0)) ?? .nan }))
         }

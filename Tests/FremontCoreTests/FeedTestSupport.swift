@@ -2,19 +2,19 @@ import Foundation
 @testable import FremontCore
 
 /// Parses a feed written in a test.
-func readFeed(_ xml: String, limits: FeedLimits = FeedLimits()) throws(ParseError) -> FeedParseResult {
+func readFeed(_ xml: String, limits: FeedLimits = FeedLimits()) throws(LoadError) -> FeedParseResult {
     try FeedParser.parse(.string(xml, name: "test.xml"), limits: limits)
 }
 
-func readFeed(bytes: [UInt8], limits: FeedLimits = FeedLimits()) throws(ParseError) -> FeedParseResult {
+func readFeed(bytes: [UInt8], limits: FeedLimits = FeedLimits()) throws(LoadError) -> FeedParseResult {
     try FeedParser.parse(.bytes(Data(bytes), name: "test.xml"), limits: limits)
 }
 
-func feedError(_ xml: String, limits: FeedLimits = FeedLimits()) -> ParseError? {
+func feedError(_ xml: String, limits: FeedLimits = FeedLimits()) -> LoadError? {
     feedError(bytes: Array(xml.utf8), limits: limits)
 }
 
-func feedError(bytes: [UInt8], limits: FeedLimits = FeedLimits()) -> ParseError? {
+func feedError(bytes: [UInt8], limits: FeedLimits = FeedLimits()) -> LoadError? {
     do {
         _ = try readFeed(bytes: bytes, limits: limits)
         return nil

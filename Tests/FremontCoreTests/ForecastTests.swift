@@ -10,11 +10,11 @@ import Testing
     static let sanFrancisco = weather + "darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"
     static let bare = weather + "darksky_forecast_bare_sxg-ForecastIO.json"
 
-    private func parse(_ json: String, name: String = "test.json") throws(ParseError) -> Forecast {
+    private func parse(_ json: String, name: String = "test.json") throws(LoadError) -> Forecast {
         try ForecastReader.parse(Array(json.utf8), name: name)
     }
 
-    private func error(_ json: String) -> ParseError? {
+    private func error(_ json: String) -> LoadError? {
         do {
             _ = try parse(json)
             return nil
@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func aMissingFileIsAnError() {
-        #expect(throws: ParseError.self) { try ForecastReader.read(.file("/nonexistent/forecast.json")) }
+        #expect(throws: LoadError.self) { try ForecastReader.read(.file("/nonexistent/forecast.json")) }
     }
 
     @Test func locatorCountsColumnsInCharacters() {

@@ -6,11 +6,11 @@ import FremontTestSupport
 /// Inputs the fuzzers (Tests/Fuzz) found that crashed the program, each kept so it never returns.
 /// A crash here takes the whole test run down, which is the point.
 @Suite struct FuzzRegressionTests {
-    private func bikes(_ bytes: [UInt8]) throws(ParseError) -> SeriesTable {
+    private func bikes(_ bytes: [UInt8]) throws(LoadError) -> SeriesTable {
         try SeriesLoader.load(.bytes(Data(bytes), name: "fuzz.xml"))
     }
 
-    private func bikeError(_ bytes: [UInt8]) -> ParseError? {
+    private func bikeError(_ bytes: [UInt8]) -> LoadError? {
         do {
             _ = try bikes(bytes)
             return nil
@@ -39,7 +39,7 @@ import FremontTestSupport
         // The feed target's input: a malformed declaration naming an unknown encoding, then 0xFF
         // in a name, read leniently after the strict pass failed.
         let minimized: [UInt8] = Array("<?xmlencoding\"d\"><".utf8) + [0xFF] + Array("e>\n".utf8)
-        #expect(throws: ParseError.self) { try FeedParser.parse(.bytes(Data(minimized), name: "fuzz.xml")) }
+        #expect(throws: LoadError.self) { try FeedParser.parse(.bytes(Data(minimized), name: "fuzz.xml")) }
     }
 
     /// Found by hand while fixing the above: libxml2 2.9 dereferences a null pointer when a
@@ -165,7 +165,7 @@ import FremontTestSupport
         [0x4C, 0x6F, 0xA7, 0x94, 0xFF, 0xFE, 0x81] + Array("<r/>".utf8),
     ] as [[UInt8]])
     func libxml2NeverGuessesAnEncoding(_ bytes: [UInt8]) {
-        #expect(throws: ParseError.self) { try SeriesLoader.load(.bytes(Data(bytes), name: "guess.xml"), format: .xml) }
+        #expect(throws: LoadError.self) { try SeriesLoader.load(.bytes(Data(bytes), name: "guess.xml"), format: .xml) }
         _ = try? FeedParser.parse(.bytes(Data(bytes), name: "guess.xml"))
     }
 
@@ -174,9 +174,9 @@ import FremontTestSupport
     /// pairs still join, across chunk boundaries too.
     @Test func unpairedSurrogateEscapesInJSON() throws {
         let crash = Data("[\n {\n   \"da1\\ud825\\ud84atetimn".utf8)
-        #expect(throws: ParseError.self) { try SeriesLoader.load(.bytes(crash, name: "crash.json")) }
+        #expect(throws: LoadError.self) { try SeriesLoader.load(.bytes(crash, name: "crash.json")) }
         // The forecast target reached the same code through the check for deep nesting.
-        #expect(throws: ParseError.self) { try ForecastReader.parse(Array(#"{"\ud800\ud80d":5}"#.utf8), name: "crash.json") }
+        #expect(throws: LoadError.self) { try ForecastReader.parse(Array(#"{"\ud800\ud80d":5}"#.utf8), name: "crash.json") }
         let text = #"[{"date":"2016-04-01T00:00:00","fremont_bridge_nb":"\ud83d\udeb2 \ud800x \udc00 \ud800\ud83d\udeb2 \u00e9"}]"#
         for chunkSize in [1, 5, 4096] {
             let counts = try SeriesLoader.load(.bytes(Data(text.utf8), name: "pairs.json"), chunkSize: chunkSize)
@@ -189,7 +189,7 @@ import FremontTestSupport
     /// the second (a null dereference converting to UTF-32). Every label goes now.
     @Test func everyEncodingLabelInTheDeclarationGoes() throws {
         let crash = Array("<?xml version=\"1.0\" encoding=\"UTF-16.0\" encoding=\"UTF-32\"?>".utf8) + [0xE0, 0xE0, 0xE0, 0x3E]
-        #expect(throws: ParseError.self) { try SeriesLoader.load(.bytes(Data(crash), name: "two.xml"), format: .xml) }
+        #expect(throws: LoadError.self) { try SeriesLoader.load(.bytes(Data(crash), name: "two.xml"), format: .xml) }
         _ = try? FeedParser.parse(.bytes(Data(crash), name: "two.xml"))
         let cleared = try #require(XMLDeclaration.withoutEncodingLabel(Array(crash.prefix(61))))
         #expect(!String(decoding: cleared, as: UTF8.self).contains("encoding"))

@@ -42,11 +42,11 @@ import FremontTestSupport
         let marker = try #require(passwd.split(separator: "\n").first.map(String.init))
         let doctype = "<?xml version=\"1.0\"?><!DOCTYPE root [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>"
         let bikes = try file(doctype.replacingOccurrences(of: "root", with: "response") + row(date: "&xxe;2016-04-01T00:00:00"))
-        let outcome = expectBounded { Result { () throws(ParseError) -> SeriesTable in try SeriesLoader.load(.file(bikes.path)) } }
+        let outcome = expectBounded { Result { () throws(LoadError) -> SeriesTable in try SeriesLoader.load(.file(bikes.path)) } }
         #expect(!String(describing: outcome).contains(marker))
 
         let feed = try file(doctype.replacingOccurrences(of: "root", with: "rss") + "<rss><channel><item><title>a&xxe;b</title></item></channel></rss>")
-        let parsed = expectBounded { Result { () throws(ParseError) -> FeedParseResult in try FeedParser.parse(.file(feed.path)) } }
+        let parsed = expectBounded { Result { () throws(LoadError) -> FeedParseResult in try FeedParser.parse(.file(feed.path)) } }
         #expect(!String(describing: parsed).contains(marker))
         // (Foundation on Linux also drops the text after the reference: "b" is lost.)
         #expect(try parsed.get().feed.items.map(\.title) == ["a"])
@@ -237,14 +237,14 @@ import FremontTestSupport
         return channel
     }
 
-    private func parseError<T>(_ body: () throws -> T) -> ParseError? {
+    private func parseError<T>(_ body: () throws -> T) -> LoadError? {
         do {
             _ = try body()
             return nil
-        } catch let error as ParseError {
+        } catch let error as LoadError {
             return error
         } catch {
-            Issue.record("not a ParseError: \(error)")
+            Issue.record("not a LoadError: \(error)")
             return nil
         }
     }

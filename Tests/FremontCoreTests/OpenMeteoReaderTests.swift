@@ -15,11 +15,11 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_741_388_400)
     static let hour: TimeInterval = 3600
 
-    private func parse(_ json: String, name: String = "om.json") throws(ParseError) -> Forecast {
+    private func parse(_ json: String, name: String = "om.json") throws(LoadError) -> Forecast {
         try OpenMeteoReader.parse(Array(json.utf8), name: name)
     }
 
-    private func error(_ json: String) -> ParseError? {
+    private func error(_ json: String) -> LoadError? {
         do {
             _ = try parse(json)
             return nil

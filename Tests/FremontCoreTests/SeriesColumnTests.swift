@@ -6,7 +6,7 @@ import FremontTestSupport
 /// Any counter's table: the time column and every numeric column are found from the header and
 /// the values, in each shape the city publishes, and can be named instead.
 @Suite struct SeriesColumnTests {
-    private func load(_ text: String, format: TableFormat? = nil, choice: SeriesColumnChoice = SeriesColumnChoice()) throws(ParseError) -> SeriesTable {
+    private func load(_ text: String, format: TableFormat? = nil, choice: SeriesColumnChoice = SeriesColumnChoice()) throws(LoadError) -> SeriesTable {
         try SeriesLoader.load(.string(text, name: "t"), format: format, choice: choice)
     }
 
@@ -77,10 +77,10 @@ import FremontTestSupport
         #expect(chosen.times == [date("2016-04-02T01:00")])
         #expect(names(chosen) == ["Ped North", "Bike North"])
         #expect(chosen.values == [[3], [1]])
-        let missing = try #require(parseError { () throws(ParseError) in try load(text, choice: SeriesColumnChoice(columns: ["Bike West"])) })
+        let missing = try #require(parseError { () throws(LoadError) in try load(text, choice: SeriesColumnChoice(columns: ["Bike West"])) })
         #expect(missing.message == "no column named 'Bike West' for --columns (found: 'Date', 'Recorded', 'Bike North', 'Bike South', 'Ped North')")
         #expect(missing.location?.line == 1)
-        let time = try #require(parseError { () throws(ParseError) in try load(text, choice: SeriesColumnChoice(timeColumn: "When")) })
+        let time = try #require(parseError { () throws(LoadError) in try load(text, choice: SeriesColumnChoice(timeColumn: "When")) })
         #expect(time.message.hasPrefix("no column named 'When' for --time-column"))
     }
 
@@ -114,7 +114,7 @@ import FremontTestSupport
         #expect(try names(load(xml, choice: SeriesColumnChoice(columns: ["a", "b"]))) == ["a", "b"])
     }
 
-    private func parseError(_ body: () throws(ParseError) -> SeriesTable) -> ParseError? {
+    private func parseError(_ body: () throws(LoadError) -> SeriesTable) -> LoadError? {
         do { _ = try body() } catch { return error }
         return nil
     }

@@ -16,7 +16,7 @@ enum SharedData {
         try SeriesLoader.load(.file(path("bikes/\(name)")), chunkSize: chunkSize)
     }
 
-    static func loadError(_ name: String) -> ParseError? {
+    static func loadError(_ name: String) -> LoadError? {
         do {
             _ = try SeriesLoader.load(.file(path("bikes/\(name)")))
             return nil
@@ -26,11 +26,11 @@ enum SharedData {
     }
 }
 
-func parse(_ text: String, format: TableFormat? = nil, delimiter: UInt8? = nil, chunkSize: Int = ByteReader.defaultChunkSize) throws(ParseError) -> SeriesTable {
+func parse(_ text: String, format: TableFormat? = nil, delimiter: UInt8? = nil, chunkSize: Int = ByteReader.defaultChunkSize) throws(LoadError) -> SeriesTable {
     try SeriesLoader.load(.string(text, name: "test"), format: format, delimiter: delimiter, chunkSize: chunkSize)
 }
 
-func parseError(_ text: String, format: TableFormat? = nil) -> ParseError? {
+func parseError(_ text: String, format: TableFormat? = nil) -> LoadError? {
     do {
         _ = try parse(text, format: format)
         return nil

@@ -138,7 +138,7 @@ import FremontTestSupport
         #expect(cached.json == json)
         #expect(cached.fetchedAt == Self.noon)
         // What is not a forecast is refused, and the stored one stays.
-        #expect(throws: ParseError.self) {
+        #expect(throws: LoadError.self) {
             try cache.storeForecast(json: Data("<html>oops</html>".utf8), source: "https://api.example/forecast")
         }
         #expect(try cache.cachedForecast(source: "https://api.example/forecast")?.json == json)

@@ -76,7 +76,7 @@ import FremontTestSupport
         let url = server.url("/feed.xml")
         _ = try await offPool { try fetcher.feed(url) }
         server.respond { _ in .init(status: .internalServerError, body: Data("oops".utf8)) }
-        await #expect(throws: ParseError.self) { try await offPool { try fetcher.feed(url) } }
+        await #expect(throws: LoadError.self) { try await offPool { try fetcher.feed(url) } }
         let cached = try #require(try cache.cachedFeed(url: url.absoluteString))
         #expect(cached.feed.items.map(\.id) == ["a"])
         #expect(cached.lastError?.contains("500") == true)

@@ -18,7 +18,7 @@ import FremontSources
         let written = try FileExport.writeNew("date,a\n2016-04-01T00:00:00,1\n", to: "out.csv", workingFolder: dir.path)
         #expect(written == dir.appendingPathComponent("out.csv").path)
         #expect(try String(contentsOfFile: written, encoding: .utf8) == "date,a\n2016-04-01T00:00:00,1\n")
-        let again = #expect(throws: ParseError.self) { try FileExport.writeNew("other", to: "out.csv", workingFolder: dir.path) }
+        let again = #expect(throws: LoadError.self) { try FileExport.writeNew("other", to: "out.csv", workingFolder: dir.path) }
         #expect(again?.message == "already exists; not overwritten (give another name)")
         #expect(try String(contentsOfFile: written, encoding: .utf8).hasPrefix("date,a"))
         // No temporary file is left behind either way.
@@ -30,9 +30,9 @@ import FremontSources
         defer { try? FileManager.default.removeItem(at: dir) }
         let written = try FileExport.writeNew("x", to: "~/h.csv", home: dir.path, workingFolder: "/")
         #expect(written == dir.appendingPathComponent("h.csv").path)
-        let missing = #expect(throws: ParseError.self) { try FileExport.writeNew("x", to: "no/such/dir/x.csv", workingFolder: dir.path) }
+        let missing = #expect(throws: LoadError.self) { try FileExport.writeNew("x", to: "no/such/dir/x.csv", workingFolder: dir.path) }
         #expect(missing?.message == "no such folder")
-        let control = #expect(throws: ParseError.self) { try FileExport.writeNew("x", to: "a\u{1B}[2J.csv", workingFolder: dir.path) }
+        let control = #expect(throws: LoadError.self) { try FileExport.writeNew("x", to: "a\u{1B}[2J.csv", workingFolder: dir.path) }
         #expect(control?.message == "a file name cannot hold control characters")
     }
 }

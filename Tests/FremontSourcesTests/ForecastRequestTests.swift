@@ -96,10 +96,10 @@ import FremontCore
         #expect(!String(reflecting: request).contains(Self.key.value))
         #expect("\(Self.key)" == "<key>")
         // An error that names the address (a redirect, a server's words) loses the key.
-        let refused = ParseError(source: request.url.absoluteString, kind: .httpStatus(401), "HTTP 401 Unauthorized")
+        let refused = LoadError(source: request.url.absoluteString, kind: .httpStatus(401), "HTTP 401 Unauthorized")
         #expect(request.describe(refused).description
             == "https://api.pirateweather.net/forecast/<key>/47.65,-122.35?units=us: HTTP 401 Unauthorized (is pirate-weather-key in the config right?)")
-        let moved = ParseError(source: request.name, "redirected to ftp://x/s3cr3tK3y-abc_123, which is not an http or https address")
+        let moved = LoadError(source: request.name, "redirected to ftp://x/s3cr3tK3y-abc_123, which is not an http or https address")
         #expect(!request.describe(moved).description.contains(Self.key.value))
     }
 
@@ -153,7 +153,7 @@ import FremontCore
         do {
             _ = try await offPool { try fetcher.forecast(request) }
             Issue.record("a 401 must fail")
-        } catch let error as ParseError {
+        } catch let error as LoadError {
             #expect(error.description == "\(request.name): HTTP 401 Unauthorized (is pirate-weather-key in the config right?)")
         }
         await server.stop()

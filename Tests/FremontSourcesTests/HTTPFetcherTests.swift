@@ -11,18 +11,18 @@ import Testing
     static let april = "bikes/fremont-2016-04.xml"
 
     /// Fetches and parses bike data; the error's description when either fails.
-    func bikes(_ url: URL, options: HTTPRequestOptions = .init(), fetcher: HTTPFetcher = HTTPFetcher()) async throws -> Result<SeriesTable, ParseError> {
+    func bikes(_ url: URL, options: HTTPRequestOptions = .init(), fetcher: HTTPFetcher = HTTPFetcher()) async throws -> Result<SeriesTable, LoadError> {
         try await offPool {
-            Result { () throws(ParseError) -> SeriesTable in
+            Result { () throws(LoadError) -> SeriesTable in
                 switch try fetcher.fetch(url, options: options) {
                 case .body(let source, _): return try SeriesLoader.load(source)
-                case .notModified: throw ParseError(source: url.absoluteString, "unexpected 304")
+                case .notModified: throw LoadError(source: url.absoluteString, "unexpected 304")
                 }
             }
         }
     }
 
-    func failure(_ result: Result<SeriesTable, ParseError>) -> String? {
+    func failure(_ result: Result<SeriesTable, LoadError>) -> String? {
         if case .failure(let error) = result { return error.description }
         return nil
     }
@@ -62,14 +62,14 @@ import Testing
             }
             let feedURL = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
             let feed = try await offPool { () throws -> FeedParseResult in
-                guard case .body(let source, _) = try HTTPFetcher().fetch(feedURL) else { throw ParseError(source: "", "no body") }
+                guard case .body(let source, _) = try HTTPFetcher().fetch(feedURL) else { throw LoadError(source: "", "no body") }
                 return try FeedParser.parse(source)
             }
             #expect(feed.feed.items.count == 10)
             // A feed that needs the repair pass: the download cannot be opened twice, so it is recorded.
             let brokenURL = server.url("/data/feeds/real/FeedKit__Ampersand_bold-dk_iso-8859-1.xml")
             let repaired = try await offPool { () throws -> FeedParseResult in
-                guard case .body(let source, _) = try HTTPFetcher().fetch(brokenURL) else { throw ParseError(source: "", "no body") }
+                guard case .body(let source, _) = try HTTPFetcher().fetch(brokenURL) else { throw LoadError(source: "", "no body") }
                 return try FeedParser.parse(source)
             }
             let local = try FeedParser.parse(.file(SharedData.path("feeds/real/FeedKit__Ampersand_bold-dk_iso-8859-1.xml")))
@@ -77,7 +77,7 @@ import Testing
             #expect(repaired.warnings.map(\.message) == local.warnings.map(\.message))
             let weatherURL = server.url("/data/weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json")
             let forecast = try await offPool { () throws -> Forecast in
-                guard case .body(let source, _) = try HTTPFetcher().fetch(weatherURL) else { throw ParseError(source: "", "no body") }
+                guard case .body(let source, _) = try HTTPFetcher().fetch(weatherURL) else { throw LoadError(source: "", "no body") }
                 return try ForecastReader.read(source)
             }
             #expect(forecast.timezone == "America/Los_Angeles")
@@ -117,7 +117,7 @@ import Testing
         try await LoopbackServer.with { server in
             let url = server.url("/redirect/\(Self.april)")
             let info = try await offPool { () throws -> HTTPResponseInfo in
-                guard case .body(_, let info) = try HTTPFetcher().fetch(url) else { throw ParseError(source: "", "no body") }
+                guard case .body(_, let info) = try HTTPFetcher().fetch(url) else { throw LoadError(source: "", "no body") }
                 return info
             }
             #expect(info.url == server.url("/data/\(Self.april)"))
@@ -175,7 +175,7 @@ import Testing
     }
 
     /// The kind a fetch and parse of `url` fails with.
-    func failureKind(_ url: URL, options: HTTPRequestOptions = .init()) async throws -> ParseError.Kind? {
+    func failureKind(_ url: URL, options: HTTPRequestOptions = .init()) async throws -> LoadError.Kind? {
         if case .failure(let error) = try await bikes(url, options: options) { return error.kind }
         return nil
     }
@@ -199,7 +199,7 @@ import Testing
             let kind6 = try await failureKind(server.url("/slow/\(Self.april)"), options: quick)
             #expect(kind6 == .timeout)
         }
-        let missing = Result { () throws(ParseError) in try SeriesLoader.load(.file("/nonexistent/fremont.xml")) }
+        let missing = Result { () throws(LoadError) in try SeriesLoader.load(.file("/nonexistent/fremont.xml")) }
         guard case .failure(let error) = missing else { Issue.record("a missing file loaded"); return }
         #expect(error.kind == .notFound)
     }
@@ -300,7 +300,7 @@ import Testing
             let cancellation = FetchCancellation()
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { cancellation.cancel() }
             let before = try await offPool {
-                Result { () throws(ParseError) in try HTTPFetcher().fetch(slow, cancellation: cancellation) }
+                Result { () throws(LoadError) in try HTTPFetcher().fetch(slow, cancellation: cancellation) }
             }
             if case .failure(let error) = before {
                 #expect(error.description == "\(slow): cancelled")
@@ -311,9 +311,9 @@ import Testing
             let stalled = server.url("/stall/\(Self.april)")
             let during = FetchCancellation()
             let result = try await offPool {
-                Result { () throws(ParseError) -> SeriesTable in
+                Result { () throws(LoadError) -> SeriesTable in
                     guard case .body(let source, _) = try HTTPFetcher().fetch(stalled, cancellation: during) else {
-                        throw ParseError(source: "", "no body")
+                        throw LoadError(source: "", "no body")
                     }
                     DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { during.cancel() }
                     return try SeriesLoader.load(source)
@@ -331,7 +331,7 @@ import Testing
             let seen = ProgressLog()
             _ = try await offPool { () throws -> SeriesTable in
                 guard case .body(let source, _) = try HTTPFetcher().fetch(url, progress: { seen.add($0, $1) }) else {
-                    throw ParseError(source: "", "no body")
+                    throw LoadError(source: "", "no body")
                 }
                 return try SeriesLoader.load(source)
             }

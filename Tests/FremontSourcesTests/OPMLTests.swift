@@ -53,13 +53,13 @@ import FremontCore
     }
 
     @Test func notOPMLIsAnErrorWithItsPlace() {
-        #expect(throws: ParseError(source: "page.html", location: SourceLocation(line: 1, column: 6), "not an OPML file: the root element is <html>")) {
+        #expect(throws: LoadError(source: "page.html", location: SourceLocation(line: 1, column: 6), "not an OPML file: the root element is <html>")) {
             try OPMLReader.read(Data("<html><body/></html>".utf8), name: "page.html")
         }
         #expect {
             try OPMLReader.read(Data("<opml><body><outline".utf8), name: "cut.opml")
         } throws: { error in
-            (error as? ParseError)?.message.hasPrefix("not an OPML file: ") == true
+            (error as? LoadError)?.message.hasPrefix("not an OPML file: ") == true
         }
     }
 

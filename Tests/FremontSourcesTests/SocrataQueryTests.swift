@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func badArgumentsAreOneLineEach() {
-        func message(_ make: () throws(ParseError) -> SocrataQuery) -> String? {
+        func message(_ make: () throws(LoadError) -> SocrataQuery) -> String? {
             do {
                 _ = try make()
                 return nil
@@ -59,12 +59,12 @@ import Testing
                 return "\(error)"
             }
         }
-        #expect(message { () throws(ParseError) in try SocrataQuery.month("April") } == "--month: 'April' is not a month like 2016-04")
-        #expect(message { () throws(ParseError) in try SocrataQuery.month("2016-13") } == "--month: '2016-13' is not a month like 2016-04")
-        #expect(message { () throws(ParseError) in try SocrataQuery.days(from: "2016-04-31", to: "2016-05-01") } == "--from: '2016-04-31' is not a day like 2016-04-01")
-        #expect(message { () throws(ParseError) in try SocrataQuery.days(from: "2016-04-07", to: "2016-04-01") }
+        #expect(message { () throws(LoadError) in try SocrataQuery.month("April") } == "--month: 'April' is not a month like 2016-04")
+        #expect(message { () throws(LoadError) in try SocrataQuery.month("2016-13") } == "--month: '2016-13' is not a month like 2016-04")
+        #expect(message { () throws(LoadError) in try SocrataQuery.days(from: "2016-04-31", to: "2016-05-01") } == "--from: '2016-04-31' is not a day like 2016-04-01")
+        #expect(message { () throws(LoadError) in try SocrataQuery.days(from: "2016-04-07", to: "2016-04-01") }
             == "https://data.seattle.gov/resource/4xy5-26gy.json: the span is empty: 2016-04-07 comes after 2016-04-01")
-        #expect(message { () throws(ParseError) in try SocrataQuery.month("2016-04", endpoint: URL(string: "https://data.seattle.gov/resource/4xy5-26gy")!) }
+        #expect(message { () throws(LoadError) in try SocrataQuery.month("2016-04", endpoint: URL(string: "https://data.seattle.gov/resource/4xy5-26gy")!) }
             == "https://data.seattle.gov/resource/4xy5-26gy: the endpoint should end in .json, .xml or .csv, which picks the format (like /resource/4xy5-26gy.json)")
     }
 }

@@ -13,8 +13,8 @@ import FremontCore
     }
 
     @Test func refusesOtherSchemesAndBrokenAddresses() {
-        #expect(throws: ParseError.self) { try SourceLocator("ftp://example.org/feed.xml") }
-        #expect(throws: ParseError.self) { try SourceLocator("javascript:alert(1)") }
-        #expect(throws: ParseError.self) { try SourceLocator("https://") }
+        #expect(throws: LoadError.self) { try SourceLocator("ftp://example.org/feed.xml") }
+        #expect(throws: LoadError.self) { try SourceLocator("javascript:alert(1)") }
+        #expect(throws: LoadError.self) { try SourceLocator("https://") }
     }
 }

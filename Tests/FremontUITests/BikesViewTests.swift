@@ -205,14 +205,14 @@ func type(_ state: inout BrowserState, _ text: String) {
 
     @Test func aFailedLoadKeepsTheLastGoodData() {
         var state = April.browser(width: 80, height: 24)
-        let error = ParseError(source: "broken.xml", location: SourceLocation(line: 1, column: 5001), "the document ends before </response> (is it cut off?)")
+        let error = LoadError(source: "broken.xml", location: SourceLocation(line: 1, column: 5001), "the document ends before </response> (is it cut off?)")
         _ = state.update(.bikesLoaded(source: "broken.xml", .failure(error), at: "12:34:56"))
         let buffer = screen(state)
         #expect(buffer.line(6).hasPrefix("▼ Friday, April 1, 2016 12:00 AM"))
         #expect(buffer.line(23).hasPrefix(" the document ends before </response>"))
         #expect(buffer.line(23).hasSuffix(" · broken.xml:1:5001 · 12:34:56"))
         var fresh = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256))
-        _ = fresh.update(.bikesLoaded(source: "/data/broken.xml", .failure(ParseError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56"))
+        _ = fresh.update(.bikesLoaded(source: "/data/broken.xml", .failure(LoadError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56"))
         #expect(screen(fresh).line(2) == " No data: broken.xml:1:5001: cut off")
         #expect(state.bikes.times.count == 720)
     }

@@ -20,7 +20,7 @@ import FremontTestSupport
         var state = April.browser(width: 100, height: 24)
         _ = state.update(.loadStarted(.bikes, source: "https://example.org/may.json"))
         #expect(press(&state, .escape) == [.cancelLoads(.bikes)])
-        _ = state.update(.bikesLoaded(source: "https://example.org/may.json", .failure(ParseError(source: "https://example.org/may.json", kind: .cancelled, "cancelled")), at: "12:00:00"))
+        _ = state.update(.bikesLoaded(source: "https://example.org/may.json", .failure(LoadError(source: "https://example.org/may.json", kind: .cancelled, "cancelled")), at: "12:00:00"))
         let buffer = screen(state)
         #expect(buffer.line(23).contains("loading cancelled"))
         #expect(state.status.lastError == nil)
@@ -50,8 +50,8 @@ import FremontTestSupport
 }
 
 @Suite struct BrowserErrorClearingTests {
-    private func failure(_ source: String) -> ParseError {
-        ParseError(source: source, location: SourceLocation(line: 1, column: 2), "broken")
+    private func failure(_ source: String) -> LoadError {
+        LoadError(source: source, location: SourceLocation(line: 1, column: 2), "broken")
     }
 
     @Test func aGoodReloadClearsItsOwnErrorAndNoOther() throws {

@@ -37,7 +37,7 @@ private final class RecordingHost: BrowserHost {
         jobRequests.append((view, target))
         guard view == .weather else { return [] }
         let forecast = self.forecast
-        return [LoadJob(source: "sf.json") { (control) throws(ParseError) -> LoadPayload in
+        return [LoadJob(source: "sf.json") { (control) throws(LoadError) -> LoadPayload in
             control.progress(10, 100)
             return .forecast(forecast)
         }]

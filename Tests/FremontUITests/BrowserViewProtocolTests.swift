@@ -153,11 +153,11 @@ private struct CounterView: BrowserView {
 
     @Test func failuresAreMatchedOnTheirKind() {
         var state = browser()
-        let missing = ParseError(source: "/data/b.xml", kind: .notFound, "cannot open: No such file or directory")
+        let missing = LoadError(source: "/data/b.xml", kind: .notFound, "cannot open: No such file or directory")
         _ = state.update(.loaded(ViewID("one"), source: "/data/b.xml", .failure(missing), at: "10:00:00"))
         #expect(state.status.lastError?.error.kind == .notFound)
         // A cancellation is no error: it says so and leaves the last error alone.
-        let cancelled = ParseError(source: "/data/c.xml", kind: .cancelled, "cancelled")
+        let cancelled = LoadError(source: "/data/c.xml", kind: .cancelled, "cancelled")
         _ = state.update(.loaded(ViewID("one"), source: "/data/c.xml", .failure(cancelled), at: "10:00:01"))
         #expect(state.status.message == "loading cancelled")
         #expect(state.status.lastError?.error.source == "/data/b.xml")
@@ -172,7 +172,7 @@ private struct CounterView: BrowserView {
     @Test func theStatusLineGivesTheReasonFirstAndShortensALongAddressInTheMiddle() {
         var state = BrowserState(width: 80, height: 12, theme: Theme(colors: .none), views: [CounterView("one")])
         let url = "https://data.seattle.gov/api/views/65db-xm6k/rows.csv?accessType=DOWNLOAD&bom=true&format=true"
-        let error = ParseError(source: url, kind: .httpStatus(503), "HTTP 503 Service Unavailable")
+        let error = LoadError(source: url, kind: .httpStatus(503), "HTTP 503 Service Unavailable")
         _ = state.update(.loaded(ViewID("one"), source: url, .failure(error), at: "10:00:00"))
         var buffer = ScreenBuffer(width: 80, height: 12)
         state.render(into: &buffer)

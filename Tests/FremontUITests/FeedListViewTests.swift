@@ -22,7 +22,7 @@ import Testing
             (title: "Fair", date: "Tue, 04 Sep 2018 10:00:00 GMT", text: "See <a href='https://a.example/1'>one</a> and <a href='https://a.example/2'>two</a>", link: "https://local.example/fair"),
         ]).replacingOccurrences(of: "</item>", with: "<enclosure url=\"https://local.example/fair.mp3\" type=\"audio/mpeg\" length=\"1000\"/></item>"))
         _ = state.update(.feedsLoaded(source: Self.localURL, .success(PreparedFeed(local, source: Self.localURL, readItemIDs: [])), at: "1"))
-        _ = state.update(.feedsLoaded(source: Self.brokenURL, .failure(ParseError(source: Self.brokenURL, kind: .httpStatus(503), "HTTP 503 Service Unavailable")), at: "1"))
+        _ = state.update(.feedsLoaded(source: Self.brokenURL, .failure(LoadError(source: Self.brokenURL, kind: .httpStatus(503), "HTTP 503 Service Unavailable")), at: "1"))
         return state
     }
 

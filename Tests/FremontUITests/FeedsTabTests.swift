@@ -113,14 +113,14 @@ import Testing
 
     @Test func aFailedFeedKeepsItsItemsAndTheOthersShow() throws {
         var state = try Self.twoFeeds()
-        let broken = ParseError(source: "/feeds/evening.xml", location: SourceLocation(line: 3, column: 17), "mismatched tag")
+        let broken = LoadError(source: "/feeds/evening.xml", location: SourceLocation(line: 3, column: 17), "mismatched tag")
         _ = state.update(.feedsLoaded(source: "evening.xml", .failure(broken), at: "12:30:00"))
         #expect(state.feeds.itemCount == 6)
         let buffer = screen(state)
         #expect(buffer.line(23) == " mismatched tag · /feeds/evening.xml:3:17 · 12:30:00")
         #expect(buffer.style(of: "12:30:00", row: 23) == state.theme.error)
         // A first load that fails says why on the tab, above the feeds that did load.
-        _ = state.update(.feedsLoaded(source: "/feeds/missing.xml", .failure(ParseError(source: "/feeds/missing.xml", "cannot open: No such file or directory")), at: "12:31:00"))
+        _ = state.update(.feedsLoaded(source: "/feeds/missing.xml", .failure(LoadError(source: "/feeds/missing.xml", "cannot open: No such file or directory")), at: "12:31:00"))
         let failed = screen(state)
         #expect(failed.line(1) == "▸ Could not read missing.xml")
         #expect(failed.style(of: "Could not read", row: 1) == state.theme.selected(state.theme.warning))

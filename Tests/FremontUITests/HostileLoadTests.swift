@@ -49,7 +49,7 @@ import FremontTestSupport
     func hostileBikeDataLeavesTheGoodTableOnScreen(name: String) throws {
         let (bytes, message) = Self.bikeCase(name)
         var state = April.browser(width: 100, height: 24)
-        let result = Result { () throws(ParseError) -> SeriesTable in try SeriesLoader.load(.bytes(Data(bytes), name: "hostile")) }
+        let result = Result { () throws(LoadError) -> SeriesTable in try SeriesLoader.load(.bytes(Data(bytes), name: "hostile")) }
         guard case .failure(let error) = result else {
             Issue.record("\(name): read without an error")
             return
@@ -84,7 +84,7 @@ import FremontTestSupport
         var state = try FeedsFixtures.nasaBrowser(width: 100, height: 24)
         let before = screen(state).lines.filter { $0.contains("NASA") }
         #expect(!before.isEmpty)
-        let result = Result { () throws(ParseError) -> FeedParseResult in try FeedParser.parse(.bytes(Data(bytes), name: FeedsFixtures.nasaPath)) }
+        let result = Result { () throws(LoadError) -> FeedParseResult in try FeedParser.parse(.bytes(Data(bytes), name: FeedsFixtures.nasaPath)) }
         guard case .failure(let error) = result else {
             Issue.record("\(name): read without an error")
             return
@@ -101,7 +101,7 @@ import FremontTestSupport
         let before = WeatherFixtures.screen(state).lines
         let nested = "{\"currently\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         for bytes in [Array(nested.utf8), Array("{\"currently\":{\"summary\":\"a".utf8) + [0] + Array("\"}}".utf8)] {
-            let result = Result { () throws(ParseError) -> Forecast in try ForecastReader.parse(bytes, name: "hostile.json") }
+            let result = Result { () throws(LoadError) -> Forecast in try ForecastReader.parse(bytes, name: "hostile.json") }
             guard case .failure = result else {
                 Issue.record("read without an error")
                 continue

@@ -6,7 +6,7 @@ import Testing
 /// The Log tab: every load's warnings and errors, newest first, readable at any width.
 @Suite struct LogViewTests {
     private func report(_ source: String, at time: String, warnings: [ParseWarning] = [], total: Int? = nil,
-                        error: ParseError? = nil) -> LoadReport {
+                        error: LoadError? = nil) -> LoadReport {
         LoadReport(view: .feeds, source: source, time: time, warnings: warnings, warningTotal: total, error: error)
     }
 
@@ -22,7 +22,7 @@ import Testing
         let broken = try FeedsFixtures.parse("<rss version=\"2.0\"><channel><title>T</title>\n<item><title>Fish & Chips</title></item></channel></rss>",
                                              name: "/feeds/amp.xml")
         _ = state.update(FeedsFixtures.loaded("/feeds/amp.xml", broken, at: "09:00:00"))
-        let missing = ParseError(source: "/data/april.xml", kind: .notFound, "cannot open: No such file or directory")
+        let missing = LoadError(source: "/data/april.xml", kind: .notFound, "cannot open: No such file or directory")
         _ = state.update(.bikesLoaded(source: "/data/april.xml", .failure(missing), at: "09:00:05"))
         let lines = screen(state).lines
         #expect(lines[0].hasSuffix("2 entries"))

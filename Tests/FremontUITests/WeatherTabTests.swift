@@ -166,7 +166,7 @@ import Testing
     @Test func aFailedLoadKeepsTheLastForecastAndShowsTheError() throws {
         var state = WeatherFixtures.browser(try WeatherFixtures.sanFrancisco(), width: 80, height: 24)
         let before = WeatherFixtures.screen(state)
-        let error = ParseError(source: "sf.json", location: SourceLocation(line: 3, column: 15), "not valid JSON: unexpected 'n'")
+        let error = LoadError(source: "sf.json", location: SourceLocation(line: 3, column: 15), "not valid JSON: unexpected 'n'")
         _ = state.update(.weatherLoaded(source: "sf.json", .failure(error), at: "12:34:56"))
         #expect(state.weather.forecast == (try WeatherFixtures.sanFrancisco()))
         #expect(state.status.loading[.weather] == nil)
@@ -182,7 +182,7 @@ import Testing
 
     @Test func aFailedFirstLoadSaysWhyOnTheTab() {
         var state = BrowserState(width: 40, height: 12, theme: Theme(colors: .ansi8), current: .weather)
-        let error = ParseError(source: "forecast.json", "not a forecast: an HTML page ('503 Service Unavailable'), where JSON was expected")
+        let error = LoadError(source: "forecast.json", "not a forecast: an HTML page ('503 Service Unavailable'), where JSON was expected")
         _ = state.update(.weatherLoaded(source: "forecast.json", .failure(error), at: "09:00:00"))
         let screen = WeatherFixtures.screen(state)
         #expect(Array((2...5).map(screen.line)) == [

@@ -24,7 +24,7 @@ public final class CSVReader {
     private let scratch = CSVScratch()
 
     /// With no delimiter given, it is detected from the first line.
-    public init(_ reader: ByteReader, delimiter: UInt8? = nil) throws(ParseError) {
+    public init(_ reader: ByteReader, delimiter: UInt8? = nil) throws(LoadError) {
         self.reader = reader
         // A byte order mark is not part of the first column's name.
         try reader.skipByteOrderMark()
@@ -63,7 +63,7 @@ public final class CSVReader {
     }
 
     /// Calls `body` with every record, blank lines included (see `CSVRecord.isBlank`).
-    public func forEachRecord(_ body: (CSVRecord) throws(ParseError) -> Void) throws(ParseError) {
+    public func forEachRecord(_ body: (CSVRecord) throws(LoadError) -> Void) throws(LoadError) {
         while true {
             if capacity - filled < ByteReader.defaultChunkSize { grow() }
             let count = try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
@@ -75,11 +75,11 @@ public final class CSVReader {
                 position = next
             }
             if atEndOfInput {
-                if position < filled { throw ParseError(source: reader.name, location: SourceLocation(line: line), "quoted field is never closed (is the file cut off?)") }
+                if position < filled { throw LoadError(source: reader.name, location: SourceLocation(line: line), "quoted field is never closed (is the file cut off?)") }
                 return
             }
             if filled - position > Self.maximumRecordLength {
-                throw ParseError(source: reader.name, location: SourceLocation(line: line),
+                throw LoadError(source: reader.name, location: SourceLocation(line: line),
                                  "a record longer than \(Self.maximumRecordLength >> 20) MB (a quote that is never closed?)")
             }
             // Keep the incomplete record for the next round.
@@ -111,7 +111,7 @@ public final class CSVReader {
 
     /// Parses one record starting at `position` and hands it to `body`; returns where the next
     /// record starts, or nil when the record is not complete in the buffer yet.
-    private func parseRecord(at position: Int, _ body: (CSVRecord) throws(ParseError) -> Void) throws(ParseError) -> Int? {
+    private func parseRecord(at position: Int, _ body: (CSVRecord) throws(LoadError) -> Void) throws(LoadError) -> Int? {
         let quote = UInt8(ascii: "\"")
         let delimiter = self.delimiter
         let end = filled
@@ -185,7 +185,7 @@ public final class CSVReader {
         }
     }
 
-    private func deliver(fieldCount: Int, extraLines: Int, _ body: (CSVRecord) throws(ParseError) -> Void) throws(ParseError) {
+    private func deliver(fieldCount: Int, extraLines: Int, _ body: (CSVRecord) throws(LoadError) -> Void) throws(LoadError) {
         let record = CSVRecord(line: line, fieldCount: fieldCount, base: buffer, starts: starts, ends: ends, escaped: escaped, scratch: scratch)
         defer { scratch.reset() }
         try body(record)

@@ -14,7 +14,7 @@ public enum FeedParser {
     /// libxml2's XML_ERR_ENTITY_LOOP: its own guard against entity-expansion bombs tripped.
     static let entityLoopCode = 89
 
-    public static func parse(_ source: InputSource, limits: FeedLimits = FeedLimits()) throws(ParseError) -> FeedParseResult {
+    public static func parse(_ source: InputSource, limits: FeedLimits = FeedLimits()) throws(LoadError) -> FeedParseResult {
         let name = source.name
         // A feed from the web: its address is the base of the relative ones in it.
         let lowered = name.prefix(8).lowercased()
@@ -53,9 +53,9 @@ public enum FeedParser {
         run(ByteReaderStream(try InputSource.bytes(Data(bytes), name: name).open()), lenient)
         if let result = try settled(lenient, name, limits, repairs: repair.warnings) { return result }
 
-        guard let error = lenient.firstError else { throw ParseError(source: name, kind: .notData, "not a feed") }
+        guard let error = lenient.firstError else { throw LoadError(source: name, kind: .notData, "not a feed") }
         if !lenient.sawRoot {
-            throw ParseError(source: name, location: error.location,
+            throw LoadError(source: name, location: error.location,
                              "not a feed: no XML element found (\(XMLErrorDescription.message(forCode: error.code)))")
         }
         var warnings = repair.warnings + lenient.warnings
@@ -74,12 +74,12 @@ public enum FeedParser {
 
     /// The result when the parse ended cleanly or was stopped on purpose; nil when XML errors remain.
     private static func settled(_ builder: FeedBuilder, _ name: String, _ limits: FeedLimits,
-                                repairs: [ParseWarning]) throws(ParseError) -> FeedParseResult? {
+                                repairs: [ParseWarning]) throws(LoadError) -> FeedParseResult? {
         switch builder.stop {
         case .notAFeed(let root, let location):
-            throw ParseError(source: name, location: location, "not a feed: the root element is <\(root)>")
+            throw LoadError(source: name, location: location, "not a feed: the root element is <\(root)>")
         case .tooDeep(let location):
-            throw ParseError(source: name, location: location,
+            throw LoadError(source: name, location: location,
                              "elements nest deeper than \(limits.maximumDepth) levels, the limit for feeds")
         case .tooManyItems(let location):
             let warning = ParseWarning("more than \(limits.maximumItems) items, the limit for a feed: the rest is not read", at: location)
@@ -90,7 +90,7 @@ public enum FeedParser {
         }
         if let error = builder.firstError {
             if error.code == entityLoopCode {
-                throw ParseError(source: name, location: error.location,
+                throw LoadError(source: name, location: error.location,
                                  "refused: an entity that expands without end (an entity-expansion bomb)")
             }
             return nil
@@ -121,28 +121,28 @@ public enum FeedParser {
     }
 
     /// What is plainly not XML is named before libxml2 tries.
-    private static func checkContent(_ head: [UInt8], _ name: String) throws(ParseError) {
+    private static func checkContent(_ head: [UInt8], _ name: String) throws(LoadError) {
         switch ContentSniffer.sniff(head) {
         case .empty:
-            throw ParseError(source: name, kind: .notData, "not a feed: the document is empty")
+            throw LoadError(source: name, kind: .notData, "not a feed: the document is empty")
         case .json:
-            throw ParseError(source: name, location: SourceLocation(line: 1, column: 1), "not a feed: the document is JSON")
+            throw LoadError(source: name, location: SourceLocation(line: 1, column: 1), "not a feed: the document is JSON")
         default:
             break
         }
     }
 
     private static func readAll(_ reader: ByteReader, already: [UInt8], _ name: String,
-                                _ limits: FeedLimits) throws(ParseError) -> [UInt8] {
+                                _ limits: FeedLimits) throws(LoadError) -> [UInt8] {
         var bytes = already
-        try reader.forEachChunk { (chunk: UnsafeBufferPointer<UInt8>) throws(ParseError) in
+        try reader.forEachChunk { (chunk: UnsafeBufferPointer<UInt8>) throws(LoadError) in
             bytes.append(contentsOf: chunk)
             if bytes.count > limits.maximumBytes { throw tooLarge(name, limits) }
         }
         return bytes
     }
 
-    private static func tooLarge(_ name: String, _ limits: FeedLimits) -> ParseError {
-        ParseError(source: name, kind: .tooLarge, "the document is larger than \(ByteCountText.describe(limits.maximumBytes)), the limit for feeds")
+    private static func tooLarge(_ name: String, _ limits: FeedLimits) -> LoadError {
+        LoadError(source: name, kind: .tooLarge, "the document is larger than \(ByteCountText.describe(limits.maximumBytes)), the limit for feeds")
     }
 }

@@ -11,11 +11,11 @@ public enum OpenMeteoReader {
     public static var hourlyVariables: [String] { OpenMeteoResponse.hourlyVariables }
     public static var dailyVariables: [String] { OpenMeteoResponse.dailyVariables }
 
-    public static func read(_ source: InputSource) throws(ParseError) -> Forecast {
+    public static func read(_ source: InputSource) throws(LoadError) -> Forecast {
         try ForecastReader.read(source, format: .openMeteo)
     }
 
-    public static func parse(_ bytes: [UInt8], name: String) throws(ParseError) -> Forecast {
+    public static func parse(_ bytes: [UInt8], name: String) throws(LoadError) -> Forecast {
         let response = try ForecastJSON.decode(OpenMeteoResponse.self, from: bytes, name: name)
         var forecast = Forecast(latitude: response.latitude, longitude: response.longitude, timezone: response.timezone)
         if let seconds = response.utcOffsetSeconds, seconds.isFinite { forecast.offset = seconds / 3600 }
@@ -64,7 +64,7 @@ private struct Columns {
     /// the days ahead: so times are read back with it, and only shown in the zone.
     let offset: Int?
 
-    func now(_ current: OpenMeteoResponse.Current) throws(ParseError) -> ForecastPoint {
+    func now(_ current: OpenMeteoResponse.Current) throws(LoadError) -> ForecastPoint {
         var point = ForecastPoint(time: try instant(current.time, at: "current", "time"))
         let code = current.weatherCode.flatMap(WMOWeatherCode.init)
         describe(&point, code: code, isDay: current.isDay.map { $0 != 0 } ?? true)
@@ -79,7 +79,7 @@ private struct Columns {
         return point
     }
 
-    func hours(_ hourly: OpenMeteoResponse.Hourly) throws(ParseError) -> [ForecastPoint] {
+    func hours(_ hourly: OpenMeteoResponse.Hourly) throws(LoadError) -> [ForecastPoint] {
         let times = hourly.time ?? []
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
@@ -105,7 +105,7 @@ private struct Columns {
         return points
     }
 
-    func days(_ daily: OpenMeteoResponse.Daily) throws(ParseError) -> [ForecastPoint] {
+    func days(_ daily: OpenMeteoResponse.Daily) throws(LoadError) -> [ForecastPoint] {
         let times = daily.time ?? []
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
@@ -154,7 +154,7 @@ private struct Columns {
     /// offset, or (`inZone`, or without one) the zone's at that time. Text that is not a time is
     /// an error at its place in the response.
     private func instant(_ text: String?, at block: String, _ column: String, _ index: Int? = nil,
-                         inZone: Bool = false) throws(ParseError) -> Date? {
+                         inZone: Bool = false) throws(LoadError) -> Date? {
         guard let text else { return nil }
         guard let local = LocalDateTimeParser.parse(text) else {
             let keys = [ForecastJSON.PathKey(block), ForecastJSON.PathKey(column)] + (index.map { [ForecastJSON.PathKey($0)] } ?? [])

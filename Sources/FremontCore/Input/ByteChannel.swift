@@ -12,7 +12,7 @@ public final class ByteChannel: @unchecked Sendable {
     private var head = 0
     private var offset = 0
     private var finished = false
-    private var failure: ParseError?
+    private var failure: LoadError?
     private var closed = false
     private var claimed = false
     private var onClose: (@Sendable () -> Void)?
@@ -51,7 +51,7 @@ public final class ByteChannel: @unchecked Sendable {
 
     /// The body ends in an error, which reads throw once the buffered bytes are taken. The first
     /// ending wins: a finished channel cannot fail afterwards, nor fail twice.
-    public func fail(_ error: ParseError) {
+    public func fail(_ error: LoadError) {
         condition.lock()
         defer { condition.unlock() }
         guard !finished, failure == nil else { return }
@@ -103,7 +103,7 @@ public final class ByteChannel: @unchecked Sendable {
     }
 
     /// Copies up to `buffer.count` bytes, blocking until some arrive; 0 only at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {
         condition.lock()
         defer { condition.unlock() }
         while head == chunks.count && !finished && failure == nil && !closed {

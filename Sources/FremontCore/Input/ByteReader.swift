@@ -11,7 +11,7 @@ public final class ByteReader {
     public private(set) var bytesRead = 0
     /// Why the source stopped early (a download cut off, say), once a read has thrown: parsers
     /// that read through `XMLParser` lose the thrown error and find it here.
-    public private(set) var failure: ParseError?
+    public private(set) var failure: LoadError?
     /// The most bytes the source may have, and what it is said to be in the error past it
     /// ("bike data"): an endless stream (stdin, a pipe) ends in a message, not in memory use.
     public var limit: (bytes: Int, what: String)?
@@ -56,7 +56,7 @@ public final class ByteReader {
     }
 
     /// The first `count` bytes (fewer at the end of the source), without consuming them.
-    public func peek(_ count: Int) throws(ParseError) -> [UInt8] {
+    public func peek(_ count: Int) throws(LoadError) -> [UInt8] {
         while pending.count < count && !reachedEnd {
             let want = max(count - pending.count, 4096)
             let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: want, alignment: 1)
@@ -78,13 +78,13 @@ public final class ByteReader {
 
     /// Drops a UTF-8 byte order mark at the start, if there is one: it is not data. (libxml2
     /// reads one itself, so XML parsers leave it.)
-    public func skipByteOrderMark() throws(ParseError) {
+    public func skipByteOrderMark() throws(LoadError) {
         if try peek(3) == [0xEF, 0xBB, 0xBF] { discardPeeked(3) }
     }
 
     /// Fills `buffer` with up to its size (and at most the chunk size) in bytes; returns 0 only at
     /// the end of the source. Small chunk sizes let tests put a boundary at every byte.
-    public func read(into whole: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+    public func read(into whole: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {
         let buffer = UnsafeMutableRawBufferPointer(rebasing: whole[0..<min(whole.count, chunkSize)])
         if !pending.isEmpty {
             let count = min(pending.count, buffer.count)
@@ -101,7 +101,7 @@ public final class ByteReader {
     }
 
     /// Calls `body` with each chunk in turn until the source ends. The buffer is reused between calls.
-    public func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws(ParseError) -> Void) throws(ParseError) {
+    public func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void) throws(LoadError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -111,9 +111,9 @@ public final class ByteReader {
         }
     }
 
-    private func readBacking(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+    private func readBacking(into buffer: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {
         if let limit, bytesRead + pending.count > limit.bytes {
-            let error = ParseError(source: name, kind: .tooLarge, "larger than \(ByteCountText.describe(limit.bytes)), the limit for \(limit.what)")
+            let error = LoadError(source: name, kind: .tooLarge, "larger than \(ByteCountText.describe(limit.bytes)), the limit for \(limit.what)")
             failure = error
             throw error
         }
@@ -124,7 +124,7 @@ public final class ByteReader {
                 if count >= 0 { return count }
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
-                throw ParseError(source: name, "read failed: \(reason)")
+                throw LoadError(source: name, "read failed: \(reason)")
             }
         case .data(let data, let offset):
             let count = min(buffer.count, data.count - offset)

@@ -84,7 +84,7 @@ final class ByteReaderStream: InputStream {
     }
 
     /// Reads the next piece of the source into `output`, fixed.
-    private func refill() throws(ParseError) {
+    private func refill() throws(LoadError) {
         var gathered: [UInt8] = []
         let wanted = sawHead ? 1 : Self.headLength
         if !sawHead, let form = XMLDeclaration.WideForm(try reader.peek(4)) {

@@ -40,15 +40,15 @@ enum DoctypeGuard {
         throw Refusal(message: "refused: the DOCTYPE is larger than the first \(bytes.count / 1024) KB", offset: 0)
     }
 
-    /// `declaredEntities`, with a refusal as a `ParseError` at its line and column.
-    static func check(_ head: [UInt8], complete: Bool, _ name: String) throws(ParseError) -> Set<String> {
+    /// `declaredEntities`, with a refusal as a `LoadError` at its line and column.
+    static func check(_ head: [UInt8], complete: Bool, _ name: String) throws(LoadError) -> Set<String> {
         do {
             return try declaredEntities(in: head, complete: complete)
         } catch {
             let before = head[..<min(error.offset, head.count)]
             let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            throw ParseError(source: name, location: SourceLocation(line: line, column: error.offset - lineStart + 1),
+            throw LoadError(source: name, location: SourceLocation(line: line, column: error.offset - lineStart + 1),
                              error.message)
         }
     }

@@ -49,20 +49,20 @@ public struct InputSource: Sendable {
     }
 
     /// Opens the source for reading in chunks.
-    public func open(chunkSize: Int = ByteReader.defaultChunkSize) throws(ParseError) -> ByteReader {
+    public func open(chunkSize: Int = ByteReader.defaultChunkSize) throws(LoadError) -> ByteReader {
         switch origin {
         case .file(let path):
             let descriptor = Foundation.open(path, O_RDONLY)
             guard descriptor >= 0 else {
                 let code = errno
                 let reason = String(cString: strerror(code))
-                let kind: ParseError.Kind = code == ENOENT || code == ENOTDIR ? .notFound : (code == EACCES || code == EPERM ? .permission : .other)
-                throw ParseError(source: name, kind: kind, "cannot open: \(reason)")
+                let kind: LoadError.Kind = code == ENOENT || code == ENOTDIR ? .notFound : (code == EACCES || code == EPERM ? .permission : .other)
+                throw LoadError(source: name, kind: kind, "cannot open: \(reason)")
             }
             var status = stat()
             if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
                 close(descriptor)
-                throw ParseError(source: name, "is a directory, not a data file")
+                throw LoadError(source: name, "is a directory, not a data file")
             }
             return ByteReader(descriptor: descriptor, ownsDescriptor: true, name: name, chunkSize: chunkSize)
         case .bytes(let data):
@@ -70,7 +70,7 @@ public struct InputSource: Sendable {
         case .standardInput:
             return ByteReader(descriptor: STDIN_FILENO, ownsDescriptor: false, name: name, chunkSize: chunkSize)
         case .stream(let channel):
-            guard channel.claim() else { throw ParseError(source: name, "a download can be read only once") }
+            guard channel.claim() else { throw LoadError(source: name, "a download can be read only once") }
             return ByteReader(channel: channel, name: name, chunkSize: chunkSize)
         }
     }

@@ -8,7 +8,7 @@ import FoundationXML
 /// before the parse and external entities never fetched. For readers outside this module (OPML).
 public enum StreamingXML {
     /// `failure` says why the stream stopped (a read error, the size limit) when the parse fails.
-    public static func parser(_ source: InputSource, maximumBytes: Int) throws(ParseError) -> (parser: XMLParser, failure: () -> ParseError?) {
+    public static func parser(_ source: InputSource, maximumBytes: Int) throws(LoadError) -> (parser: XMLParser, failure: () -> LoadError?) {
         let reader = try source.open()
         let head = try reader.peek(ByteReaderStream.headLength)
         _ = try DoctypeGuard.check(head, complete: head.count < ByteReaderStream.headLength, source.name)
@@ -18,7 +18,7 @@ public enum StreamingXML {
         let name = source.name
         return (parser, {
             if stream.exceededLimit {
-                return ParseError(source: name, kind: .tooLarge, "larger than \(ByteCountText.describe(maximumBytes)), the limit for this file")
+                return LoadError(source: name, kind: .tooLarge, "larger than \(ByteCountText.describe(maximumBytes)), the limit for this file")
             }
             return reader.failure
         })

@@ -7,7 +7,7 @@ import FoundationXML
 /// same streaming input path and settings the feed parser uses. Benchmarks compare against it.
 public enum XMLStreamBaseline {
     /// Parses `source` and discards every event; false when the XML is not well-formed.
-    public static func parse(_ source: InputSource) throws(ParseError) -> Bool {
+    public static func parse(_ source: InputSource) throws(LoadError) -> Bool {
         let parser = XMLParser(stream: ByteReaderStream(try source.open()))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false

@@ -30,12 +30,12 @@ final class JSONScanner {
         SourceLocation(line: line, column: chunkOffset + position - lineStartOffset + 1)
     }
 
-    func error(_ message: String) -> ParseError {
-        ParseError(source: reader.name, location: location, message)
+    func error(_ message: String) -> LoadError {
+        LoadError(source: reader.name, location: location, message)
     }
 
     /// The next byte that is not whitespace, without consuming it; nil at the end of input.
-    func peekSignificant() throws(ParseError) -> UInt8? {
+    func peekSignificant() throws(LoadError) -> UInt8? {
         while true {
             if position == count, !(try refill()) { return nil }
             let byte = bytes[position]
@@ -53,14 +53,14 @@ final class JSONScanner {
     }
 
     /// Consumes the next significant byte, which must be `expected`.
-    func expect(_ expected: UInt8, _ what: @autoclosure () -> String) throws(ParseError) {
+    func expect(_ expected: UInt8, _ what: @autoclosure () -> String) throws(LoadError) {
         guard let byte = try peekSignificant() else { throw error("the document ends early, expected \(what()) (is it cut off?)") }
         guard byte == expected else { throw error("expected \(what()), found \(describe(byte))") }
         position += 1
     }
 
     /// Consumes `byte` if it is the next significant one.
-    func consume(_ byte: UInt8) throws(ParseError) -> Bool {
+    func consume(_ byte: UInt8) throws(LoadError) -> Bool {
         guard try peekSignificant() == byte else { return false }
         position += 1
         return true
@@ -70,7 +70,7 @@ final class JSONScanner {
     static let maximumStringLength = 1 << 20
 
     /// Reads a string into `stringBytes` (escapes decoded, as UTF-8).
-    func readString() throws(ParseError) {
+    func readString() throws(LoadError) {
         try expect(UInt8(ascii: "\""), "a string")
         stringBytes.removeAll(keepingCapacity: true)
         // A `\uD800`–`\uDBFF` escape waiting for the low half of its pair.
@@ -105,7 +105,7 @@ final class JSONScanner {
     }
 
     /// Reads a number, `true`, `false` or `null` into `stringBytes` as written.
-    func readBareToken() throws(ParseError) {
+    func readBareToken() throws(LoadError) {
         stringBytes.removeAll(keepingCapacity: true)
         _ = try peekSignificant()
         while true {
@@ -128,7 +128,7 @@ final class JSONScanner {
 
     /// Skips one value of any kind, nested ones included. Iterative, with its own stack of
     /// closing brackets: recursion would let 100,000 `[` overflow the thread's stack.
-    func skipValue() throws(ParseError) {
+    func skipValue() throws(LoadError) {
         let quote = UInt8(ascii: "\""), openBrace = UInt8(ascii: "{"), openBracket = UInt8(ascii: "[")
         let closeBrace = UInt8(ascii: "}"), closeBracket = UInt8(ascii: "]"), comma = UInt8(ascii: ",")
         var closers: [UInt8] = []
@@ -172,14 +172,14 @@ final class JSONScanner {
         byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private func nextRaw() throws(ParseError) -> UInt8? {
+    private func nextRaw() throws(LoadError) -> UInt8? {
         if position == count, !(try refill()) { return nil }
         let byte = bytes[position]
         position += 1
         return byte
     }
 
-    private func refill() throws(ParseError) -> Bool {
+    private func refill() throws(LoadError) -> Bool {
         if atEnd { return false }
         chunkOffset += count
         position = 0
@@ -201,7 +201,7 @@ final class JSONScanner {
 
     /// `\uXXXX`: a character, or half of a surrogate pair. A half without its partner is U+FFFD
     /// (found by fuzzing: `"\ud825\ud84a"` overflowed the arithmetic that joins a pair).
-    private func readUnicodeEscape(pairingWith highSurrogate: inout UInt32?) throws(ParseError) {
+    private func readUnicodeEscape(pairingWith highSurrogate: inout UInt32?) throws(LoadError) {
         let unit = try readHex4()
         switch unit {
         case 0xD800..<0xDC00:
@@ -224,7 +224,7 @@ final class JSONScanner {
         UTF8.encode(scalar ?? "\u{FFFD}") { stringBytes.append($0) }
     }
 
-    private func readHex4() throws(ParseError) -> UInt32 {
+    private func readHex4() throws(LoadError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = try nextRaw() else { throw error("the document ends inside a string (is it cut off?)") }

@@ -1,11 +1,11 @@
 /// A table from delimited text. Columns are found by their header names and values; a row with
 /// the wrong number of fields is reported and skipped, never merged with its neighbours.
 enum SeriesCSVParser {
-    static func parse(_ reader: ByteReader, delimiter: UInt8?, choice: SeriesColumnChoice) throws(ParseError) -> SeriesTable {
+    static func parse(_ reader: ByteReader, delimiter: UInt8?, choice: SeriesColumnChoice) throws(LoadError) -> SeriesTable {
         let csv = try CSVReader(reader, delimiter: delimiter)
         var builder = SeriesTableBuilder(source: reader.name, choice: choice)
         var width: Int?
-        try csv.forEachRecord { (record) throws(ParseError) in
+        try csv.forEachRecord { (record) throws(LoadError) in
             if record.isBlank { return }
             guard let width else {
                 for index in 0..<record.fieldCount { _ = builder.addColumn(record.string(index).trimmingSpaces.description) }
@@ -22,7 +22,7 @@ enum SeriesCSVParser {
             try builder.endRecord()
         }
         guard width != nil else {
-            throw ParseError(source: reader.name, kind: .notData, "no header and no rows: the file holds only blank lines")
+            throw LoadError(source: reader.name, kind: .notData, "no header and no rows: the file holds only blank lines")
         }
         return try builder.finish()
     }

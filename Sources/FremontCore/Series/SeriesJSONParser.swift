@@ -1,14 +1,14 @@
 /// A table from the Socrata JSON array of objects, streamed. A row's keys are its columns; values
 /// may be strings (as the API sends them) or numbers; a missing key or `null` is a missing value.
 enum SeriesJSONParser {
-    static func parse(_ reader: ByteReader, choice: SeriesColumnChoice) throws(ParseError) -> SeriesTable {
+    static func parse(_ reader: ByteReader, choice: SeriesColumnChoice) throws(LoadError) -> SeriesTable {
         try reader.skipByteOrderMark()
         let scanner = JSONScanner(reader)
         var builder = SeriesTableBuilder(source: reader.name, choice: choice)
         // Each key is named once, not on every row.
         var columns: [[UInt8]: Int] = [:]
         guard let first = try scanner.peekSignificant() else {
-            throw ParseError(source: reader.name, kind: .notData, "the document is empty")
+            throw LoadError(source: reader.name, kind: .notData, "the document is empty")
         }
         if first == UInt8(ascii: "{") { throw try objectAtRootError(scanner) }
         try scanner.expect(UInt8(ascii: "["), "'[' (an array of rows)")
@@ -25,7 +25,7 @@ enum SeriesJSONParser {
     }
 
     private static func parseRow(_ scanner: JSONScanner, into builder: inout SeriesTableBuilder,
-                                 columns: inout [[UInt8]: Int]) throws(ParseError) {
+                                 columns: inout [[UInt8]: Int]) throws(LoadError) {
         let next = try scanner.peekSignificant()
         let location = scanner.location
         guard next == UInt8(ascii: "{") else {
@@ -64,7 +64,7 @@ enum SeriesJSONParser {
 
     }
 
-    private static func readValue(_ scanner: JSONScanner) throws(ParseError) -> Value {
+    private static func readValue(_ scanner: JSONScanner) throws(LoadError) -> Value {
         switch try scanner.peekSignificant() {
         case UInt8(ascii: "\"")?:
             try scanner.readString()
@@ -86,7 +86,7 @@ enum SeriesJSONParser {
     private static let falseToken = Array("false".utf8)
 
     /// A JSON object where rows were expected: Socrata's error response, or something else.
-    private static func objectAtRootError(_ scanner: JSONScanner) throws(ParseError) -> ParseError {
+    private static func objectAtRootError(_ scanner: JSONScanner) throws(LoadError) -> LoadError {
         let location = scanner.location
         var fields: [String: String] = [:]
         try scanner.expect(UInt8(ascii: "{"), "'{'")
@@ -107,8 +107,8 @@ enum SeriesJSONParser {
         if fields["error"] != nil || fields["message"] != nil {
             let code = fields["code"].map { " \($0)" } ?? ""
             let message = fields["message"] ?? "no message"
-            return ParseError(source: scanner.source, location: location, "the server sent an error, not data: Socrata error\(code): \(message)")
+            return LoadError(source: scanner.source, location: location, "the server sent an error, not data: Socrata error\(code): \(message)")
         }
-        return ParseError(source: scanner.source, location: location, "not a Socrata table: expected an array of rows, found an object")
+        return LoadError(source: scanner.source, location: location, "not a Socrata table: expected an array of rows, found an object")
     }
 }

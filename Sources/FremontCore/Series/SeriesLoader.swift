@@ -4,7 +4,7 @@ public enum TableFormat: String, Sendable, CaseIterable {
 }
 
 /// Reads a table of series over time from any source, telling the format from the content (not
-/// the name), and turning an error page, an empty file or a broken document into a `ParseError`
+/// the name), and turning an error page, an empty file or a broken document into a `LoadError`
 /// instead of a half-filled table.
 public enum SeriesLoader {
     /// - Parameters:
@@ -19,17 +19,17 @@ public enum SeriesLoader {
         _ source: InputSource, format: TableFormat? = nil, delimiter: UInt8? = nil,
         choice: SeriesColumnChoice = SeriesColumnChoice(),
         chunkSize: Int = ByteReader.defaultChunkSize, maximumBytes: Int = defaultMaximumBytes
-    ) throws(ParseError) -> SeriesTable {
+    ) throws(LoadError) -> SeriesTable {
         let reader = try source.open(chunkSize: chunkSize)
         reader.limit = (maximumBytes, "a table")
         let head = try reader.peek(ContentSniffer.prefixLength)
         let sniffed = ContentSniffer.sniff(head)
         switch sniffed {
         case .empty:
-            throw ParseError(source: source.name, kind: .notData, head.isEmpty ? "the file is empty" : "the file holds only blank space")
+            throw LoadError(source: source.name, kind: .notData, head.isEmpty ? "the file is empty" : "the file holds only blank space")
         case .html(let title):
             let shown = title.map { " titled \(quoted($0))" } ?? ""
-            throw ParseError(source: source.name, location: SourceLocation(line: 1), "an HTML page\(shown), not a data table")
+            throw LoadError(source: source.name, location: SourceLocation(line: 1), "an HTML page\(shown), not a data table")
         default:
             break
         }
@@ -44,7 +44,7 @@ public enum SeriesLoader {
         // without counts.)
         if table.isEmpty, table.recordCount > 0, let first = table.warnings.first {
             let rows = table.recordCount == 1 ? "the one row could not" : "none of the \(NumberText.grouped(table.recordCount)) rows could"
-            throw ParseError(source: source.name, location: first.location, "\(rows) be read: \(first.message)")
+            throw LoadError(source: source.name, location: first.location, "\(rows) be read: \(first.message)")
         }
         return table
     }

@@ -182,7 +182,7 @@ struct SeriesTableBuilder {
     }
 
     /// Ends the record; the first one past the sample settles the columns, which can fail.
-    mutating func endRecord() throws(ParseError) {
+    mutating func endRecord() throws(LoadError) {
         guard isOpen else { return }
         isOpen = false
         if sampling {
@@ -215,7 +215,7 @@ struct SeriesTableBuilder {
 
     // MARK: - Deciding the columns
 
-    private mutating func decide() throws(ParseError) {
+    private mutating func decide() throws(LoadError) {
         sampling = false
         var kinds = names.map(SeriesColumnName.init)
         let timeID = try findTimeColumn(kinds)
@@ -302,7 +302,7 @@ struct SeriesTableBuilder {
         return names.firstIndex { $0.trimmingSpaces.lowercased() == wanted }
     }
 
-    private func findTimeColumn(_ kinds: [SeriesColumnName]) throws(ParseError) -> Int {
+    private func findTimeColumn(_ kinds: [SeriesColumnName]) throws(LoadError) -> Int {
         if let name = choice.timeColumn {
             guard let id = find(name) else { throw columnError("no column named \(quoted(name)) for --time-column") }
             return id
@@ -338,11 +338,11 @@ struct SeriesTableBuilder {
         return numbers > 0 && others * 10 <= numbers
     }
 
-    private func columnError(_ message: String) -> ParseError {
+    private func columnError(_ message: String) -> LoadError {
         let found = names.prefix(20).map { quoted($0, limit: 40) }.joined(separator: ", ")
         let more = names.count > 20 ? ", and \(names.count - 20) more" : ""
         let location = headerLocation ?? sample.first.map { SourceLocation(line: $0.line) }
-        return ParseError(source: source, location: location, kind: .notData, "\(message) (found: \(found.isEmpty ? "no columns" : found + more))")
+        return LoadError(source: source, location: location, kind: .notData, "\(message) (found: \(found.isEmpty ? "no columns" : found + more))")
     }
 
     // MARK: - Keeping a record
@@ -419,7 +419,7 @@ struct SeriesTableBuilder {
     // MARK: - The table
 
     /// Sorted rows, one per time (the first in the source wins), and the warnings in source order.
-    mutating func finish(recordCountOverride: Int? = nil) throws(ParseError) -> SeriesTable {
+    mutating func finish(recordCountOverride: Int? = nil) throws(LoadError) -> SeriesTable {
         if sampling {
             if names.isEmpty {
                 // Rows without a single field: each is an empty row, said so.

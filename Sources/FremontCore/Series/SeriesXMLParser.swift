@@ -8,7 +8,7 @@ import FoundationXML
 /// `<row>` wrapping all rows). A row's child elements are its columns; a Socrata `<error>`
 /// document or any other root is an error, not an empty table.
 enum SeriesXMLParser {
-    static func parse(_ reader: ByteReader, choice: SeriesColumnChoice) throws(ParseError) -> SeriesTable {
+    static func parse(_ reader: ByteReader, choice: SeriesColumnChoice) throws(LoadError) -> SeriesTable {
         // The prolog, read once: whitespace before it and entity bombs in it are dealt with here.
         let head = try reader.peek(ByteReaderStream.headLength)
         // libxml2 refuses whitespace before `<?xml`; drop it and keep line numbers true.
@@ -32,25 +32,25 @@ enum SeriesXMLParser {
         parser.delegate = delegate
         let succeeded = parser.parse()
 
-        if let failure = delegate.failure { throw ParseError(source: reader.name, location: failure.location, failure.message) }
+        if let failure = delegate.failure { throw LoadError(source: reader.name, location: failure.location, failure.message) }
         if let failure = delegate.columnFailure { throw failure }
         guard succeeded else {
-            if let readError = parser.parserError as? ParseError ?? reader.failure { throw readError }
+            if let readError = parser.parserError as? LoadError ?? reader.failure { throw readError }
             if let (error, location) = delegate.firstError {
-                throw ParseError(source: reader.name, location: location, XMLErrorDescription.describe(error))
+                throw LoadError(source: reader.name, location: location, XMLErrorDescription.describe(error))
             }
             let location = SourceLocation(line: parser.lineNumber + skippedLines, column: parser.columnNumber)
-            throw ParseError(source: reader.name, location: location, XMLErrorDescription.describe(parser.parserError))
+            throw LoadError(source: reader.name, location: location, XMLErrorDescription.describe(parser.parserError))
         }
         // XMLParser(stream:) on Linux reports success for a document cut off mid-way.
         guard delegate.rootClosed else {
             if let readError = reader.failure { throw readError }
             let location = SourceLocation(line: parser.lineNumber + skippedLines, column: parser.columnNumber)
             let root = delegate.rootName.map { "</\($0)>" } ?? "its root element"
-            throw ParseError(source: reader.name, location: location, "the document ends before \(root) (is it cut off?)")
+            throw LoadError(source: reader.name, location: location, "the document ends before \(root) (is it cut off?)")
         }
         if let socrataError = delegate.socrataError {
-            throw ParseError(source: reader.name, location: socrataError.location, socrataError.message)
+            throw LoadError(source: reader.name, location: socrataError.location, socrataError.message)
         }
         return try delegate.finish()
     }
@@ -69,7 +69,7 @@ private final class SeriesXMLDelegate: NSObject, XMLParserDelegate {
         state.initialize(to: builder)
     }
 
-    func finish() throws(ParseError) -> SeriesTable { try state.pointee.rows.finish() }
+    func finish() throws(LoadError) -> SeriesTable { try state.pointee.rows.finish() }
 
     deinit {
         state.deinitialize(count: 1)
@@ -78,7 +78,7 @@ private final class SeriesXMLDelegate: NSObject, XMLParserDelegate {
 
     var failure: SeriesXMLBuilder.Failure? { builder.failure }
     var socrataError: SeriesXMLBuilder.Failure? { builder.socrataError }
-    var columnFailure: ParseError? { builder.columnFailure }
+    var columnFailure: LoadError? { builder.columnFailure }
     var rootName: String? { builder.rootName }
     var rootClosed: Bool { builder.rootClosed }
     private(set) var firstError: (Error, SourceLocation)?
@@ -121,7 +121,7 @@ private struct SeriesXMLBuilder {
     var rows: SeriesTableBuilder
     var failure: Failure?
     /// The columns could not be told (no time column, no numbers): the parse stops there.
-    var columnFailure: ParseError?
+    var columnFailure: LoadError?
     var socrataError: Failure?
     private(set) var rootName: String?
     private(set) var rootClosed = false
@@ -216,7 +216,7 @@ private struct SeriesXMLBuilder {
     /// False when the columns cannot be told apart, and the parse should stop.
     private mutating func finishRow() -> Bool {
         rowIsOpen = false
-        do throws(ParseError) {
+        do throws(LoadError) {
             try rows.endRecord()
             return true
         } catch {

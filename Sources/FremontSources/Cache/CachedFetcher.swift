@@ -25,11 +25,11 @@ public struct CachedFetcher: Sendable {
 
     // MARK: Feeds
 
-    public func feed(_ url: URL, cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(ParseError) -> FeedFetch {
+    public func feed(_ url: URL, cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(LoadError) -> FeedFetch {
         let key = RedactedURL.text(url)
         let before = try? cache.cachedFeed(url: key)
         let held = before?.fetchedAt == nil ? nil : before
-        do throws(ParseError) {
+        do throws(LoadError) {
             switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
             case .notModified(let info):
                 guard var cached = held else { throw notModifiedWithoutCopy(key) }
@@ -62,7 +62,7 @@ public struct CachedFetcher: Sendable {
                     return FeedFetch(cached: cached, warnings: parsed.warnings + [cacheWarning(error)], notModified: false,
                                      newItemIDs: parsed.feed.items.map(\.id))
                 }
-                throw ParseError(source: key, "the cache lost the feed it just stored")
+                throw LoadError(source: key, "the cache lost the feed it just stored")
             }
         } catch {
             try? cache.recordFeedError(url: key, message: error.message, at: now())
@@ -74,7 +74,7 @@ public struct CachedFetcher: Sendable {
 
     /// A table at an address (XML, CSV or JSON), cached as a whole source.
     public func table(_ url: URL, format: TableFormat? = nil, delimiter: UInt8? = nil, choice: SeriesColumnChoice = SeriesColumnChoice(),
-                      cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedTable> {
+                      cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(LoadError) -> CachedFetch<CachedTable> {
         let key = RedactedURL.text(url)
         let held = try? cache.cachedTable(source: key, choice: choice)
         switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
@@ -97,7 +97,7 @@ public struct CachedFetcher: Sendable {
     /// A span of a Socrata dataset, page by page; cached by endpoint and span. Paged requests are
     /// not conditional (a page's ETag says nothing of the others), so every call fetches them all.
     public func table(_ query: SocrataQuery, choice: SeriesColumnChoice = SeriesColumnChoice(), cancellation: FetchCancellation? = nil,
-                      progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedTable> {
+                      progress: Progress? = nil) throws(LoadError) -> CachedFetch<CachedTable> {
         let table = try SocrataPager(fetcher: fetcher, options: options)
             .load(query, choice: choice, cancellation: cancellation, progress: progress)
         let cached = CachedTable(source: RedactedURL.text(query.endpoint), span: query.first...query.last, choice: choice, table: table,
@@ -112,15 +112,15 @@ public struct CachedFetcher: Sendable {
 
     /// A forecast response at an address, read in the shape its content has.
     public func forecast(_ url: URL, cancellation: FetchCancellation? = nil,
-                         progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedForecast> {
+                         progress: Progress? = nil) throws(LoadError) -> CachedFetch<CachedForecast> {
         try forecast(url, key: RedactedURL.text(url), format: nil, cancellation: cancellation, progress: progress)
     }
 
     /// A live forecast: kept under the request's name, which never holds its key (nor does any
     /// error thrown from here).
     public func forecast(_ request: ForecastRequest, cancellation: FetchCancellation? = nil,
-                         progress: Progress? = nil) throws(ParseError) -> CachedFetch<CachedForecast> {
-        do throws(ParseError) {
+                         progress: Progress? = nil) throws(LoadError) -> CachedFetch<CachedForecast> {
+        do throws(LoadError) {
             return try forecast(request.url, key: request.name, format: request.format, cancellation: cancellation, progress: progress)
         } catch {
             throw request.describe(error)
@@ -128,7 +128,7 @@ public struct CachedFetcher: Sendable {
     }
 
     private func forecast(_ url: URL, key: String, format: ForecastFormat?, cancellation: FetchCancellation?,
-                          progress: Progress?) throws(ParseError) -> CachedFetch<CachedForecast> {
+                          progress: Progress?) throws(LoadError) -> CachedFetch<CachedForecast> {
         let held = try? cache.cachedForecast(source: key)
         switch try fetcher.fetch(url, name: key, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
         case .notModified(let info):
@@ -161,8 +161,8 @@ public struct CachedFetcher: Sendable {
     }
 
     /// A server may answer 304 to a request that was not conditional; without a copy that is a failure.
-    private func notModifiedWithoutCopy(_ key: String) -> ParseError {
-        ParseError(source: key, "the server answered 304 Not Modified, but the cache holds no copy")
+    private func notModifiedWithoutCopy(_ key: String) -> LoadError {
+        LoadError(source: key, "the server answered 304 Not Modified, but the cache holds no copy")
     }
 
     private func attempt(_ write: () throws -> Void) -> [ParseWarning] {

@@ -32,12 +32,12 @@ public struct FremontConfig: Sendable, Equatable {
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
     /// quietly asking the default dataset instead would show the wrong city's counts.
-    public static func load(from url: URL = FremontDirectories().configFile) throws(ParseError) -> FremontConfig? {
+    public static func load(from url: URL = FremontDirectories().configFile) throws(LoadError) -> FremontConfig? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return try parse(String(decoding: data, as: UTF8.self), name: url.path)
     }
 
-    public static func parse(_ text: String, name: String) throws(ParseError) -> FremontConfig {
+    public static func parse(_ text: String, name: String) throws(LoadError) -> FremontConfig {
         var config = FremontConfig()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -53,7 +53,7 @@ public struct FremontConfig: Sendable, Equatable {
             switch key {
             case "endpoint":
                 guard case .url(let url)? = try? SourceLocator(value) else {
-                    throw ParseError(source: name, location: location, "endpoint must be an http or https address, not \(value.isEmpty ? "nothing" : "'\(TerminalSafeText.singleLine(value))'")")
+                    throw LoadError(source: name, location: location, "endpoint must be an http or https address, not \(value.isEmpty ? "nothing" : "'\(TerminalSafeText.singleLine(value))'")")
                 }
                 config.endpoint = url
             case "reload-time":

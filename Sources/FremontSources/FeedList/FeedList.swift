@@ -170,14 +170,14 @@ public struct FeedList: Sendable, Equatable {
 
 extension FeedList {
     /// Reads the list at `$XDG_CONFIG_HOME/fremont/feeds` (or `url`); nil when there is no such file.
-    public static func load(from url: URL = FremontDirectories().feedList) throws(ParseError) -> FeedList? {
+    public static func load(from url: URL = FremontDirectories().feedList) throws(LoadError) -> FeedList? {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return nil
         } catch {
-            throw ParseError(source: url.path, "cannot read the feed list: \(FileErrorText.describe(error, path: url.path))")
+            throw LoadError(source: url.path, "cannot read the feed list: \(FileErrorText.describe(error, path: url.path))")
         }
         return FeedList(parsing: data)
     }
@@ -185,14 +185,14 @@ extension FeedList {
     /// Writes the list, creating its folder. Through a symlink, the file it points to is written;
     /// the new bytes go to a file beside it, with the old file's mode (0600 for a new list), and
     /// replace it in one rename once whole, so a reader never sees half a list.
-    public func save(to url: URL = FremontDirectories().feedList) throws(ParseError) {
+    public func save(to url: URL = FremontDirectories().feedList) throws(LoadError) {
         do {
             // The config folder is the reader's alone (as newsboat keeps it): 0700.
             let folder = url.deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             chmod(folder.path, 0o700)
         } catch {
-            throw ParseError(source: url.path, "cannot write the feed list: \(FileErrorText.describe(error, path: url.path))")
+            throw LoadError(source: url.path, "cannot write the feed list: \(FileErrorText.describe(error, path: url.path))")
         }
         let target = url.resolvingSymlinksInPath().path
         var status = stat()
@@ -221,13 +221,13 @@ extension FeedList {
         }
     }
 
-    private static func writeError(_ path: String, _ code: Int32) -> ParseError {
-        ParseError(source: path, "cannot write the feed list: \(String(cString: strerror(code)).lowercased())")
+    private static func writeError(_ path: String, _ code: Int32) -> LoadError {
+        LoadError(source: path, "cannot write the feed list: \(String(cString: strerror(code)).lowercased())")
     }
 
     /// Runs `body` (read the list, change it, save it) holding a lock beside the list
     /// (`feeds.lock`), so two fremonts changing the list at once both keep their change.
-    public static func whileLocked<T>(at url: URL = FremontDirectories().feedList, _ body: () throws(ParseError) -> T) throws(ParseError) -> T {
+    public static func whileLocked<T>(at url: URL = FremontDirectories().feedList, _ body: () throws(LoadError) -> T) throws(LoadError) -> T {
         let folder = url.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let lock: FileLock

@@ -16,37 +16,37 @@ public enum OPMLReader {
     /// Far past any subscription list (100,000 feeds are 15 MB).
     public static let maximumBytes = 256 << 20
 
-    public static func read(_ url: URL) throws(ParseError) -> Result {
+    public static func read(_ url: URL) throws(LoadError) -> Result {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw ParseError(source: url.path, kind: .notFound, "cannot open: no such file")
+            throw LoadError(source: url.path, kind: .notFound, "cannot open: no such file")
         }
-        guard !isFolder.boolValue else { throw ParseError(source: url.path, "cannot open: is a directory, not a file") }
+        guard !isFolder.boolValue else { throw LoadError(source: url.path, "cannot open: is a directory, not a file") }
         return try read(.file(url.path), name: url.path)
     }
 
-    public static func read(_ data: Data, name: String) throws(ParseError) -> Result {
+    public static func read(_ data: Data, name: String) throws(LoadError) -> Result {
         try read(.bytes(data, name: name), name: name)
     }
 
     /// Streamed: the document is never held whole, whatever its size up to the limit.
-    private static func read(_ source: InputSource, name: String) throws(ParseError) -> Result {
+    private static func read(_ source: InputSource, name: String) throws(LoadError) -> Result {
         let (parser, streamFailure) = try StreamingXML.parser(source, maximumBytes: maximumBytes)
         let builder = Builder()
         parser.delegate = builder
         let finished = parser.parse()
         if let root = builder.foreignRoot {
-            throw ParseError(source: name, location: root.location, "not an OPML file: the root element is <\(root.name)>")
+            throw LoadError(source: name, location: root.location, "not an OPML file: the root element is <\(root.name)>")
         }
         if let failure = streamFailure() { throw failure }
         if !finished {
             let location = SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
-            throw ParseError(source: name, location: location, "not an OPML file: \(XMLErrorDescription.describe(parser.parserError))")
+            throw LoadError(source: name, location: location, "not an OPML file: \(XMLErrorDescription.describe(parser.parserError))")
         }
-        guard builder.sawRoot else { throw ParseError(source: name, "not an OPML file: no <opml> element") }
+        guard builder.sawRoot else { throw LoadError(source: name, "not an OPML file: no <opml> element") }
         // libxml2 does not always call a document that stops early an error.
         guard builder.rootClosed else {
-            throw ParseError(source: name, location: SourceLocation(line: parser.lineNumber, column: parser.columnNumber),
+            throw LoadError(source: name, location: SourceLocation(line: parser.lineNumber, column: parser.columnNumber),
                              "not an OPML file: the document is cut off before </opml>")
         }
         return Result(entries: builder.entries, warnings: builder.warnings)

@@ -17,14 +17,14 @@ public struct ForecastRequest: Sendable, Hashable {
     /// Pirate Weather without a key is an error that says which setting to add; an endpoint
     /// must be an http or https address.
     public init(provider: ForecastProvider, coordinates: Coordinates, units: ForecastUnits,
-                endpoint: URL? = nil, key: APIKey? = nil) throws(ParseError) {
+                endpoint: URL? = nil, key: APIKey? = nil) throws(LoadError) {
         let endpoint = endpoint ?? provider.defaultEndpoint
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https",
               endpoint.host?.isEmpty == false else {
-            throw ParseError(source: RedactedURL.text(endpoint), "the forecast endpoint must be an http or https address")
+            throw LoadError(source: RedactedURL.text(endpoint), "the forecast endpoint must be an http or https address")
         }
         if provider == .pirateWeather, key == nil {
-            throw ParseError(source: provider.title,
+            throw LoadError(source: provider.title,
                              "a Pirate Weather forecast needs a key: add 'pirate-weather-key = KEY' to \(FremontDirectories().configFile.path) (free at pirateweather.net), or ask Open-Meteo, which needs none")
         }
         self.provider = provider
@@ -45,7 +45,7 @@ public struct ForecastRequest: Sendable, Hashable {
 
     /// An error of this request's fetch, said without the key, with a hint where a refused key
     /// is the likely cause.
-    public func describe(_ error: ParseError) -> ParseError {
+    public func describe(_ error: LoadError) -> LoadError {
         var error = error
         if let key {
             error.source = error.source.replacingOccurrences(of: key.value, with: APIKey.placeholder)

@@ -6,7 +6,7 @@ import FremontCore
 
 /// Fetches http and https URLs with URLSession, streaming each body into the parsers as it
 /// arrives. Redirects are followed, gzip and deflate decoded, sizes capped, time limited; every
-/// failure is one `ParseError` that names the URL.
+/// failure is one `LoadError` that names the URL.
 public final class HTTPFetcher: Sendable {
     /// Says what is asking, so a data portal's operators can tell it apart and reach its makers.
     public static let defaultUserAgent = "fremont/\(FremontVersion.current) (terminal open-data browser"
@@ -40,13 +40,13 @@ public final class HTTPFetcher: Sendable {
     public func fetch(
         _ url: URL, name: String? = nil, options: HTTPRequestOptions = .init(), cancellation: FetchCancellation? = nil,
         progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil
-    ) throws(ParseError) -> HTTPFetchOutcome {
+    ) throws(LoadError) -> HTTPFetchOutcome {
         let name = name ?? RedactedURL.text(url)
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw ParseError(source: name, "only http and https addresses can be loaded")
+            throw LoadError(source: name, "only http and https addresses can be loaded")
         }
-        guard url.host?.isEmpty == false else { throw ParseError(source: name, "not a valid web address (no host)") }
-        if cancellation?.isCancelled == true { throw ParseError(source: name, kind: .cancelled, "cancelled") }
+        guard url.host?.isEmpty == false else { throw LoadError(source: name, "not a valid web address (no host)") }
+        if cancellation?.isCancelled == true { throw LoadError(source: name, kind: .cancelled, "cancelled") }
 
         var request = URLRequest(url: url)
         request.httpMethod = "GET"

@@ -13,7 +13,7 @@ final class HTTPTransfer: Sendable {
 
     private struct State {
         var phase = Phase.waiting
-        var outcome: Result<HTTPFetchOutcome, ParseError>?
+        var outcome: Result<HTTPFetchOutcome, LoadError>?
         var received = 0
         /// The body's length when the server gave one and no content coding changes it.
         var expected: Int?
@@ -53,13 +53,13 @@ final class HTTPTransfer: Sendable {
     }
 
     /// Blocks until the headers arrive or the transfer fails first.
-    func waitForHeaders() throws(ParseError) -> HTTPFetchOutcome {
+    func waitForHeaders() throws(LoadError) -> HTTPFetchOutcome {
         headersArrived.wait()
         let outcome = state.withLock { $0.outcome }
         switch outcome {
         case .success(let value): return value
         case .failure(let error): throw error
-        case nil: throw ParseError(source: name, "the download ended without an answer")
+        case nil: throw LoadError(source: name, "the download ended without an answer")
         }
     }
 
@@ -160,7 +160,7 @@ final class HTTPTransfer: Sendable {
             return phase
         }
         switch before {
-        case .waiting: end(with: .failure(ParseError(source: name, "the server closed the connection without an answer")), phase: .ended)
+        case .waiting: end(with: .failure(LoadError(source: name, "the server closed the connection without an answer")), phase: .ended)
         case .streaming: channel.finish()
         case .ended: break
         }
@@ -197,8 +197,8 @@ final class HTTPTransfer: Sendable {
     /// Ends the transfer with `message`: `fetch` throws it, or the body's reader does.
     /// `cancelling` is false where the task ends anyway (it completed, or a redirect was refused:
     /// cancelling during a redirect trips an assertion in URLSession).
-    func fail(_ message: String, kind: ParseError.Kind = .other, cancelling: Bool = true) {
-        let error = ParseError(source: name, kind: kind, message)
+    func fail(_ message: String, kind: LoadError.Kind = .other, cancelling: Bool = true) {
+        let error = LoadError(source: name, kind: kind, message)
         let (cancel, signal) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
             switch state.phase {
             case .ended:
@@ -227,7 +227,7 @@ final class HTTPTransfer: Sendable {
         cancel?()
     }
 
-    private func end(with outcome: Result<HTTPFetchOutcome, ParseError>, phase: Phase) {
+    private func end(with outcome: Result<HTTPFetchOutcome, LoadError>, phase: Phase) {
         let signal = state.withLock { state -> Bool in
             guard state.phase == .waiting else { return false }
             state.phase = phase
@@ -239,7 +239,7 @@ final class HTTPTransfer: Sendable {
     }
 
     /// What kind of failure a URLSession error is.
-    private func kind(of error: any Error) -> ParseError.Kind {
+    private func kind(of error: any Error) -> LoadError.Kind {
         guard let urlError = error as? URLError else { return .other }
         switch urlError.code {
         case .timedOut: return .timeout

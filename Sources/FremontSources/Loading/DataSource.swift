@@ -10,7 +10,7 @@ public enum DataSource: Sendable {
     case forecast(ForecastRequest)
 
     /// A SOURCE argument: an http or https address, `-` for standard input, or a file path.
-    public init(argument: String) throws(ParseError) {
+    public init(argument: String) throws(LoadError) {
         switch try SourceLocator(argument) {
         case .url(let url): self = .url(url)
         case .standardInput: self = .input(.standardInput)

@@ -19,7 +19,7 @@ public struct SourceLoader: Sendable {
     }
 
     /// The bytes of `source`: at hand, or streaming from the server once its headers are in.
-    public func open(_ source: DataSource) throws(ParseError) -> InputSource {
+    public func open(_ source: DataSource) throws(LoadError) -> InputSource {
         switch source {
         case .input(let input):
             return input
@@ -28,17 +28,17 @@ public struct SourceLoader: Sendable {
             case .body(let body, _):
                 return body
             case .notModified:
-                throw ParseError(source: RedactedURL.text(url), "the server answered 304 Not Modified to a request that was not conditional")
+                throw LoadError(source: RedactedURL.text(url), "the server answered 304 Not Modified to a request that was not conditional")
             }
         case .socrata(let query):
-            throw ParseError(source: query.name, "a Socrata query holds a table, not this")
+            throw LoadError(source: query.name, "a Socrata query holds a table, not this")
         case .forecast(let request):
-            do throws(ParseError) {
+            do throws(LoadError) {
                 switch try fetcher.fetch(request.url, name: request.name, options: options, cancellation: cancellation, progress: progress) {
                 case .body(let body, _):
                     return body
                 case .notModified:
-                    throw ParseError(source: request.name, "the server answered 304 Not Modified to a request that was not conditional")
+                    throw LoadError(source: request.name, "the server answered 304 Not Modified to a request that was not conditional")
                 }
             } catch {
                 throw request.describe(error)
@@ -48,7 +48,7 @@ public struct SourceLoader: Sendable {
 
     /// A table from any source; a Socrata query arrives page by page.
     public func table(_ source: DataSource, format: TableFormat? = nil, delimiter: UInt8? = nil,
-                      choice: SeriesColumnChoice = SeriesColumnChoice()) throws(ParseError) -> SeriesTable {
+                      choice: SeriesColumnChoice = SeriesColumnChoice()) throws(LoadError) -> SeriesTable {
         if case .socrata(let query) = source {
             return try SocrataPager(fetcher: fetcher, options: options).load(query, choice: choice, cancellation: cancellation, progress: progress)
         }

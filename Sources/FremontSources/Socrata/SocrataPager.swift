@@ -21,7 +21,7 @@ public struct SocrataPager: Sendable {
     public func load(
         _ query: SocrataQuery, choice: SeriesColumnChoice = SeriesColumnChoice(), cancellation: FetchCancellation? = nil,
         progress: (@Sendable (_ bytes: Int, _ expected: Int?) -> Void)? = nil
-    ) throws(ParseError) -> SeriesTable {
+    ) throws(LoadError) -> SeriesTable {
         var pages: [SeriesTable] = []
         var warnings: [ParseWarning] = []
         var records = 0
@@ -50,7 +50,7 @@ public struct SocrataPager: Sendable {
             let label = "page \(page) (rows from \(offset + 1))"
             warnings += table.warnings.map { ParseWarning("\(label): \($0.message)", at: $0.location) }
             if let firstPage = pages.first, !table.isEmpty, table.times == Array(firstPage.times.prefix(table.rowCount)) {
-                throw ParseError(source: RedactedURL.text(url), "the server sent the first page again: it ignores $offset, so the rows cannot be paged")
+                throw LoadError(source: RedactedURL.text(url), "the server sent the first page again: it ignores $offset, so the rows cannot be paged")
             }
             // Only rows of the span asked are data; others say the server did not filter.
             let inSpan = table.times.indices.filter { (query.first...query.last).contains(table.times[$0]) }
@@ -80,7 +80,7 @@ public struct SocrataPager: Sendable {
             }
             offset += query.pageSize
         }
-        throw ParseError(source: RedactedURL.text(query.endpoint), "more than \(Self.maximumPages) pages of \(query.pageSize) rows; stopped")
+        throw LoadError(source: RedactedURL.text(query.endpoint), "more than \(Self.maximumPages) pages of \(query.pageSize) rows; stopped")
     }
 
     /// Pages come in date order, so joining them keeps it; should the data change between two

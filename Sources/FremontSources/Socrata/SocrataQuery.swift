@@ -26,18 +26,18 @@ public struct SocrataQuery: Sendable, Hashable {
     }
 
     public init(endpoint: URL = SocrataQuery.defaultEndpoint, first: LocalDateTime, last: LocalDateTime,
-                pageSize: Int = SocrataQuery.defaultPageSize) throws(ParseError) {
+                pageSize: Int = SocrataQuery.defaultPageSize) throws(LoadError) {
         let name = RedactedURL.text(endpoint)
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "http" || scheme == "https", endpoint.host != nil else {
-            throw ParseError(source: name, "the endpoint must be an http or https address")
+            throw LoadError(source: name, "the endpoint must be an http or https address")
         }
         guard let format = TableFormat(rawValue: endpoint.pathExtension.lowercased()) else {
-            throw ParseError(source: name, "the endpoint should end in .json, .xml or .csv, which picks the format (like /resource/4xy5-26gy.json)")
+            throw LoadError(source: name, "the endpoint should end in .json, .xml or .csv, which picks the format (like /resource/4xy5-26gy.json)")
         }
         guard first <= last else {
-            throw ParseError(source: name, "the span is empty: \(first.isoDateString) comes after \(last.isoDateString)")
+            throw LoadError(source: name, "the span is empty: \(first.isoDateString) comes after \(last.isoDateString)")
         }
-        guard pageSize > 0 else { throw ParseError(source: name, "the page size must be at least 1") }
+        guard pageSize > 0 else { throw LoadError(source: name, "the page size must be at least 1") }
         self.endpoint = endpoint
         self.first = first
         self.last = last
@@ -47,11 +47,11 @@ public struct SocrataQuery: Sendable, Hashable {
 
     /// Every hour of a month given as `2016-04`.
     public static func month(_ text: String, endpoint: URL = SocrataQuery.defaultEndpoint,
-                             pageSize: Int = SocrataQuery.defaultPageSize) throws(ParseError) -> SocrataQuery {
+                             pageSize: Int = SocrataQuery.defaultPageSize) throws(LoadError) -> SocrataQuery {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
               let first = LocalDateTime(year: year, month: month, day: 1) else {
-            throw ParseError(source: "--month", "\(quotedArgument(text)) is not a month like 2016-04")
+            throw LoadError(source: "--month", "\(quotedArgument(text)) is not a month like 2016-04")
         }
         let days = CivilCalendar.daysInMonth(year: year, month: month)
         let last = LocalDateTime(year: year, month: month, day: days, hour: 23)!
@@ -60,7 +60,7 @@ public struct SocrataQuery: Sendable, Hashable {
 
     /// Every hour from the start of day `from` to the last hour of day `to`, both like `2016-04-01`.
     public static func days(from: String, to: String, endpoint: URL = SocrataQuery.defaultEndpoint,
-                            pageSize: Int = SocrataQuery.defaultPageSize) throws(ParseError) -> SocrataQuery {
+                            pageSize: Int = SocrataQuery.defaultPageSize) throws(LoadError) -> SocrataQuery {
         let first = try day(from, option: "--from")
         let lastDay = try day(to, option: "--to")
         let last = LocalDateTime(year: lastDay.year, month: lastDay.month, day: lastDay.day, hour: 23)!
@@ -96,12 +96,12 @@ public struct SocrataQuery: Sendable, Hashable {
         return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }
 
-    private static func day(_ text: String, option: String) throws(ParseError) -> LocalDateTime {
+    private static func day(_ text: String, option: String) throws(LoadError) -> LocalDateTime {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               let date = LocalDateTime(year: year, month: month, day: day) else {
-            throw ParseError(source: option, "\(quotedArgument(text)) is not a day like 2016-04-01")
+            throw LoadError(source: option, "\(quotedArgument(text)) is not a day like 2016-04-01")
         }
         return date
     }

@@ -14,7 +14,7 @@ public enum BrowserEvent: Sendable {
     /// A download's progress: bytes so far, and the total when the server said.
     case loadProgress(ViewID, bytes: Int, expected: Int?)
     /// A load for the view finished: its data or why not, and the wall-clock time.
-    case loaded(ViewID, source: String, Result<LoadPayload, ParseError>, at: String)
+    case loaded(ViewID, source: String, Result<LoadPayload, LoadError>, at: String)
     /// The terminal asked the program to end (a signal): the loop ends with this status.
     case terminate(status: Int32)
 }

@@ -102,7 +102,7 @@ public struct BrowserState: Sendable {
         return []
     }
 
-    private mutating func finishLoad(_ id: ViewID, source: String, result: Result<LoadPayload, ParseError>, time: String) -> [BrowserEffect] {
+    private mutating func finishLoad(_ id: ViewID, source: String, result: Result<LoadPayload, LoadError>, time: String) -> [BrowserEffect] {
         status.loading[id]?.removeAll { $0 == source }
         if status.loading[id]?.isEmpty == true { status.progress[id] = nil }
         var effects: [BrowserEffect]

@@ -103,7 +103,7 @@ public enum ViewMessage: Sendable {
     /// A load for this view finished with data.
     case loaded(source: String, LoadPayload)
     /// A load for this view failed; the view keeps what it showed.
-    case loadFailed(source: String, ParseError)
+    case loadFailed(source: String, LoadError)
     /// Any view's load finished: sent to every view (the Log keeps them).
     case report(LoadReport)
     /// Items of a feed were read (or unread again); `ids` nil: every item of the feed.
@@ -147,9 +147,9 @@ public struct LoadReport: Sendable, Hashable {
     public var time: String
     public var warnings: [ParseWarning]
     public var warningTotal: Int
-    public var error: ParseError?
+    public var error: LoadError?
 
-    public init(view: ViewID, source: String, time: String, warnings: [ParseWarning] = [], warningTotal: Int? = nil, error: ParseError? = nil) {
+    public init(view: ViewID, source: String, time: String, warnings: [ParseWarning] = [], warningTotal: Int? = nil, error: LoadError? = nil) {
         self.view = view
         self.source = source
         self.time = time

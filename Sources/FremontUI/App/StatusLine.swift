@@ -5,7 +5,7 @@ import FremontCore
 public struct StatusLine: Sendable {
     /// A load that failed, kept until that source loads again.
     public struct Failure: Sendable, Hashable {
-        public var error: ParseError
+        public var error: LoadError
         /// The wall-clock time, `HH:MM:SS`.
         public var at: String
         /// `file:line:column: reason`, as a log line has it.

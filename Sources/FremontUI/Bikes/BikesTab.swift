@@ -12,7 +12,7 @@ extension BrowserEffect {
 
 extension BrowserEvent {
     /// A finished load of a table (bike counts or any other counter).
-    public static func bikesLoaded(source: String, _ result: Result<SeriesTable, ParseError>, at time: String) -> BrowserEvent {
+    public static func bikesLoaded(source: String, _ result: Result<SeriesTable, LoadError>, at time: String) -> BrowserEvent {
         .loaded(.bikes, source: source, result.map(LoadPayload.table), at: time)
     }
 }

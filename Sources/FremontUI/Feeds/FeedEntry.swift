@@ -72,7 +72,7 @@ struct FeedEntry: Sendable {
                     text: text, links: links, link: link, enclosures: enclosures)
     }
 
-    init(failure: ParseError, source: String) {
+    init(failure: LoadError, source: String) {
         isUnread = false
         tracksReadState = false
         key = FeedItemKey(source: source, id: "", occurrence: -1)

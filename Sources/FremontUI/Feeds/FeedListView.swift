@@ -26,7 +26,7 @@ public struct FeedListView: BrowserView {
     /// One feed's last load.
     struct Slot: Sendable {
         var feed: PreparedFeed?
-        var error: ParseError?
+        var error: LoadError?
         var unread = 0
         var newest: Date?
     }
@@ -146,7 +146,7 @@ public struct FeedListView: BrowserView {
             shown = [index]
             items = FeedsTab(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index))
         }
-        items.show(shown.compactMap { index -> (source: String, outcome: Result<PreparedFeed, ParseError>)? in
+        items.show(shown.compactMap { index -> (source: String, outcome: Result<PreparedFeed, LoadError>)? in
             if let feed = slots[index].feed { return (feeds[index].source, .success(feed)) }
             return slots[index].error.map { (feeds[index].source, .failure($0)) }
         })

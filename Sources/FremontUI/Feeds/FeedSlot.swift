@@ -39,7 +39,7 @@ struct FeedSlot: Sendable {
     }
 
     /// A failed load: the last good items stay; with none, the failure takes their place.
-    mutating func loadFailed(_ error: ParseError) {
+    mutating func loadFailed(_ error: LoadError) {
         guard !hasData else { return }
         entries = [FeedEntry(failure: error, source: source)]
         wrapWidth = 0

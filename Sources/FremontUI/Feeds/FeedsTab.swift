@@ -7,7 +7,7 @@ extension ViewID {
 
 extension BrowserEvent {
     /// One feed of the Feeds tab finished loading; each source loads (and is prepared) on its own.
-    public static func feedsLoaded(source: String, _ result: Result<PreparedFeed, ParseError>, at time: String) -> BrowserEvent {
+    public static func feedsLoaded(source: String, _ result: Result<PreparedFeed, LoadError>, at time: String) -> BrowserEvent {
         .loaded(.feeds, source: source, result.map(LoadPayload.feed), at: time)
     }
 }
@@ -173,7 +173,7 @@ public struct FeedsTab: BrowserView {
     }
 
     /// Many feeds at once (the feed list opening every item): merged once, not once a feed.
-    public mutating func show(_ feeds: [(source: String, outcome: Result<PreparedFeed, ParseError>)]) {
+    public mutating func show(_ feeds: [(source: String, outcome: Result<PreparedFeed, LoadError>)]) {
         let indices = feeds.map { slotIndex($0.source) }
         rebuild { slots in
             for (index, feed) in zip(indices, feeds) {
@@ -186,7 +186,7 @@ public struct FeedsTab: BrowserView {
     }
 
     /// A load failed: the feed's last good items stay; with none, the tab says why in their place.
-    public mutating func loadFailed(_ error: ParseError, source: String) {
+    public mutating func loadFailed(_ error: LoadError, source: String) {
         loading.removeAll { $0 == source }
         let index = slotIndex(source)
         rebuild { $0[index].loadFailed(error) }

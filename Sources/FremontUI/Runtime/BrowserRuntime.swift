@@ -162,7 +162,7 @@ public final class BrowserRuntime {
         for load in cancelled {
             // Stops the download too, so a cancelled load costs no more bandwidth.
             load.control.cancel()
-            let error = ParseError(source: load.source, kind: .cancelled, "cancelled")
+            let error = LoadError(source: load.source, kind: .cancelled, "cancelled")
             if let status = handle(.loaded(view, source: load.source, .failure(error), at: clock())) { return status }
         }
         return nil
@@ -191,7 +191,7 @@ public final class BrowserRuntime {
             // tell a load's thread from the UI's.
             Thread.current.name = "fremont-load"
             defer { Thread.current.name = nil }
-            let result = Result { () throws(ParseError) -> LoadPayload in try job.run(control).laidOut(for: area) }
+            let result = Result { () throws(LoadError) -> LoadPayload in try job.run(control).laidOut(for: area) }
             inbox.post(.loaded(view, source: source, result, at: clock()), view: view, source: source, generation: generation)
         }
         return nil

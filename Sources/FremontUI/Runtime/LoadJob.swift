@@ -5,9 +5,9 @@ import Synchronization
 /// it (on a load thread, never the UI's).
 public struct LoadJob: Sendable {
     public let source: String
-    public let run: @Sendable (LoadControl) throws(ParseError) -> LoadPayload
+    public let run: @Sendable (LoadControl) throws(LoadError) -> LoadPayload
 
-    public init(source: String, run: @escaping @Sendable (LoadControl) throws(ParseError) -> LoadPayload) {
+    public init(source: String, run: @escaping @Sendable (LoadControl) throws(LoadError) -> LoadPayload) {
         self.source = source
         self.run = run
     }

@@ -6,7 +6,7 @@ extension ViewID {
 
 extension BrowserEvent {
     /// A finished load of a forecast.
-    public static func weatherLoaded(source: String, _ result: Result<Forecast, ParseError>, at time: String) -> BrowserEvent {
+    public static func weatherLoaded(source: String, _ result: Result<Forecast, LoadError>, at time: String) -> BrowserEvent {
         .loaded(.weather, source: source, result.map(LoadPayload.forecast), at: time)
     }
 }

@@ -1,7 +1,7 @@
 import FremontCore
 import Foundation
 
-/// Bike counts as CSV, and the CSV reader under them: any bytes end in rows or a ParseError, and
+/// Bike counts as CSV, and the CSV reader under them: any bytes end in rows or a LoadError, and
 /// the records do not depend on where chunk boundaries fall.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBikeCSV(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

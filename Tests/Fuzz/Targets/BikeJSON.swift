@@ -1,7 +1,7 @@
 import FremontCore
 import Foundation
 
-/// Bike counts as JSON: any bytes end in rows or a ParseError (deep nesting included), and tiny
+/// Bike counts as JSON: any bytes end in rows or a LoadError (deep nesting included), and tiny
 /// chunks give the same rows.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBikeJSON(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,7 +1,7 @@
 import FremontCore
 import Foundation
 
-/// Bike counts as XML: any bytes end in counts or a ParseError, never a crash, and reading in
+/// Bike counts as XML: any bytes end in counts or a LoadError, never a crash, and reading in
 /// tiny chunks gives the same rows as reading in one.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBikeXML(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

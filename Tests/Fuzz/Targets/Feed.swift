@@ -1,7 +1,7 @@
 import FremontCore
 import Foundation
 
-/// RSS and Atom: any bytes end in a feed or a ParseError, with the caps holding, and the feed's
+/// RSS and Atom: any bytes end in a feed or a LoadError, with the caps holding, and the feed's
 /// text output is terminal-safe and its JSON output valid.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFeed(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

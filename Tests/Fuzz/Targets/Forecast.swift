@@ -1,7 +1,7 @@
 import FremontCore
 import Foundation
 
-/// Forecasts of either shape (Dark Sky, Open-Meteo): any bytes decode or give a ParseError.
+/// Forecasts of either shape (Dark Sky, Open-Meteo): any bytes decode or give a LoadError.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzForecast(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: start, count: count))

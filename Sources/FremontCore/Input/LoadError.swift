@@ -1,50 +1,7 @@
-/// Where in a source something happened. Lines and columns count from 1.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int?
-
-    public init(line: Int, column: Int? = nil) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String {
-        if let column { return "\(line):\(column)" }
-        return "\(line)"
-    }
-}
-
-/// A problem the parser survived: the data it concerns was kept (or skipped, as the message says).
-/// Warnings are data, collected by the parser and printed by whoever shows them.
-public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
-    public var location: SourceLocation?
-    public var message: String
-    /// For the last warning of a parse that kept only its first ones: how many were not kept
-    /// (its message says of which kinds); 0 for an ordinary warning.
-    public var untold = 0
-
-    public init(_ message: String, at location: SourceLocation? = nil) {
-        self.message = message
-        self.location = location
-    }
-
-    /// `line 12: message`, for joining after a source name.
-    public var description: String {
-        guard let location else { return message }
-        return "line \(location): \(message)"
-    }
-
-    /// `source:line:column: warning: message`, the form compilers use, so editors can jump to it.
-    public func formatted(source: String) -> String {
-        let place = location.map { "\(source):\($0)" } ?? source
-        return TerminalSafeText.singleLine("\(place): warning: \(message)")
-    }
-}
-
 /// A failure that leaves no usable result. It names the source and, when known, the line and
 /// column, and says what kind of failure it is, so a screen can act on the case rather than on
 /// the words.
-public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as data.
     public enum Kind: Sendable, Hashable {
         /// The file or address does not exist (no such file, HTTP 404 or 410).
@@ -93,10 +50,4 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         let place = location.map { "\(name):\($0)" } ?? name
         return TerminalSafeText.singleLine("\(place): \(message)")
     }
-}
-
-/// Quotes untrusted text for a message, cut to a readable length.
-func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
-    let trimmed = text.count > limit ? text.prefix(limit) + "…" : Substring(text)
-    return "'\(trimmed)'"
 }
