@@ -37,16 +37,23 @@ let package = Package(
         ),
         // The only code that talks to the terminal.
         .target(name: "FremontTerminal", dependencies: ["FremontUI", "CNcurses"]),
+        // Where loads meet views: each tab's loader, the host, the config, link launching, and the
+        // data built in; `Browser.run` is what every command that opens the browser calls.
+        .target(
+            name: "FremontBrowser",
+            dependencies: ["FremontCore", "FremontSources", "FremontUI", "FremontTerminal"],
+            resources: [.copy("Resources/Embedded")]
+        ),
+        // Arguments, option checks and wiring only.
         .executableTarget(
             name: "fremont",
             dependencies: [
                 "FremontCore",
                 "FremontSources",
                 "FremontUI",
-                "FremontTerminal",
+                "FremontBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            resources: [.copy("Resources/Embedded")]
+            ]
         ),
         // Reaches posix_openpt and friends for the benchmark's pseudo-terminal.
         .target(name: "CPseudoTerminal"),

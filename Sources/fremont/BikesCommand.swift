@@ -2,6 +2,7 @@ import ArgumentParser
 import FremontCore
 import FremontUI
 import FremontSources
+import FremontBrowser
 
 struct BikesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,21 +23,13 @@ struct BikesCommand: ParsableCommand {
         } catch {
             Diagnostics.fail(error.description)
         }
-        if format == nil, !bikes.readsStandardInput, InteractiveBrowser.isAvailable {
-            // The feeds you follow when there is a list (and then `fremont` alone opens on them);
-            // the built-in ones otherwise.
-            let followed = FeedListFile.followed()
-            let feeds = followed ?? FeedListFile.builtIn()
-            // The config's location makes the Weather tab live; its load runs in the background.
-            let config = ConfigFile.quiet
-            let sources = InteractiveBrowser.Sources(bikes: bikes, weather: LiveForecast.browserDefault(config),
-                                                     feeds: feeds.sources, followed: feeds.feeds)
+        if format == nil, !bikes.readsStandardInput, Browser.isAvailable {
             // `fremont` alone opens on the feeds you follow; a command that names the data
             // (`fremont bikes`, a SOURCE, --month, --from) opens on it.
             let namesData = input.source != nil || input.month != nil || input.from != nil
                 || CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") } == "bikes"
-            let opening: ViewID = followed != nil && !namesData ? .feeds : .bikes
-            InteractiveBrowser(sources: sources, settings: input.network.settings, config: config).run(startingOn: opening)
+            let opening: ViewID = BrowserSources.followed() != nil && !namesData ? .feeds : .bikes
+            Browser.run(opening: opening, sources: BrowserSources(table: bikes, config: ConfigFile.quiet), settings: input.network.settings)
         }
         let (table, _) = try input.load(bikes)
         var output = StandardOutput()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FremontCore
 import FremontSources
+import FremontBrowser
 
 /// `fremont feed SOURCE… [--format text|json]`: on a terminal, the browser's Feeds tab with every
 /// feed merged; otherwise (or with `--format`, or `-`) the feeds printed one after another.
@@ -39,14 +40,11 @@ struct FeedCommand: ParsableCommand {
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
         // The browser reads the web live; --offline reads the cache, so it prints.
-        if format == nil, !inputs.contains(where: \.readsStandardInput), InteractiveBrowser.isAvailable {
+        if format == nil, !inputs.contains(where: \.readsStandardInput), Browser.isAvailable {
             // Feeds named here open straight on their items; the feeds you follow, on their list.
-            let followed = list.flatMap { FeedListFile.followed(in: $0)?.feeds }
-            let config = ConfigFile.quiet
-            let browser = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()),
-                                                     weather: LiveForecast.browserDefault(config), feeds: inputs,
-                                                     followed: followed)
-            InteractiveBrowser(sources: browser, settings: network.settings, config: config).run(startingOn: .feeds)
+            let followed = list.flatMap { BrowserSources.followed(in: $0)?.feeds }
+            let sources = BrowserSources(feeds: inputs, followed: followed, config: ConfigFile.quiet)
+            Browser.run(opening: .feeds, sources: sources, settings: network.settings)
         }
         let format = self.format ?? .text
         let several = inputs.count > 1

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FremontBrowser
 import FremontSources
 
 struct FeedsAddCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FremontBrowser
 
 /// `fremont feeds …`: the list of feeds you follow, a plain file in newsboat's `urls` format at
 /// `$XDG_CONFIG_HOME/fremont/feeds`.

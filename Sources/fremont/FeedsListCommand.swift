@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FremontBrowser
 import FremontCore
 import FremontSources
 

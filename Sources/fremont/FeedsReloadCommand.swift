@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import FremontBrowser
 import FremontCore
 import FremontSources
 import Synchronization

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FremontBrowser
 import FremontSources
 
 /// How downloads behave, for every command that takes a SOURCE.
@@ -26,21 +27,4 @@ struct NetworkOptions: ParsableArguments {
 
     /// The same, as a value background loads can carry.
     var settings: FetchSettings { FetchSettings(offline: offline, requestOptions: requestOptions) }
-}
-
-/// How to reach the web for one run: live (through the cache) or `--offline` (the cache alone).
-struct FetchSettings: Sendable {
-    var offline = false
-    var requestOptions = HTTPRequestOptions()
-}
-
-/// What a load in the browser adds to one on the command line: a way to cancel it, progress to
-/// show, and somewhere other than stderr (which would scribble over the screen) to say things.
-struct LoadContext: Sendable {
-    var cancellation: FetchCancellation?
-    var progress: CachedFetcher.Progress?
-    var note: @Sendable (String) -> Void
-
-    /// Printing commands: nothing to cancel, no progress, notes on stderr.
-    static let commandLine = LoadContext(cancellation: nil, progress: nil, note: { Diagnostics.note($0) })
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FremontBrowser
 import FremontCore
 
 struct StatsCommand: ParsableCommand {

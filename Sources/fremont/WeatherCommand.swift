@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FremontBrowser
 import FremontCore
 import FremontSources
 
@@ -66,11 +67,9 @@ struct WeatherCommand: ParsableCommand {
             Diagnostics.fail(error.description)
         }
         // Standard input is the terminal the browser reads keys from, so `-` always prints.
-        if format == nil, !input.readsStandardInput, InteractiveBrowser.isAvailable {
-            let feeds = FeedListFile.followed() ?? FeedListFile.builtIn()
-            let sources = InteractiveBrowser.Sources(bikes: .input(EmbeddedData.aprilBikes()), weather: .success(input),
-                                                     feeds: feeds.sources, followed: feeds.feeds)
-            InteractiveBrowser(sources: sources, settings: network.settings, config: config).run(startingOn: .weather)
+        if format == nil, !input.readsStandardInput, Browser.isAvailable {
+            let config = config ?? ConfigFile.quiet
+            Browser.run(opening: .weather, sources: BrowserSources(weather: .success(input), config: config), settings: network.settings, config: config)
         }
         let forecast: Forecast
         do {

@@ -2,19 +2,19 @@ import Foundation
 import FremontCore
 
 /// Data built into the binary, so fremont works offline on a fresh machine.
-enum EmbeddedData {
-    static func aprilBikes() -> InputSource {
+public enum EmbeddedData {
+    public static func aprilBikes() -> InputSource {
         resource("fremont-2016-04", "xml", label: "April 2016 Fremont Bridge counts (built in)")
     }
 
     /// The Dark Sky response for San Francisco made on the evening of 14 March 2019, local time.
-    static func sanFranciscoForecast() -> InputSource {
+    public static func sanFranciscoForecast() -> InputSource {
         resource("forecast-sanfrancisco-2019-03-14", "json", label: "San Francisco forecast, 14 March 2019 (built in)")
     }
 
     /// Real feeds of four kinds (RSS 2.0, an RSS 2.0 podcast, RSS 1.0, Atom), copied from
     /// `../shared/data/feeds/real`, for the Feeds tab.
-    static func feeds() -> [InputSource] {
+    public static func feeds() -> [InputSource] {
         [
             resource("nasa__breaking_news_2018-09-05", "rss"),
             resource("feed-rs__rss_2.0_nightvale", "xml"),
@@ -24,7 +24,7 @@ enum EmbeddedData {
     }
 
     /// A missing resource is a broken build: one line and exit, not an error to handle.
-    static func resource(_ name: String, _ ext: String, label: String? = nil) -> InputSource {
+    public static func resource(_ name: String, _ ext: String, label: String? = nil) -> InputSource {
         guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Embedded") else {
             Diagnostics.fail("the built-in data \(name).\(ext) is missing from this build")
         }

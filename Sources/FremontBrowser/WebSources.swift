@@ -6,9 +6,9 @@ import FremontSources
 /// addresses and Socrata queries are fetched through it (conditional GET, stored for later), or
 /// with `--offline` read from it alone, the data's age said on stderr. Files and standard input
 /// load as they are. Failures are `LoadError`s, which the commands print as one line.
-enum WebSources {
+public enum WebSources {
     /// The cache, opened once; why it is a fresh one (damaged, locked) is said once, on stderr.
-    static let cache: CacheDatabase = {
+    public static let cache: CacheDatabase = {
         let cache = CacheDatabase.open()
         if let notice = cache.notice { Diagnostics.note(notice) }
         return cache
@@ -17,7 +17,7 @@ enum WebSources {
     /// One HTTP session for every feed of a run.
     private static let http = HTTPFetcher()
 
-    static func fetcher(_ settings: FetchSettings) -> CachedFetcher {
+    public static func fetcher(_ settings: FetchSettings) -> CachedFetcher {
         var fetcher = CachedFetcher(cache: cache, fetcher: http, options: settings.requestOptions)
         fetcher.keptVanishedItems = keptVanishedItems
         return fetcher
@@ -36,7 +36,7 @@ enum WebSources {
 
     /// A feed, and the items already read: from the cache for a feed it holds; for a file (with
     /// `readState`, as the browser asks), from the read marks kept by its path; else nil.
-    static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
+    public static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
                      readState: Bool = false) throws(LoadError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
         guard case .url(let url) = source else {
             let result = try FeedParser.parse(try open(source, settings, context))
@@ -55,7 +55,7 @@ enum WebSources {
         return (FeedParseResult(feed: cached.feed), cached.readItemIDs)
     }
 
-    static func table(_ source: DataSource, format: TableFormat?, delimiter: UInt8?, choice: SeriesColumnChoice = SeriesColumnChoice(),
+    public static func table(_ source: DataSource, format: TableFormat?, delimiter: UInt8?, choice: SeriesColumnChoice = SeriesColumnChoice(),
                       _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(LoadError) -> SeriesTable {
         let cached: CachedTable?
         switch source {
@@ -85,7 +85,7 @@ enum WebSources {
 
     /// A forecast file or address, or a live forecast (kept in the cache under its name, which
     /// never holds a key).
-    static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(LoadError) -> Forecast {
+    public static func forecast(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine) throws(LoadError) -> Forecast {
         let key: String
         switch source {
         case .url(let url):
@@ -108,7 +108,7 @@ enum WebSources {
 
     /// Remembers that items were read, or unread again, so it stays so after a restart: in the
     /// cached feed for a web address, as read marks for a file or a built-in feed.
-    static func markRead(source: String, ids: [String], read: Bool) throws {
+    public static func markRead(source: String, ids: [String], read: Bool) throws {
         let lowered = source.prefix(8).lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             try cache.markRead(feedURL: source, itemIDs: ids, read: read)
@@ -119,7 +119,7 @@ enum WebSources {
 
     /// A file's read marks are kept by its absolute path, so `feed.xml` from its folder and
     /// `~/news/feed.xml` from elsewhere are the same file; other names as they are.
-    static func readKey(_ name: String) -> String {
+    public static func readKey(_ name: String) -> String {
         FileManager.default.fileExists(atPath: name) ? URL(fileURLWithPath: name).standardizedFileURL.path : name
     }
 

@@ -1,17 +1,21 @@
 import Foundation
-import FremontCore
 
 /// A forecast laid out for a person: the place, the weather now, the next hours and the days
 /// ahead, alerts. Times are in the forecast's zone; every text from the response is made safe.
-struct WeatherTextReport {
-    let forecast: Forecast
+public struct WeatherTextReport {
+    public let forecast: Forecast
     /// How many hourly rows to show.
-    var hours = 12
+    public var hours = 12
+
+    public init(forecast: Forecast, hours: Int = 12) {
+        self.forecast = forecast
+        self.hours = hours
+    }
 
     private var time: ForecastTimeFormat { ForecastTimeFormat(zone: forecast.timeZone) }
     private var units: ForecastUnits? { forecast.units }
 
-    func render() -> String {
+    public func render() -> String {
         var lines: [String] = [heading(), ""]
         if forecast.isEmpty {
             lines.append("No forecast data in this response.")

@@ -1,13 +1,16 @@
 import Foundation
-import FremontCore
 
 /// A forecast in a normalised JSON form: every known key present (null when the response did
 /// not say), times as ISO 8601 UTC plus the local time in the forecast's zone, one name for the
 /// day's low and high, and text made terminal-safe.
-struct WeatherJSONReport: Encodable {
-    let forecast: Forecast
+public struct WeatherJSONReport: Encodable {
+    public let forecast: Forecast
 
-    func render() throws -> String {
+    public init(forecast: Forecast) {
+        self.forecast = forecast
+    }
+
+    public func render() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
@@ -21,7 +24,7 @@ struct WeatherJSONReport: Encodable {
         case title, description, severity, expires, regions, uri
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         let time = ForecastTimeFormat(zone: forecast.timeZone)
         var root = encoder.container(keyedBy: Keys.self)
         try root.encode(forecast.latitude, forKey: .latitude)

@@ -1,0 +1,43 @@
+import Foundation
+import FremontCore
+import FremontSources
+import FremontTerminal
+import FremontUI
+
+/// The full-screen browser as the program runs it: the views, their loaders and the terminal,
+/// wired; every command that opens the browser calls `run`.
+public enum Browser {
+    /// Whether a browser can run here: both ends must be a terminal, one curses can drive. On a
+    /// terminal it cannot (`TERM=dumb`), the command prints instead, and one line says why.
+    public static var isAvailable: Bool {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+        if let reason = TerminalScreen.reasonItCannotDraw() {
+            Diagnostics.note("\(reason): printing instead of opening the browser")
+            return false
+        }
+        return true
+    }
+
+    /// Runs the browser on `view` until the reader quits, restores the terminal and ends the
+    /// process with the run's status.
+    public static func run(opening view: ViewID, sources: BrowserSources, settings: FetchSettings,
+                           config: FremontConfig? = ConfigFile.quiet) -> Never {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let screen = TerminalScreen(noColor: noColor, mouse: config?.mouse ?? true)
+        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? FeedsTab()
+        let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
+                                 current: view, feeds: feedsView)
+        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: settings, config: config), player: config?.player)
+        // The feeds reload every `reload-time` minutes, as newsboat's do.
+        let minutes = config?.reloadMinutes ?? 0
+        let runtime = BrowserRuntime(state: state, terminal: screen, host: host,
+                                     autoReload: minutes > 0 ? [(.feeds, Double(minutes) * 60)] : [])
+        let status = runtime.run(loading: state.tabs.map { $0[0].id })
+        screen.restore()
+        let warnings = runtime.finalState.warningsThisRun
+        if warnings > 0, let log = runtime.finalState.tabs.firstIndex(where: { $0[0].id == .log }) {
+            Diagnostics.note("\(warnings) warning\(warnings == 1 ? "" : "s") this run: the Log tab (key \(log + 1)) lists them")
+        }
+        exit(status)
+    }
+}

@@ -1,0 +1,55 @@
+import FremontCore
+import FremontSources
+import FremontUI
+
+/// What the browser's tabs load: named on the command line, else the reader's own (the feeds
+/// followed, the config's location), else the data built in.
+public struct BrowserSources: Sendable {
+    public var table: DataSource
+    /// A forecast that cannot be asked for (Pirate Weather without a key) is the tab's error.
+    public var weather: Result<DataSource, LoadError>
+    /// Each feed loads on its own, so a slow or broken one holds up no other.
+    public var feeds: [DataSource]
+    /// The feeds as the feeds file lists them (titles, tags): the Feeds tab is then the feed
+    /// list; nil, it shows the items of `feeds` at once.
+    public var followed: [FollowedFeed]?
+
+    /// `feeds` nil: the feeds the list follows (shown as the list), else the built-in ones.
+    public init(table: DataSource? = nil, weather: Result<DataSource, LoadError>? = nil, feeds: [DataSource]? = nil,
+                followed: [FollowedFeed]? = nil, config: FremontConfig?) {
+        self.table = table ?? .input(EmbeddedData.aprilBikes())
+        self.weather = weather ?? LiveForecast.browserDefault(config)
+        if let feeds {
+            self.feeds = feeds
+            self.followed = followed
+        } else {
+            let list = Self.followed() ?? Self.builtInFeeds()
+            self.feeds = list.sources
+            self.followed = list.feeds
+        }
+    }
+
+    /// The feeds you follow, as sources and as the feed list shows them; nil when there is no
+    /// list (or it lists none).
+    public static func followed() -> (sources: [DataSource], feeds: [FollowedFeed])? {
+        guard let list = try? FeedList.load(from: FremontDirectories().feedList) else { return nil }
+        return followed(in: list)
+    }
+
+    /// The feeds of a list already read, as sources and as the feed list shows them.
+    public static func followed(in list: FeedList) -> (sources: [DataSource], feeds: [FollowedFeed])? {
+        var sources: [DataSource] = [], feeds: [FollowedFeed] = []
+        for entry in list.entries {
+            guard let source = try? DataSource(argument: entry.url) else { continue }
+            sources.append(source)
+            feeds.append(FollowedFeed(source: source.name, title: entry.title, tags: entry.tags))
+        }
+        return sources.isEmpty ? nil : (sources, feeds)
+    }
+
+    /// The feeds built into the binary, for a browser whose reader follows none.
+    public static func builtInFeeds() -> (sources: [DataSource], feeds: [FollowedFeed]) {
+        let sources = EmbeddedData.feeds().map { DataSource.input($0) }
+        return (sources, sources.map { FollowedFeed(source: $0.name) })
+    }
+}

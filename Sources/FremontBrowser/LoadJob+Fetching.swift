@@ -1,0 +1,26 @@
+import FremontCore
+import FremontSources
+import FremontUI
+
+extension LoadJob {
+    /// A load of `source`: fetched first when it is on the web, cancelled with the load, its
+    /// progress and notes (a cached copy's age) sent to the status line.
+    static func fetching(_ source: DataSource, _ settings: FetchSettings,
+                         _ read: @escaping @Sendable (FetchSettings, LoadContext, DataSource) throws(LoadError) -> LoadPayload) -> LoadJob {
+        let name = source.name
+        // The status line names sources by their file name, as errors do.
+        let shortName = SourceName.file(name)
+        return LoadJob(source: name) { (control) throws(LoadError) -> LoadPayload in
+            let cancellation = FetchCancellation()
+            control.onCancel { cancellation.cancel() }
+            let context = LoadContext(cancellation: cancellation, progress: { control.progress($0, $1) },
+                                      note: { control.note($0.replacingOccurrences(of: name, with: shortName)) })
+            return try read(settings, context, source)
+        }
+    }
+
+    /// A load that fails at once with `error` (a source that cannot be asked for).
+    static func failing(_ error: LoadError) -> LoadJob {
+        LoadJob(source: error.source) { (_) throws(LoadError) -> LoadPayload in throw error }
+    }
+}

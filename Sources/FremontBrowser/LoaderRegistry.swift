@@ -1,0 +1,15 @@
+import FremontSources
+import FremontUI
+
+/// Each tab's loader, beside `ViewRegistry`'s views: a tab that loads something is its view, its
+/// loader and a line in each registry.
+public enum LoaderRegistry {
+    public static func standard(_ sources: BrowserSources, settings: FetchSettings, config: FremontConfig?) -> [ViewID: any TabLoader] {
+        [
+            .bikes: TableLoader(source: sources.table, settings: settings, config: config),
+            .feeds: FeedLoader(feeds: sources.feeds, settings: settings),
+            .weather: ForecastLoader(source: sources.weather, settings: settings),
+            .search: SearchLoader(),
+        ]
+    }
+}

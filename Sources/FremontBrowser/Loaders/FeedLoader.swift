@@ -1,0 +1,41 @@
+import FremontCore
+import FremontSources
+import FremontUI
+
+/// The Feeds tab's feeds, each loaded on its own (a slow or broken one holds up no other), and
+/// the starred items kept in the cache.
+final class FeedLoader: TabLoader {
+    private let feeds: [DataSource]
+    private let settings: FetchSettings
+
+    init(feeds: [DataSource], settings: FetchSettings) {
+        self.feeds = feeds
+        self.settings = settings
+    }
+
+    func jobs(for target: LoadTarget) -> [LoadJob] {
+        switch target {
+        case .reload: return feeds.map(job)
+        case .sources(let names): return feeds.filter { names.contains($0.name) }.map(job)
+        case .starred:
+            return [LoadJob(source: StarredItem.source) { (_) throws(LoadError) -> LoadPayload in
+                do {
+                    return .feed(PreparedFeed(starred: try WebSources.cache.starredItems()))
+                } catch {
+                    throw LoadError(source: "the cache", "cannot read the starred items: \(error)")
+                }
+            }]
+        case .month, .query:
+            return []
+        }
+    }
+
+    /// Parsed and prepared (HTML to text) off the UI thread, which only wraps.
+    private func job(_ source: DataSource) -> LoadJob {
+        .fetching(source, settings) { settings, context, source throws(LoadError) in
+            let loaded = try WebSources.feed(source, settings, context, readState: true)
+            let starred = (try? WebSources.cache.starredIDs(source: WebSources.readKey(source.name))) ?? []
+            return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: starred))
+        }
+    }
+}

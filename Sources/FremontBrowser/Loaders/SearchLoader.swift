@@ -1,0 +1,24 @@
+import FremontCore
+import FremontSources
+import FremontUI
+
+/// The Search tab's results: the cache's full-text index, read on a load thread (a search of
+/// 50,000 items takes milliseconds, and a frame has none to spare).
+final class SearchLoader: TabLoader {
+    func jobs(for target: LoadTarget) -> [LoadJob] {
+        guard case .query(let query) = target else { return [] }
+        return [LoadJob(source: "search: " + query) { (_) throws(LoadError) -> LoadPayload in
+            let marks = (String(SearchResult.open), String(SearchResult.close))
+            let hits: [SearchHit]
+            do {
+                hits = try WebSources.cache.search(query, limit: SearchView.limit, marks: marks)
+            } catch {
+                throw LoadError(source: "the cache", "cannot search it: \(error)")
+            }
+            return .searchResults(query: query, hits.map {
+                SearchResult(title: $0.title, feedTitle: $0.feedTitle.isEmpty ? SourceName.file($0.feedURL) : $0.feedTitle,
+                             link: $0.link, published: $0.published, markedSnippet: $0.snippet)
+            })
+        }]
+    }
+}

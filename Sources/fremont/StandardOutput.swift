@@ -1,0 +1,42 @@
+import Foundation
+import FremontBrowser
+
+/// Buffers standard output so that 100,000 rows cost a few hundred writes, not 100,000. A write
+/// that fails (a full disk, `> /dev/full`) is one line on stderr and exit status 1; a reader that
+/// went away (`| head`) ends the program quietly.
+struct StandardOutput {
+    /// Writes `text` and a line break at once: for the commands that say one thing.
+    static func line(_ text: String) {
+        var output = StandardOutput()
+        output.write(text + "\n")
+        output.flush()
+    }
+
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    // The reader went away (a closed pipe): nothing more to say, nothing wrong.
+                    if code == EPIPE { Foundation.exit(0) }
+                    Diagnostics.fail("cannot write to standard output: \(String(cString: strerror(code)))")
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
