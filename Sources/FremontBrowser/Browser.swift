@@ -24,7 +24,7 @@ public enum Browser {
                            config: FremontConfig? = ConfigFile.quiet) -> Never {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let screen = TerminalScreen(noColor: noColor, mouse: config?.mouse ?? true)
-        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? FeedsTab()
+        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? ItemListView()
         let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
                                  current: view, feeds: feedsView)
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: settings, config: config), player: config?.player)

@@ -6,7 +6,7 @@ import FremontUI
 public enum LoaderRegistry {
     public static func standard(_ sources: BrowserSources, settings: FetchSettings, config: FremontConfig?) -> [ViewID: any TabLoader] {
         [
-            .bikes: TableLoader(source: sources.table, settings: settings, config: config),
+            .table: TableLoader(source: sources.table, settings: settings, config: config),
             .feeds: FeedLoader(feeds: sources.feeds, settings: settings),
             .weather: ForecastLoader(source: sources.weather, settings: settings),
             .search: SearchLoader(),

@@ -14,7 +14,7 @@ struct StatsCommand: ParsableCommand {
         """
     )
 
-    @OptionGroup var input: BikeSourceOptions
+    @OptionGroup var input: TableSourceOptions
 
     @Option(help: "Group by hour, weekday, month-of-year, day, week, month or year.")
     var by: SeriesGrouping?

@@ -6,11 +6,11 @@ import FremontTestSupport
 @Suite struct BrowserLoadingTests {
     @Test func progressShowsOnTheStatusLine() {
         var state = April.browser(width: 100, height: 24)
-        _ = state.update(.loadStarted(.bikes, source: "https://data.seattle.gov/resource/4xy5-26gy.json"))
-        _ = state.update(.loadProgress(.bikes, bytes: 1_234_567, expected: 3_400_000))
+        _ = state.update(.loadStarted(.table, source: "https://data.seattle.gov/resource/4xy5-26gy.json"))
+        _ = state.update(.loadProgress(.table, bytes: 1_234_567, expected: 3_400_000))
         let status = screen(state).line(23)
         #expect(status.contains("loading https://data.seattle.gov/resource/4xy5-26gy.json… 1.2 MB of 3.4 MB (Esc cancels)"))
-        _ = state.update(.loadProgress(.bikes, bytes: 812_000, expected: nil))
+        _ = state.update(.loadProgress(.table, bytes: 812_000, expected: nil))
         #expect(screen(state).line(23).contains("… 812 KB (Esc cancels)"))
         // The data already shown stays while the download runs.
         #expect(screen(state).line(6).hasPrefix("▼ Friday, April 1, 2016 12:00 AM"))
@@ -18,13 +18,13 @@ import FremontTestSupport
 
     @Test func escapeCancelsALoadAndTheCancellationIsNoError() {
         var state = April.browser(width: 100, height: 24)
-        _ = state.update(.loadStarted(.bikes, source: "https://example.org/may.json"))
-        #expect(press(&state, .escape) == [.cancelLoads(.bikes)])
-        _ = state.update(.bikesLoaded(source: "https://example.org/may.json", .failure(LoadError(source: "https://example.org/may.json", kind: .cancelled, "cancelled")), at: "12:00:00"))
+        _ = state.update(.loadStarted(.table, source: "https://example.org/may.json"))
+        #expect(press(&state, .escape) == [.cancelLoads(.table)])
+        _ = state.update(.tableLoaded(source: "https://example.org/may.json", .failure(LoadError(source: "https://example.org/may.json", kind: .cancelled, "cancelled")), at: "12:00:00"))
         let buffer = screen(state)
         #expect(buffer.line(23).contains("loading cancelled"))
         #expect(state.status.lastError == nil)
-        #expect(state.bikes.times.count == 720)
+        #expect(state.table.times.count == 720)
         // With nothing loading, Escape cancels nothing.
         #expect(press(&state, .escape) == [])
     }
@@ -43,7 +43,7 @@ import FremontTestSupport
     @Test func monthsWrapAcrossYears() {
         var december = BrowserState(width: 100, height: 24, theme: Theme(colors: .none))
         let rows = [BikeRow(date: LocalDateTimeParser.parse("2015-12-31T23:00")!, northbound: 1, southbound: 2)]
-        _ = december.update(.bikesLoaded(source: "dec", .success(SeriesTable.fremont(rows)), at: "00:00:00"))
+        _ = december.update(.tableLoaded(source: "dec", .success(SeriesTable.fremont(rows)), at: "00:00:00"))
         #expect(press(&december, .character(">")) == [.loadMonth(year: 2016, month: 1)])
         #expect(press(&december, .character("<")) == [.loadMonth(year: 2015, month: 11)])
     }
@@ -65,7 +65,7 @@ import FremontTestSupport
 
         // Bikes loading fine does not clear the weather's error.
         _ = state.update(.weatherLoaded(source: path, .failure(failure(path)), at: "12:02:00"))
-        _ = state.update(.bikesLoaded(source: "/data/april.xml", .success(April.counts), at: "12:03:00"))
+        _ = state.update(.tableLoaded(source: "/data/april.xml", .success(April.counts), at: "12:03:00"))
         #expect(state.status.lastError?.message == "forecast.json:1:2: broken")
     }
 }

@@ -57,12 +57,12 @@ private final class RecordingHost: BrowserHost {
         let forecast = try WeatherFixtures.sanFrancisco()
         let terminal = ScriptedTerminal([.key(.character("3")), nil, nil, nil, nil, .key(.character("q"))])
         let host = RecordingHost(forecast: forecast)
-        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), current: .bikes)
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), current: .table)
         let runtime = BrowserRuntime(state: state, terminal: terminal, host: host)
-        let status = runtime.run(loading: [.bikes, .weather, .feeds])
+        let status = runtime.run(loading: [.table, .weather, .feeds])
         #expect(status == 0)
         // Each tab loads when first shown: Bikes at once, Weather on "3", Feeds never.
-        #expect(host.jobRequests.map(\.0) == [.bikes, .weather])
+        #expect(host.jobRequests.map(\.0) == [.table, .weather])
         #expect(runtime.finalState.weather.forecast != nil)
         // The first frame is written whole; later ones only what changed.
         #expect(terminal.writes.first?.cleared == true)

@@ -2,13 +2,13 @@
 
 /// The registered views by type, for tests that look inside one.
 extension BrowserState {
-    var bikes: BikesTab { view(BikesTab.self)! }
-    var feeds: FeedsTab { view(FeedsTab.self)! }
+    var table: TableTab { view(TableTab.self)! }
+    var feeds: ItemListView { view(ItemListView.self)! }
     var weather: WeatherTab { view(WeatherTab.self)! }
     var log: LogView { view(LogView.self)! }
 }
 
-extension FeedsTab {
+extension ItemListView {
     /// The selected item's title.
     var selectedTitle: String? { isEmpty ? nil : entry(selected).title }
     func isExpanded(_ key: FeedItemKey) -> Bool { expanded.contains(key) }

@@ -49,7 +49,6 @@ private struct CounterView: BrowserView {
         case .loaded(let source, _): received.append("loaded \(source)")
         case .loadFailed(let source, let error): received.append("failed \(source) \(error.kind)")
         case .report(let report): received.append("report \(report.source) \(report.warningTotal)")
-        case .itemsRead(let source, let ids, let read): received.append("read \(source) \(ids ?? []) \(read)")
         case .answer(let text): count = Int(text) ?? -1
         }
         return []

@@ -122,6 +122,8 @@ import Testing
         #expect(screen(state).line(2).hasPrefix("│ ★ Local"))
         #expect(press(&state, .character("s")) == [.star(item, false)])
         #expect(!screen(state).line(2).contains("★"))
+        // Starred again: the store holds the reader's last word until a load agrees with it.
+        #expect(press(&state, .character("s")) == [.star(item, true)])
         // The list's Starred row asks the cache for the starred items and shows them when they come.
         press(&state, .character("q"), .character("g"), .character("j"), .character("j"))
         #expect(press(&state, .enter) == [.load(.feeds, .starred)])

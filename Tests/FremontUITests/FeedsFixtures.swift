@@ -37,7 +37,7 @@ enum FeedsFixtures {
     static func browser(_ feeds: [(String, FeedParseResult)], width: Int = 80, height: Int = 24,
                         colors: ColorSupport = .indexed256) -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors), current: .feeds,
-                                 feeds: FeedsTab(now: { now }, timeZone: utc))
+                                 feeds: ItemListView(now: { now }, timeZone: utc))
         for (source, result) in feeds { _ = state.update(loaded(source, result)) }
         return state
     }

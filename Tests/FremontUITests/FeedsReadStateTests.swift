@@ -8,7 +8,7 @@ import FremontCore
 @Suite struct FeedsReadStateTests {
     private func browser(readItemIDs: Set<String>?) throws -> BrowserState {
         var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds,
-                                 feeds: FeedsTab(now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))
+                                 feeds: ItemListView(now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))
         let result = try FeedsFixtures.nasa()
         let source = "https://www.nasa.gov/rss/dyn/breaking_news.rss"
         _ = state.update(.feedsLoaded(source: source, .success(PreparedFeed(result, source: source, readItemIDs: readItemIDs)), at: "12:00:00"))

@@ -54,9 +54,9 @@ import FremontTestSupport
             Issue.record("\(name): read without an error")
             return
         }
-        _ = state.update(.bikesLoaded(source: "hostile", result, at: "12:34:56"))
+        _ = state.update(.tableLoaded(source: "hostile", result, at: "12:34:56"))
         let buffer = screen(state)
-        #expect(state.bikes.times.count == 720, "\(name)")
+        #expect(state.table.times.count == 720, "\(name)")
         #expect(buffer.lines.contains { $0.hasPrefix("▼ Friday, April 1, 2016 12:00 AM") }, "\(name)")
         #expect(error.message.hasPrefix(message), "\(name): \(error.message)")
         #expect(buffer.line(23).hasSuffix(" · 12:34:56") || buffer.line(23).contains("hostile"), "\(name): \(buffer.line(23))")

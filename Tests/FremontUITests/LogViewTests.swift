@@ -23,7 +23,7 @@ import Testing
                                              name: "/feeds/amp.xml")
         _ = state.update(FeedsFixtures.loaded("/feeds/amp.xml", broken, at: "09:00:00"))
         let missing = LoadError(source: "/data/april.xml", kind: .notFound, "cannot open: No such file or directory")
-        _ = state.update(.bikesLoaded(source: "/data/april.xml", .failure(missing), at: "09:00:05"))
+        _ = state.update(.tableLoaded(source: "/data/april.xml", .failure(missing), at: "09:00:05"))
         let lines = screen(state).lines
         #expect(lines[0].hasSuffix("2 entries"))
         #expect(lines[1] == " 09:00:05  error  april.xml")
@@ -77,7 +77,7 @@ import Testing
     @Test func controlCharactersNeverReachTheScreen() {
         var state = logBrowser()
         let hostile = ParseWarning("evil \u{1B}]0;pwned\u{07} \u{202E}text", at: SourceLocation(line: 1))
-        _ = state.update(.loaded(.bikes, source: "/x/\u{1B}[31mred.xml", .success(.table(SeriesTable.fremont([], warnings: [hostile]))), at: "1"))
+        _ = state.update(.loaded(.table, source: "/x/\u{1B}[31mred.xml", .success(.table(SeriesTable.fremont([], warnings: [hostile]))), at: "1"))
         let text = screen(state).text
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(text.contains("evil"))

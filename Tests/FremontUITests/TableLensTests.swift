@@ -10,7 +10,7 @@ import FremontTestSupport
         var state = April.browser(width: 100, height: 30)
         type(&state, "/"); type(&state, "2016-04-19 08:00"); press(&state, .enter)
         press(&state, .character("v"))
-        #expect(state.bikes.granularity == .day)
+        #expect(state.table.granularity == .day)
         var buffer = screen(state)
         let tuesday = buffer.row(containing: "Tuesday, April 19, 2016")!
         #expect(buffer.rows(styledWith: .reverse) == [tuesday])
@@ -29,9 +29,9 @@ import FremontTestSupport
         press(&state, .character("v"))
         #expect(state.status.message?.contains("years already") == true)
         press(&state, .character("V"), .character("V"), .character("V"), .character("V"))
-        #expect(state.bikes.granularity == .hour)
+        #expect(state.table.granularity == .hour)
         // Back at the hour chosen before going coarser.
-        #expect(DateText.compact(state.bikes.times[state.bikes.selectedRow]) == "Tue 2016-04-19 08:00")
+        #expect(DateText.compact(state.table.times[state.table.selectedRow]) == "Tue 2016-04-19 08:00")
     }
 
     @Test func sortByAColumnThenBackToTimeOrder() {
@@ -60,16 +60,16 @@ import FremontTestSupport
         press(&state, .enter)
         // Weekends among April 1–10: the 2nd, 3rd, 9th and 10th, 96 hours.
         #expect(state.status.message == "96 hours kept: weekends · 2016-04-01 to 2016-04-10")
-        #expect(state.bikes.table?.rowCount == 96)
-        #expect(state.bikes.table?.times.allSatisfy { $0.weekday >= 6 } == true)
+        #expect(state.table.table?.rowCount == 96)
+        #expect(state.table.table?.times.allSatisfy { $0.weekday >= 6 } == true)
         press(&state, .character("f")); type(&state, ">=400"); press(&state, .enter)
         // A bare minimum is of the shaded series (northbound here): every kept hour has ≥ 400.
-        let table = state.bikes.table!
+        let table = state.table.table!
         #expect(table.rowCount > 0 && (0..<table.rowCount).allSatisfy { (table.value(0, $0) ?? 0) >= 400 })
         press(&state, .character("f")); type(&state, "fortnightly"); press(&state, .enter)
         #expect(state.status.message?.hasPrefix("not a filter: 'fortnightly'") == true)
         press(&state, .character("f")); type(&state, "all"); press(&state, .enter)
-        #expect(state.bikes.table?.rowCount == 720)
+        #expect(state.table.table?.rowCount == 720)
     }
 
     @Test func exportAsksForANameAndHandsTheRowsShownToTheHost() {

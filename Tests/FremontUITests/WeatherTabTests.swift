@@ -140,7 +140,7 @@ import Testing
 
     @Test func key3ShowsTheWeatherTab() throws {
         var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256))
-        #expect(state.current == .bikes)
+        #expect(state.current == .table)
         _ = state.update(.key(.character("3")))
         #expect(state.current == .weather)
         _ = state.update(.loadStarted(.weather, source: "sf.json"))

@@ -29,13 +29,21 @@ public struct BrowserState: Sendable {
     /// Warnings of every load this run, for the line printed on exit.
     public private(set) var warningsThisRun = 0
     public let theme: Theme
+    /// The state the screens share, one store per domain.
+    public let stores: BrowserStores
 
-    public init(width: Int, height: Int, theme: Theme, views: [any BrowserView], current: ViewID? = nil) {
+    public init(width: Int, height: Int, theme: Theme, views: [any BrowserView], current: ViewID? = nil,
+                stores: BrowserStores = BrowserStores()) {
         precondition(!views.isEmpty, "a browser needs a view")
         self.width = width
         self.height = height
         self.theme = theme
-        tabs = views.map { [$0] }
+        self.stores = stores
+        tabs = views.map { view in
+            var view = view
+            view.attach(stores)
+            return [view]
+        }
         globalKeymap = Self.makeGlobalKeymap(tabs)
         if let current, let index = views.firstIndex(where: { $0.id == current }) { currentTab = index }
         layoutAll()
@@ -43,7 +51,7 @@ public struct BrowserState: Sendable {
 
     /// The registered views, opening on `current`; `feeds` is a parameter so tests can give it a
     /// fixed "now" for its relative dates.
-    public init(width: Int, height: Int, theme: Theme, current: ViewID = .bikes, feeds: any BrowserView = FeedsTab()) {
+    public init(width: Int, height: Int, theme: Theme, current: ViewID = .table, feeds: any BrowserView = ItemListView()) {
         self.init(width: width, height: height, theme: theme, views: ViewRegistry.standard(feeds: feeds), current: current)
     }
 
@@ -110,11 +118,14 @@ public struct BrowserState: Sendable {
         switch result {
         case .success(let payload):
             if status.lastError?.error.source == source { status.lastError = nil }
+            // Applied once, here: every screen of the feed reader reads it from the store.
+            if case .feed(let feed) = payload { stores.feeds.loaded(feed, source: source) }
             let warnings = payload.warnings
             report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
             effects = deliver(.loaded(source: source, payload), to: id)
         case .failure(let error):
             // The view keeps its last good data; the status line says what failed, where and when.
+            if id == .feeds { stores.feeds.failed(error, source: source) }
             effects = deliver(.loadFailed(source: source, error), to: id)
             if error.kind == .cancelled {
                 status.message = "loading cancelled"
@@ -169,11 +180,13 @@ public struct BrowserState: Sendable {
             switch effect {
             case .message(let text): status.message = text
             case .push(var view):
+                view.attach(stores)
                 if !isTooSmall { view.layout(in: contentArea) }
                 tabs[tab].append(view)
             case .pop:
                 if tabs[tab].count > 1 { tabs[tab].removeLast() }
             case .host(let request): out.append(request)
+            case .feeds(let intent): out += stores.feeds.apply(intent)
             case .broadcast(let message): out += broadcast(message)
             case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
             }

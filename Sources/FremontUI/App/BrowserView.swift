@@ -1,16 +1,5 @@
 import FremontCore
 
-/// Names a view, so that loads, reloads and their results find it.
-public struct ViewID: Hashable, Sendable, CustomStringConvertible {
-    public let name: String
-
-    public init(_ name: String) {
-        self.name = name
-    }
-
-    public var description: String { name }
-}
-
 /// A screen of the browser: it owns its state, handles its keys (declared as data in its
 /// keymap, from which the help is built), takes messages (loads finishing), and draws itself
 /// into a rectangle. It changes only in these methods; what it wants done outside (open a link,
@@ -28,6 +17,9 @@ public protocol BrowserView: Sendable {
     /// The keys the view handles now (they may change with its mode).
     var keymap: Keymap<Action> { get }
 
+    /// The browser's shared stores, given when the view is registered or opened; a view that
+    /// shows a store's state keeps them.
+    mutating func attach(_ stores: BrowserStores)
     /// The view's rectangle changed (a resize), or it is laid out for the first time, or a
     /// message it received brought new data.
     mutating func layout(in area: Rect)
@@ -54,6 +46,7 @@ public protocol BrowserView: Sendable {
 
 extension BrowserView {
     public var sourceName: String { "" }
+    public mutating func attach(_ stores: BrowserStores) {}
     public mutating func layout(in area: Rect) {}
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] { [] }
     public mutating func scroll(by lines: Int, in area: Rect) {}
@@ -77,84 +70,4 @@ extension BrowserView {
     var helpEntries: [HelpEntry] { keymap.help }
     var footerHints: [KeyHint] { keymap.footer }
     var boundKeys: [Key] { keymap.boundKeys }
-}
-
-/// What a view asks for after an event.
-public enum ViewEffect: Sendable {
-    /// A short message for the status line.
-    case message(String)
-    /// Show `view` over this one (the feed list opens a feed); `q` comes back.
-    case push(any BrowserView)
-    /// Close this view and return to the one below it.
-    case pop
-    /// Something only the host can do: open a link, load, write to the cache.
-    case host(BrowserEffect)
-    /// Tell every view (a feed's items were read: the feed list's counts change at once).
-    case broadcast(ViewMessage)
-    /// Ask for a line of text on the footer, under `label`; the answer comes back as
-    /// `ViewMessage.answer` (nothing, when Esc cancels it).
-    case prompt(label: String, text: String = "")
-}
-
-/// What arrives at a view from outside, through `BrowserState.update`.
-public enum ViewMessage: Sendable {
-    /// A load for this view started.
-    case loadStarted(source: String)
-    /// A load for this view finished with data.
-    case loaded(source: String, LoadPayload)
-    /// A load for this view failed; the view keeps what it showed.
-    case loadFailed(source: String, LoadError)
-    /// Any view's load finished: sent to every view (the Log keeps them).
-    case report(LoadReport)
-    /// Items of a feed were read (or unread again); `ids` nil: every item of the feed.
-    case itemsRead(source: String, ids: [String]?, read: Bool)
-    /// What was typed at the view's prompt.
-    case answer(String)
-}
-
-/// Data a load brings: one case per kind of data the core reads.
-public enum LoadPayload: Sendable {
-    case table(SeriesTable)
-    case forecast(Forecast)
-    case feed(PreparedFeed)
-    case searchResults(query: String, [SearchResult])
-
-    /// The payload with the layout work done that can be done before it is shown, for a view
-    /// in `area`: run on the loading thread, so what arrives costs the UI thread little.
-    public func laidOut(for area: Rect) -> LoadPayload {
-        switch self {
-        case .feed(let feed): return .feed(feed.wrapped(for: area))
-        case .table, .forecast, .searchResults: return self
-        }
-    }
-
-    /// The warnings the parser kept (the first of them, when there were many), and how many
-    /// there were in all.
-    public var warnings: (kept: [ParseWarning], total: Int) {
-        switch self {
-        case .table(let table): return (table.warnings, table.warnings.count)
-        case .forecast, .searchResults: return ([], 0)
-        case .feed(let feed): return (feed.warningList, feed.warnings)
-        }
-    }
-}
-
-/// How one load went: for the Log, and the count of warnings told on exit.
-public struct LoadReport: Sendable, Hashable {
-    public var view: ViewID
-    public var source: String
-    /// The wall-clock time it finished, `HH:MM:SS`.
-    public var time: String
-    public var warnings: [ParseWarning]
-    public var warningTotal: Int
-    public var error: LoadError?
-
-    public init(view: ViewID, source: String, time: String, warnings: [ParseWarning] = [], warningTotal: Int? = nil, error: LoadError? = nil) {
-        self.view = view
-        self.source = source
-        self.time = time
-        self.warnings = warnings
-        self.warningTotal = warningTotal ?? warnings.count
-        self.error = error
-    }
 }

@@ -4,10 +4,10 @@ import Foundation
 /// Adding a view is its file and a line here.
 public enum ViewRegistry {
     /// `feeds` is the Feeds tab: the feed list (`FeedListView`) for the feeds you follow, the
-    /// items themselves (`FeedsTab`) for feeds named on the command line.
-    public static func standard(feeds: any BrowserView = FeedsTab()) -> [any BrowserView] {
+    /// items themselves (`ItemListView`) for feeds named on the command line.
+    public static func standard(feeds: any BrowserView = ItemListView()) -> [any BrowserView] {
         [
-            BikesTab(),
+            TableTab(),
             feeds,
             WeatherTab(),
             LogView(),

@@ -4,7 +4,7 @@ import FremontCore
 /// One item of the Feeds tab as it is shown, made once per load: every string already
 /// terminal-safe, the HTML already rendered to text. A feed whose first load failed is an entry
 /// too, so the tab says why where the items would be.
-struct FeedEntry: Sendable {
+public struct FeedEntry: Sendable {
     let key: FeedItemKey
     let title: String
     let feedName: String

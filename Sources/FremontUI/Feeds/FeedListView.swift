@@ -1,34 +1,12 @@
 import Foundation
 import FremontCore
 
-/// A feed someone follows, as the feeds file lists it.
-public struct FollowedFeed: Sendable, Equatable {
-    public var source: String
-    /// The feeds file's `"~Title"`; nil: the feed's own title.
-    public var title: String?
-    public var tags: [String]
-
-    public init(source: String, title: String? = nil, tags: [String] = []) {
-        self.source = source
-        self.title = title
-        self.tags = tags
-    }
-}
-
 /// The Feeds tab's top level, as in newsboat: every followed feed with its unread and total
 /// counts, when it last changed and why its last load failed; above them, every item, and the
-/// unread ones. Enter opens a feed's items (a `FeedsTab` pushed over the list).
+/// unread ones. Enter opens a feed's items (an `ItemListView` pushed over the list).
 public struct FeedListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case move(ListMotion), open, nextUnread, markFeedRead, markAllRead, nextTag, unreadOnly
-    }
-
-    /// One feed's last load.
-    struct Slot: Sendable {
-        var feed: PreparedFeed?
-        var error: LoadError?
-        var unread = 0
-        var newest: Date?
     }
 
     enum Row: Equatable {
@@ -38,7 +16,11 @@ public struct FeedListView: BrowserView {
     public let id = ViewID.feeds
     public let title = "Feeds"
     public let feeds: [FollowedFeed]
-    private(set) var slots: [Slot]
+    /// Each feed's last load, unread count and read state, shared with the item lists.
+    private(set) var store = FeedStore()
+    /// The store's revision the rows were built for: reads elsewhere can empty a feed that
+    /// "only unread" shows.
+    private var rowsRevision = -1
     private(set) var rows: [Row] = []
     private(set) var list = ListState()
     /// Only feeds with this tag; nil: all.
@@ -53,7 +35,6 @@ public struct FeedListView: BrowserView {
         self.feeds = feeds
         self.now = now
         self.timeZone = timeZone
-        slots = Array(repeating: Slot(), count: feeds.count)
         var tags: [String] = []
         for feed in feeds { for tag in feed.tags where !tags.contains(tag) { tags.append(tag) } }
         self.tags = tags
@@ -62,8 +43,15 @@ public struct FeedListView: BrowserView {
 
     private var metrics: UniformMetrics { UniformMetrics(count: rows.count) }
     public var sourceName: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" + (tag.map { " · \($0)" } ?? "") }
-    public var warningCount: Int { slots.reduce(0) { $0 + ($1.feed?.warnings ?? 0) } }
-    public var totalUnread: Int { slots.reduce(0) { $0 + $1.unread } }
+    public var warningCount: Int { feeds.reduce(0) { $0 + (store.feed(source: $1.source)?.warnings ?? 0) } }
+    public var totalUnread: Int { feeds.reduce(0) { $0 + store.unreadCount(source: $1.source) } }
+
+    func slot(_ index: Int) -> FeedStore.Summary { store.summary(source: feeds[index].source) }
+
+    public mutating func attach(_ stores: BrowserStores) {
+        store = stores.feeds
+        rebuildRows()
+    }
 
     public func loadingText(_ sources: [String]) -> String {
         FeedSlot.loadingText(sources)
@@ -72,7 +60,7 @@ public struct FeedListView: BrowserView {
     /// What a row calls its feed: the feeds file's title, else the feed's, else the file name.
     func name(_ index: Int) -> String {
         if let title = feeds[index].title, !title.isEmpty { return TerminalSafeText.singleLine(title) }
-        if let title = slots[index].feed?.title, !title.isEmpty { return title }
+        if let title = store.feed(source: feeds[index].source)?.title, !title.isEmpty { return title }
         return FeedSlot.fileName(feeds[index].source)
     }
 
@@ -97,13 +85,14 @@ public struct FeedListView: BrowserView {
         ])
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        if rowsRevision != store.revision { rebuildRows() }
         let metrics = metrics
         switch action {
         case .move(let motion): list.move(motion, metrics)
         case .open: return open()
         case .nextUnread:
             let next = rows.indices.dropFirst(list.selected + 1).first { row in
-                if case .feed(let index) = rows[row] { return slots[index].unread > 0 }
+                if case .feed(let index) = rows[row] { return store.unreadCount(source: feeds[index].source) > 0 }
                 return false
             }
             guard let next else { return [.message("no feed further down has unread items")] }
@@ -129,40 +118,34 @@ public struct FeedListView: BrowserView {
     /// The selected row's items, as a view of their own over the list.
     private func open() -> [ViewEffect] {
         guard rows.indices.contains(list.selected) else { return [] }
-        var items: FeedsTab
+        var items: ItemListView
         let shown: [Int]
         switch rows[list.selected] {
         case .all:
             shown = Array(feeds.indices)
-            items = FeedsTab(now: now, timeZone: timeZone, sources: Set(feeds.map(\.source)), title: "All items")
+            items = ItemListView(now: now, timeZone: timeZone, sources: Set(feeds.map(\.source)), title: "All items", store: store)
         case .unread:
             shown = Array(feeds.indices)
-            items = FeedsTab(now: now, timeZone: timeZone, sources: Set(feeds.map(\.source)), unreadOnly: true, title: "Unread")
+            items = ItemListView(now: now, timeZone: timeZone, sources: Set(feeds.map(\.source)), unreadOnly: true, title: "Unread", store: store)
         case .starred:
             // Starred items come from the cache: asked for as they are now, shown when they come.
-            let starred = FeedsTab(now: now, timeZone: timeZone, sources: [StarredItem.source], title: "Starred items")
+            let starred = ItemListView(now: now, timeZone: timeZone, sources: [StarredItem.source], title: "Starred items", store: store)
             return [.push(starred), .host(.load(.feeds, .starred))]
         case .feed(let index):
             shown = [index]
-            items = FeedsTab(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index))
+            items = ItemListView(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index), store: store)
         }
         items.show(shown.compactMap { index -> (source: String, outcome: Result<PreparedFeed, LoadError>)? in
-            if let feed = slots[index].feed { return (feeds[index].source, .success(feed)) }
-            return slots[index].error.map { (feeds[index].source, .failure($0)) }
+            let slot = slot(index)
+            if let feed = slot.feed { return (feeds[index].source, .success(feed)) }
+            return slot.error.map { (feeds[index].source, .failure($0)) }
         })
         return [.push(items)]
     }
 
     private func markRead(_ indices: [Int]) -> [ViewEffect] {
-        var effects: [ViewEffect] = []
-        for index in indices {
-            guard let feed = slots[index].feed else { continue }
-            let ids = feed.entries.filter(\.isUnread).map(\.key.id)
-            guard !ids.isEmpty else { continue }
-            effects += [.host(.markFeedRead(source: feeds[index].source, ids: ids)),
-                        .broadcast(.itemsRead(source: feeds[index].source, ids: ids, read: true))]
-        }
-        return effects.isEmpty ? [.message("nothing unread there")] : effects
+        let unread = indices.flatMap { store.unreadEntries(source: feeds[$0].source) }
+        return unread.isEmpty ? [.message("nothing unread there")] : [.feeds(.markRead(unread, read: true))]
     }
 
     public mutating func scroll(by lines: Int, in area: Rect) {
@@ -181,28 +164,11 @@ public struct FeedListView: BrowserView {
 
     // MARK: - Loads and reads
 
+    /// A load changed the store (`BrowserState` applied it): the rows follow.
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loaded(let source, .feed(let feed)):
-            for index in feeds.indices where feeds[index].source == source {
-                slots[index].feed = feed
-                slots[index].error = nil
-                recount(index)
-            }
-        case .loadFailed(let source, let error) where error.kind != .cancelled:
-            for index in feeds.indices where feeds[index].source == source { slots[index].error = error }
-        case .itemsRead(let source, let ids, let read):
-            let wanted = ids.map(Set.init)
-            for index in feeds.indices where feeds[index].source == source {
-                guard var feed = slots[index].feed else { continue }
-                for entry in feed.entries.indices where wanted?.contains(feed.entries[entry].key.id) ?? true {
-                    if feed.entries[entry].tracksReadState { feed.entries[entry].isUnread = !read }
-                }
-                slots[index].feed = feed
-                recount(index)
-            }
-        default:
-            return []
+        case .loaded(_, .feed), .loadFailed: break
+        default: return []
         }
         let kept = rows.indices.contains(list.selected) ? rows[list.selected] : nil
         rebuildRows()
@@ -210,20 +176,15 @@ public struct FeedListView: BrowserView {
         return []
     }
 
-    private mutating func recount(_ index: Int) {
-        let entries = slots[index].feed?.entries ?? []
-        slots[index].unread = entries.count { $0.isUnread }
-        slots[index].newest = entries.lazy.compactMap(\.date).max()
-    }
-
     private mutating func rebuildRows() {
         var rows: [Row] = [.all, .unread, .starred]
         for index in feeds.indices {
             if let tag, !feeds[index].tags.contains(tag) { continue }
-            if onlyUnread, slots[index].unread == 0 { continue }
+            if onlyUnread, store.unreadCount(source: feeds[index].source) == 0 { continue }
             rows.append(.feed(index))
         }
         self.rows = rows
+        rowsRevision = store.revision
     }
 
     // MARK: - Drawing
@@ -239,7 +200,7 @@ public struct FeedListView: BrowserView {
         shown.resize(height: area.height, metrics)
         let now = now()
         let width = area.width - 1
-        let total = slots.reduce(0) { $0 + ($1.feed?.entries.count ?? 0) }
+        let total = feeds.reduce(0) { $0 + (store.feed(source: $1.source)?.entries.count ?? 0) }
         ListView.render(shown, metrics, area: area, into: &buffer, theme: theme) { row, _, y, buffer in
             let selected = row == shown.selected
             var line = StyledLine()
@@ -255,7 +216,7 @@ public struct FeedListView: BrowserView {
                 line.append("★ Starred items", theme.title)
                 counts = ""
             case .feed(let index):
-                let slot = slots[index]
+                let slot = slot(index)
                 let mark = slot.error != nil && slot.feed == nil ? "✗ " : (slot.unread > 0 ? "● " : "  ")
                 line.append(mark, slot.error != nil && slot.feed == nil ? theme.warning : theme.link.adding(.bold))
                 line.append(name(index), slot.unread > 0 ? theme.title : .plain)
@@ -264,7 +225,7 @@ public struct FeedListView: BrowserView {
             // Counts, when, tags, a failure: on the right, as far as they fit after the name.
             var right = TextLayout.padLeft(counts, to: 9)
             if case .feed(let index) = rows[row] {
-                let slot = slots[index]
+                let slot = slot(index)
                 if let error = slot.error {
                     right += "  failed: " + TerminalSafeText.singleLine(error.message)
                 } else if let newest = slot.newest {

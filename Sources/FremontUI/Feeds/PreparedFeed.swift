@@ -55,7 +55,7 @@ public struct PreparedFeed: Sendable {
     /// loading thread.
     public func wrapped(for area: Rect) -> PreparedFeed {
         var feed = self
-        let width = FeedsTab.textWidth(for: area)
+        let width = ItemListView.textWidth(for: area)
         feed.lines = entries.map { FeedEntryLines($0, width: width) }
         return feed
     }

@@ -6,7 +6,7 @@ import FremontCore
 ///
 /// As list metrics, an item is a row: the first row of a day takes two lines (the day's
 /// separator, then the row), the others one.
-struct BikeTableLayout: ListMetrics, Sendable {
+struct SeriesTableLayout: ListMetrics, Sendable {
     /// The day (index into `dayFirstRow`) of each row.
     private let rowDay: [Int32]
     /// The first row of each day.

@@ -4,7 +4,7 @@ import FremontCore
 /// Draws the Feeds tab: the visible lines of the list, each item as a title row (`▸` collapsed,
 /// `▾` expanded; the selected one in reverse video), a line naming its feed and date, its text,
 /// and when expanded its numbered links. Work depends on the lines on screen only.
-extension FeedsTab {
+extension ItemListView {
     public func render(into buffer: inout ScreenBuffer, area viewport: Rect, theme: Theme) {
         buffer.fill(viewport, style: .plain)
         guard !order.isEmpty else {

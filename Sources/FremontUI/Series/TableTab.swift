@@ -2,25 +2,25 @@ import Foundation
 import FremontCore
 
 extension ViewID {
-    public static let bikes = ViewID("bikes")
+    public static let table = ViewID("table")
 }
 
 extension BrowserEffect {
     /// Another month of bike counts from the open-data API (`<` and `>`).
-    public static func loadMonth(year: Int, month: Int) -> BrowserEffect { .load(.bikes, .month(year: year, month: month)) }
+    public static func loadMonth(year: Int, month: Int) -> BrowserEffect { .load(.table, .month(year: year, month: month)) }
 }
 
 extension BrowserEvent {
     /// A finished load of a table (bike counts or any other counter).
-    public static func bikesLoaded(source: String, _ result: Result<SeriesTable, LoadError>, at time: String) -> BrowserEvent {
-        .loaded(.bikes, source: source, result.map(LoadPayload.table), at: time)
+    public static func tableLoaded(source: String, _ result: Result<SeriesTable, LoadError>, at time: String) -> BrowserEvent {
+        .loaded(.table, source: source, result.map(LoadPayload.table), at: time)
     }
 }
 
 /// The Bikes tab: the hourly table (or the heatmap) of the loaded table, with the summary. Any
 /// counter's series; the Fremont Bridge's two directions shaded blue and red, other tables by
-/// the series chosen with `c`. State and keys; `BikesView` draws it.
-public struct BikesTab: BrowserView {
+/// the series chosen with `c`. State and keys; `TableTab+Rendering` draws it.
+public struct TableTab: BrowserView {
     public enum Mode: Sendable { case table, heatmap }
 
     public enum Action: Sendable, Hashable {
@@ -32,7 +32,7 @@ public struct BikesTab: BrowserView {
         case trend, profile, columnStats
     }
 
-    public let id = ViewID.bikes
+    public let id = ViewID.table
     public let title = "Bikes"
     /// The rows shown: the loaded table filtered, at the granularity, maybe sorted.
     private(set) var lens: TableLens?
@@ -65,7 +65,7 @@ public struct BikesTab: BrowserView {
     /// The heatmap's days, one line each.
     private(set) var days = ListState()
     public private(set) var mode = Mode.table
-    var layout = BikeTableLayout(times: [])
+    var layout = SeriesTableLayout(times: [])
     /// Why there is nothing to show, when the first load failed.
     public private(set) var loadError: String?
     /// The last `/` search, for `n` and `N`.
@@ -138,7 +138,7 @@ public struct BikesTab: BrowserView {
             }
             updateShading()
         }
-        layout = BikeTableLayout(times: lens.shown.times, separated: lens.separatesDays)
+        layout = SeriesTableLayout(times: lens.shown.times, separated: lens.separatesDays)
         let height = rowList.height
         rowList = ListState()
         days = ListState()

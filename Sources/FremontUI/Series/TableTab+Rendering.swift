@@ -2,7 +2,7 @@ import FremontCore
 
 /// Draws the Bikes tab: summary and legend, column names, then the visible rows with a
 /// separator before each day. Work depends on the viewport, never on the rows loaded.
-extension BikesTab {
+extension TableTab {
     public func render(into buffer: inout ScreenBuffer, area viewport: Rect, theme: Theme) {
         buffer.fill(viewport, style: .plain)
         guard let table, let summary, !table.isEmpty else {

@@ -282,7 +282,7 @@ public struct ColumnStatsView: BrowserView {
             }
             var line = StyledLine(text)
             if barWidth > 0, largest > 0, aggregates[barSeries].count > 0 {
-                line.append("   " + BikesTab.bar(aggregates[barSeries].sum / largest, width: barWidth), theme.chart(.blue))
+                line.append("   " + TableTab.bar(aggregates[barSeries].sum / largest, width: barWidth), theme.chart(.blue))
             }
             buffer.drawRow(line, x: rows.x, y: y, width: rows.width - 1, selected: group == list.selected, theme: theme)
         }

@@ -18,7 +18,7 @@ extension BrowserEvent {
 /// The list is measured in lines: `tops[i]` is where entry `i` starts, so moving, paging and
 /// drawing look up only what is on screen. Wrapping happens when the width changes or a feed
 /// reloads (that feed only); a key never re-wraps anything.
-public struct FeedsTab: BrowserView {
+public struct ItemListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case next, previous, nextOrMatch, previousMatch, toggle, expandAll, collapseAll, open
         case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead, openNumber, play, toggleStar
@@ -62,7 +62,8 @@ public struct FeedsTab: BrowserView {
     public let timeZone: TimeZone
 
     public init(now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-                sources: Set<String>? = nil, unreadOnly: Bool = false, title: String = "Feeds") {
+                sources: Set<String>? = nil, unreadOnly: Bool = false, title: String = "Feeds", store: FeedStore = FeedStore()) {
+        self.store = store
         self.now = now
         self.timeZone = timeZone
         self.sources = sources
@@ -90,14 +91,14 @@ public struct FeedsTab: BrowserView {
     public var selectedKey: FeedItemKey? { order.isEmpty ? nil : entry(selected).key }
 
 
-    /// Items read or marked unread since their feed was loaded (here or in another view); a
-    /// reload's read state includes them.
-    private var readNow: [FeedItemKey: Bool] = [:]
-    /// Items starred or unstarred since their feed was loaded.
-    private var starNow: [FeedItemKey: Bool] = [:]
+    /// Read and star state, shared with the browser's other feed screens.
+    private(set) var store = FeedStore()
 
-    /// Starred: so it was when the feed loaded, unless starred or unstarred since.
-    func isStarred(_ entry: FeedEntry) -> Bool { starNow[entry.key] ?? entry.isStarred }
+    public mutating func attach(_ stores: BrowserStores) {
+        store = stores.feeds
+    }
+
+    func isStarred(_ entry: FeedEntry) -> Bool { store.isStarred(entry) }
 
     func entry(_ position: Int) -> FeedEntry {
         let ref = order[position]
@@ -134,13 +135,6 @@ public struct FeedsTab: BrowserView {
             }
             if number <= item.links.count { return opening(item.links[number - 1], play: false, item) }
             return opening(item.enclosures[number - item.links.count - 1].url, play: true, item)
-        case .itemsRead(let source, let ids, let read) where shows(source):
-            let wanted = ids.map(Set.init)
-            for slot in slots where slot.source == source {
-                for entry in slot.entries where entry.isUnread || readNow[entry.key] != nil {
-                    if wanted?.contains(entry.key.id) ?? true { readNow[entry.key] = read }
-                }
-            }
         default: break
         }
         return []
@@ -358,8 +352,7 @@ public struct FeedsTab: BrowserView {
             let item = entry(selected)
             guard !item.isFailure else { return [] }
             let starred = !isStarred(item)
-            starNow[item.key] = starred
-            return [.host(.star(item.starredCopy, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
+            return [.feeds(.star(item, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
         case .openNumber:
             let item = entry(selected)
             let count = item.links.count + item.enclosures.count
@@ -372,25 +365,11 @@ public struct FeedsTab: BrowserView {
         case .toggleRead:
             let item = entry(selected)
             guard item.tracksReadState else { return [.message("this item keeps no read state")] }
-            let read = isUnread(item)
-            readNow[item.key] = read
-            return [.host(.markRead(source: item.key.source, id: item.key.id, read: read)),
-                    .broadcast(.itemsRead(source: item.key.source, ids: [item.key.id], read: read))]
+            return [.feeds(.markRead([item], read: isUnread(item)))]
         case .markAllRead:
-            var bySource: [String: [String]] = [:]
-            var order: [String] = []
-            for position in self.order.indices {
-                let item = entry(position)
-                guard isUnread(item) else { continue }
-                readNow[item.key] = true
-                if bySource[item.key.source] == nil { order.append(item.key.source) }
-                bySource[item.key.source, default: []].append(item.key.id)
-            }
-            guard !order.isEmpty else { return [.message("nothing unread here")] }
-            return order.flatMap { source -> [ViewEffect] in
-                [.host(.markFeedRead(source: source, ids: bySource[source]!)),
-                 .broadcast(.itemsRead(source: source, ids: bySource[source]!, read: true))]
-            }
+            let unread = order.indices.map(entry).filter(isUnread)
+            guard !unread.isEmpty else { return [.message("nothing unread here")] }
+            return [.feeds(.markRead(unread, read: true))]
         }
         return []
     }
@@ -463,15 +442,11 @@ public struct FeedsTab: BrowserView {
         // Collapsing an item read from the middle brings its title back to the top.
         if row < 0 { list.scroll(toLine: metrics.top(of: selected), metrics) }
         guard isExpanded, isUnread(entry(selected)) else { return [] }
-        readNow[key] = true
-        return [.host(.markRead(source: key.source, id: key.id)),
-                .broadcast(.itemsRead(source: key.source, ids: [key.id], read: true))]
+        return [.feeds(.markRead([entry(selected)], read: true))]
     }
 
     /// Unread: so the cache said when the feed loaded, unless read or marked unread since.
-    func isUnread(_ entry: FeedEntry) -> Bool {
-        readNow[entry.key].map { !$0 } ?? entry.isUnread
-    }
+    func isUnread(_ entry: FeedEntry) -> Bool { store.isUnread(entry) }
 
     private mutating func setAll(expanded expand: Bool) {
         let row = max(0, list.anchor(metrics) ?? 0)
@@ -489,11 +464,7 @@ public struct FeedsTab: BrowserView {
     private mutating func opening(_ link: String, play: Bool, _ item: FeedEntry) -> [ViewEffect] {
         if let refusal = Self.refusal(link) { return [.message(refusal)] }
         var effects: [ViewEffect] = [.host(play ? .play(link) : .openLink(link))]
-        if isUnread(item) {
-            readNow[item.key] = true
-            effects += [.host(.markRead(source: item.key.source, id: item.key.id)),
-                        .broadcast(.itemsRead(source: item.key.source, ids: [item.key.id], read: true))]
-        }
+        if isUnread(item) { effects.append(.feeds(.markRead([item], read: true))) }
         return effects
     }
 

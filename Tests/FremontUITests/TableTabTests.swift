@@ -15,7 +15,7 @@ enum April {
 
     static func browser(width: Int, height: Int, colors: ColorSupport = .indexed256, source: String = "fremont-2016-04.xml") -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors))
-        _ = state.update(.bikesLoaded(source: source, .success(counts), at: "12:00:00"))
+        _ = state.update(.tableLoaded(source: source, .success(counts), at: "12:00:00"))
         return state
     }
 }
@@ -35,7 +35,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     for character in text { _ = state.update(.key(.character(character))) }
 }
 
-@Suite struct BikesViewTests {
+@Suite struct TableTabTests {
     @Test func at80x24() {
         let buffer = screen(April.browser(width: 80, height: 24))
         let lines = buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -119,7 +119,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     }
 }
 
-@Suite struct BikesNavigationTests {
+@Suite struct TableNavigationTests {
     @Test func scrollToTheEndOfTheMonth() {
         var state = April.browser(width: 80, height: 24)
         press(&state, .character("G"))
@@ -135,22 +135,22 @@ func type(_ state: inout BrowserState, _ text: String) {
         press(&state, .character("]"))
         var buffer = screen(state)
         #expect(buffer.line(5).hasPrefix("── Saturday, April 2, 2016"))
-        #expect(state.bikes.selectedRow == 24)
+        #expect(state.table.selectedRow == 24)
         press(&state, .character("]"), .character("["))
-        #expect(state.bikes.selectedRow == 24)
+        #expect(state.table.selectedRow == 24)
         press(&state, .pageDown)
-        #expect(state.bikes.selectedRow == 24 + 16)  // a page: the 17 list rows less one kept for context
+        #expect(state.table.selectedRow == 24 + 16)  // a page: the 17 list rows less one kept for context
         buffer = screen(state)
         #expect(buffer.rows(styledWith: .reverse).count == 1)
         press(&state, .pageUp, .pageUp, .pageUp)
-        #expect(state.bikes.selectedRow == 0)
+        #expect(state.table.selectedRow == 0)
     }
 
     @Test func searchForAMissingDateSaysSo() {
         var state = April.browser(width: 80, height: 24)
         type(&state, "/"); type(&state, "2017-01-01"); press(&state, .enter)
         #expect(screen(state).line(23).contains("2017-01-01 is not in the data: it runs from 2016-04-01 00:00"))
-        #expect(state.bikes.selectedRow == 0)
+        #expect(state.table.selectedRow == 0)
     }
 
     @Test func heatmapDaysDownHoursAcross() {
@@ -170,9 +170,9 @@ func type(_ state: inout BrowserState, _ text: String) {
     @Test func mouseWheelAndClick() {
         var state = April.browser(width: 80, height: 24)
         _ = state.update(.mouse(MouseEvent(x: 5, y: 12, kind: .press)))
-        #expect(state.bikes.selectedRow == 6)
+        #expect(state.table.selectedRow == 6)
         _ = state.update(.mouse(MouseEvent(x: 5, y: 12, kind: .wheelDown)))
-        #expect(state.bikes.selectedRow == 9)
+        #expect(state.table.selectedRow == 9)
         _ = state.update(.mouse(MouseEvent(x: 30, y: 0, kind: .press)))
         #expect(state.current == .weather)
     }
@@ -206,15 +206,15 @@ func type(_ state: inout BrowserState, _ text: String) {
     @Test func aFailedLoadKeepsTheLastGoodData() {
         var state = April.browser(width: 80, height: 24)
         let error = LoadError(source: "broken.xml", location: SourceLocation(line: 1, column: 5001), "the document ends before </response> (is it cut off?)")
-        _ = state.update(.bikesLoaded(source: "broken.xml", .failure(error), at: "12:34:56"))
+        _ = state.update(.tableLoaded(source: "broken.xml", .failure(error), at: "12:34:56"))
         let buffer = screen(state)
         #expect(buffer.line(6).hasPrefix("▼ Friday, April 1, 2016 12:00 AM"))
         #expect(buffer.line(23).hasPrefix(" the document ends before </response>"))
         #expect(buffer.line(23).hasSuffix(" · broken.xml:1:5001 · 12:34:56"))
         var fresh = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256))
-        _ = fresh.update(.bikesLoaded(source: "/data/broken.xml", .failure(LoadError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56"))
+        _ = fresh.update(.tableLoaded(source: "/data/broken.xml", .failure(LoadError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56"))
         #expect(screen(fresh).line(2) == " No data: broken.xml:1:5001: cut off")
-        #expect(state.bikes.times.count == 720)
+        #expect(state.table.times.count == 720)
     }
 
     @Test func qQuits() {
@@ -234,11 +234,11 @@ extension ScreenBuffer {
     }
 }
 
-@Suite struct BikesDateSearchTests {
+@Suite struct TableDateSearchTests {
     private func land(_ query: String) -> String {
         var state = April.browser(width: 100, height: 30)
         type(&state, "/"); type(&state, query); press(&state, .enter)
-        return DateText.compact(state.bikes.times[state.bikes.selectedRow])
+        return DateText.compact(state.table.times[state.table.selectedRow])
     }
 
     /// The cases: a day lands on its first hour, and the forms people write all work.

@@ -5,7 +5,7 @@ import Testing
 
 /// The Feeds tab drawn: whole rows at 80×24, 120×40 and 40×12, the selected item's styles,
 /// expanding in place, wide characters and hostile text.
-@Suite struct FeedsViewTests {
+@Suite struct ItemListRenderingTests {
     @Test func at80x24() throws {
         let state = try FeedsFixtures.nasaBrowser()
         let buffer = screen(state)
@@ -242,7 +242,7 @@ import Testing
 @Suite struct FeedsWrappedOffTheUIThreadTests {
     private func arrived(wrappedFor area: Rect?, width: Int = 80, height: Int = 24) throws -> [String] {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256), current: .feeds,
-                                 feeds: FeedsTab(now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))
+                                 feeds: ItemListView(now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))
         var payload = LoadPayload.feed(PreparedFeed(try FeedsFixtures.nasa(), source: FeedsFixtures.nasaPath))
         if let area { payload = payload.laidOut(for: area) }
         _ = state.update(.loaded(.feeds, source: FeedsFixtures.nasaPath, .success(payload), at: "12:00:00"))
@@ -265,8 +265,8 @@ import Testing
             Issue.record("not a feed")
             return
         }
-        #expect(feed.wrapWidth == FeedsTab.textWidth(for: area))
+        #expect(feed.wrapWidth == ItemListView.textWidth(for: area))
         #expect(feed.lines.count == feed.entries.count)
-        #expect(feed.lines.allSatisfy { $0.title.allSatisfy { DisplayWidth.of($0) <= FeedsTab.textWidth(for: area) } })
+        #expect(feed.lines.allSatisfy { $0.title.allSatisfy { DisplayWidth.of($0) <= ItemListView.textWidth(for: area) } })
     }
 }

@@ -5,7 +5,7 @@ import FremontCore
 import FremontSources
 
 /// The options every data command shares: where the table is, how to read it, which span.
-struct BikeSourceOptions: ParsableArguments {
+struct TableSourceOptions: ParsableArguments {
     @Argument(help: "A table of counts over time: a file or http(s) URL (XML, CSV or JSON, told apart by content), or - for standard input. Without one (and without --month or --from), the Fremont Bridge's April 2016 counts built into fremont.")
     var source: String?
 

@@ -1,0 +1,25 @@
+import FremontCore
+
+/// What the browser asks its host to do.
+public enum BrowserEffect: Hashable, Sendable {
+    /// End the run, with this exit status.
+    case quit(status: Int32)
+    case openLink(String)
+    /// Play an enclosure: in the configured player, else as a link.
+    case play(String)
+    /// Star an item (keep a copy, never pruned), or take its star away.
+    case star(StarredItem, Bool)
+    /// Load the view's sources: again, or another span of them.
+    case load(ViewID, LoadTarget)
+    /// Stop the view's downloads (Esc while loading).
+    case cancelLoads(ViewID)
+    /// Remember in the cache that a feed item was read (or unread again).
+    case markRead(source: String, id: String, read: Bool = true)
+    /// Remember that these items of the feed were read (all it shows: "mark feed read").
+    case markFeedRead(source: String, ids: [String])
+    /// Write `text` (CSV of `rows` rows) to the file at `path`, a new file: never over another.
+    case export(path: String, text: String, rows: Int)
+
+    public static var quit: BrowserEffect { .quit(status: 0) }
+    public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }
+}

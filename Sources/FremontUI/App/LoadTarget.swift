@@ -1,0 +1,15 @@
+import FremontCore
+
+/// What a load effect asks for.
+public enum LoadTarget: Hashable, Sendable {
+    /// The view's sources as they are.
+    case reload
+    /// Another month of the same data (`<` and `>` on Bikes).
+    case month(year: Int, month: Int)
+    /// What matches these words (the Search tab).
+    case query(String)
+    /// Only these of the view's sources (the feed opened from the list).
+    case sources([String])
+    /// The starred items.
+    case starred
+}

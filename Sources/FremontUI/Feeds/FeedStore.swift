@@ -1,0 +1,170 @@
+import Foundation
+import FremontCore
+import Synchronization
+
+/// The feed reader's state, held once for every screen that shows it (the feed list, the item
+/// lists opened from it, the search): each feed's last load, and which items are read and
+/// starred. Screens read it and send intents (`FeedIntent`); `BrowserState` applies loads and
+/// intents here, once, inside `update`, so a read in one screen shows in every other at its next
+/// frame without a message to each. Unread counts are kept as marks change, so a list of 500
+/// feeds reads its counts without walking their items.
+///
+/// A class, so the screens of one browser share it; every change happens on the UI thread
+/// (from `update`), the lock only makes that checkable.
+public final class FeedStore: Sendable {
+    /// An item as its read mark is kept: a repeated id is one item to the cache.
+    struct ItemRef: Hashable, Sendable {
+        var source: String
+        var id: String
+    }
+
+    private struct Feed: Sendable {
+        var prepared: PreparedFeed
+        /// Where each item's entries are: a broken feed repeats ids.
+        var positions: [String: [Int]]
+        var unread: Int
+        var newest: Date?
+    }
+
+    /// One feed as a list row shows it.
+    struct Summary: Sendable {
+        var feed: PreparedFeed?
+        var error: LoadError?
+        var unread = 0
+        var newest: Date?
+    }
+
+    private struct State: Sendable {
+        var feeds: [String: Feed] = [:]
+        var errors: [String: LoadError] = [:]
+        /// Read (true) or unread again (false) since the item's feed loaded; a reload's read
+        /// state includes these, as the write may not have landed yet.
+        var read: [ItemRef: Bool] = [:]
+        var starred: [ItemRef: Bool] = [:]
+        /// Bumped on every change, so a screen can tell its derived rows are stale.
+        var revision = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    // MARK: - Reading
+
+    public var revision: Int { state.withLock { $0.revision } }
+
+    /// Unread: so the cache said when the item's feed loaded, unless read or marked unread since.
+    func isUnread(_ entry: FeedEntry) -> Bool {
+        guard entry.tracksReadState else { return entry.isUnread }
+        return state.withLock { Self.isUnread(entry, $0) }
+    }
+
+    func isStarred(_ entry: FeedEntry) -> Bool {
+        state.withLock { $0.starred[ItemRef(source: entry.key.source, id: entry.key.id)] ?? entry.isStarred }
+    }
+
+    /// The unread items of `source`'s last load, marks since included.
+    public func unreadCount(source: String) -> Int {
+        state.withLock { $0.feeds[source]?.unread ?? 0 }
+    }
+
+    /// `source`'s last load, its unread count and newest item, in one look.
+    func summary(source: String) -> Summary {
+        state.withLock { state in
+            let feed = state.feeds[source]
+            return Summary(feed: feed?.prepared, error: state.errors[source], unread: feed?.unread ?? 0, newest: feed?.newest)
+        }
+    }
+
+    /// `source`'s last good load, if any.
+    public func feed(source: String) -> PreparedFeed? {
+        state.withLock { $0.feeds[source]?.prepared }
+    }
+
+    /// Why `source`'s last load failed; nil after a good one.
+    public func error(source: String) -> LoadError? {
+        state.withLock { $0.errors[source] }
+    }
+
+    /// The unread entries of `source`'s last load.
+    func unreadEntries(source: String) -> [FeedEntry] {
+        state.withLock { state in
+            state.feeds[source]?.prepared.entries.filter { Self.isUnread($0, state) } ?? []
+        }
+    }
+
+    private static func isUnread(_ entry: FeedEntry, _ state: State) -> Bool {
+        guard entry.tracksReadState else { return entry.isUnread }
+        return state.read[ItemRef(source: entry.key.source, id: entry.key.id)].map { !$0 } ?? entry.isUnread
+    }
+
+    // MARK: - Changing (from `BrowserState.update` only)
+
+    /// A feed arrived: it replaces the last load of its source.
+    func loaded(_ feed: PreparedFeed, source: String) {
+        state.withLock { state in
+            var positions: [String: [Int]] = [:]
+            var unread = 0
+            var counted = Set<String>()
+            for (index, entry) in feed.entries.enumerated() {
+                positions[entry.key.id, default: []].append(index)
+                // A mark the load agrees with has landed: only those still on their way stay.
+                let ref = ItemRef(source: entry.key.source, id: entry.key.id)
+                if let read = state.read[ref], read == !entry.isUnread { state.read[ref] = nil }
+                if let starred = state.starred[ref], starred == entry.isStarred { state.starred[ref] = nil }
+                if Self.isUnread(entry, state), counted.insert(entry.key.id).inserted { unread += 1 }
+            }
+            let newest = feed.entries.lazy.compactMap(\.date).max()
+            state.feeds[source] = Feed(prepared: feed, positions: positions, unread: unread, newest: newest)
+            state.errors[source] = nil
+            state.revision += 1
+        }
+    }
+
+    /// A load failed: the last good items stay.
+    func failed(_ error: LoadError, source: String) {
+        guard error.kind != .cancelled else { return }
+        state.withLock { state in
+            state.errors[source] = error
+            state.revision += 1
+        }
+    }
+
+    /// Applies what a screen asked and returns the writes that keep it (the host runs them).
+    func apply(_ intent: FeedIntent) -> [BrowserEffect] {
+        switch intent {
+        case .markRead(let entries, let read):
+            var bySource: [String: [String]] = [:], order: [String] = []
+            state.withLock { state in
+                for entry in entries where entry.tracksReadState {
+                    let ref = ItemRef(source: entry.key.source, id: entry.key.id)
+                    let wasUnread = Self.isUnread(entry, state)
+                    guard wasUnread == read else { continue }
+                    state.read[ref] = read
+                    if state.feeds[ref.source]?.positions[ref.id] != nil { state.feeds[ref.source]!.unread += read ? -1 : 1 }
+                    if bySource[ref.source] == nil { order.append(ref.source) }
+                    if !(bySource[ref.source]?.contains(ref.id) ?? false) { bySource[ref.source, default: []].append(ref.id) }
+                }
+                state.revision += 1
+            }
+            return order.flatMap { source -> [BrowserEffect] in
+                let ids = bySource[source]!
+                if read, ids.count > 1 { return [.markFeedRead(source: source, ids: ids)] }
+                return ids.map { .markRead(source: source, id: $0, read: read) }
+            }
+        case .star(let entry, let starred):
+            state.withLock { state in
+                state.starred[ItemRef(source: entry.key.source, id: entry.key.id)] = starred
+                state.revision += 1
+            }
+            return [.star(entry.starredCopy, starred)]
+        }
+    }
+}
+
+/// What a screen asks of the feed store: the store applies it once and says what to write.
+public enum FeedIntent: Sendable {
+    /// Read (or unread again) these items.
+    case markRead([FeedEntry], read: Bool)
+    case star(FeedEntry, Bool)
+}

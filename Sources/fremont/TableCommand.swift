@@ -1,0 +1,42 @@
+import ArgumentParser
+import FremontCore
+import FremontUI
+import FremontSources
+import FremontBrowser
+
+struct TableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "table",
+        abstract: "Show a table of counts over time (the Fremont Bridge's bike counts, any other counter: a file, a URL or the Socrata API) in the browser, or print it as a table, CSV or JSON with every series.",
+        aliases: ["bikes"]
+    )
+
+    @OptionGroup var input: TableSourceOptions
+
+    @Option(help: "Print the rows in this format (table, csv or json) instead of opening the browser. Without a terminal, a table is printed.")
+    var format: SeriesExport.Format?
+
+    func run() throws {
+        // With `-` the data comes on standard input, which a browser would need for keys.
+        let source: DataSource
+        do {
+            source = try input.dataSource()
+        } catch {
+            Diagnostics.fail(error.description)
+        }
+        if format == nil, !source.readsStandardInput, Browser.isAvailable {
+            // `fremont` alone opens on the feeds you follow; a command that names the data
+            // (`fremont table` or `bikes`, a SOURCE, --month, --from) opens on it.
+            let command = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") }
+            let namesData = input.source != nil || input.month != nil || input.from != nil || command == "table" || command == "bikes"
+            let opening: ViewID = BrowserSources.followed() != nil && !namesData ? .feeds : .table
+            Browser.run(opening: opening, sources: BrowserSources(table: source, config: ConfigFile.quiet), settings: input.network.settings)
+        }
+        let (table, _) = try input.load(source)
+        var output = StandardOutput()
+        SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table)) { output.write($0) }
+        output.flush()
+    }
+}
+
+extension SeriesExport.Format: ExpressibleByArgument {}
