@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import FremontCore
+@testable import FremontUI
+
+/// The feed store holds read and star state once: a read in one screen shows in every other at
+/// its next frame, with no message sent to each, and each intent is written once.
+@Suite struct FeedStoreTests {
+    static let nasaURL = "https://www.nasa.gov/rss/dyn/breaking_news.rss"
+
+    private func browser() throws -> BrowserState {
+        let list = FeedListView(feeds: [FollowedFeed(source: Self.nasaURL)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        var state = BrowserState(width: 100, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        let nasa = try FeedsFixtures.nasa()
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [])), at: "1"))
+        return state
+    }
+
+    @Test func aLoadIsAppliedOnceAndCountedInTheStore() throws {
+        let state = try browser()
+        let total = try FeedsFixtures.nasa().feed.items.count
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total)
+        #expect(screen(state).line(1).contains("\(total)/\(total)"))
+    }
+
+    @Test func aReadInTheItemListShowsInTheFeedListAndTheUnreadList() throws {
+        var state = try browser()
+        let total = try FeedsFixtures.nasa().feed.items.count
+        // The feed's own items: read the first.
+        press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        let effects = press(&state, .enter)
+        #expect(effects.count == 1)
+        guard case .markRead(let source, _, true)? = effects.first else { Issue.record("no mark: \(effects)"); return }
+        #expect(source == Self.nasaURL)
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total - 1)
+        // Back on the list: its counts are the store's, with no message sent to it.
+        press(&state, .character("q"))
+        #expect(screen(state).text.contains("\(total - 1)/\(total)"))
+        // The Unread list opened now leaves the read item out.
+        press(&state, .character("g"), .character("j"), .enter)
+        #expect(state.active.title == "Unread")
+        #expect((state.active as? ItemListView)?.itemCount == total - 1)
+    }
+
+    @Test func markingUnreadInOneListCountsAgainEverywhere() throws {
+        var state = try browser()
+        let total = try FeedsFixtures.nasa().feed.items.count
+        press(&state, .enter)  // All items
+        press(&state, .enter)  // read the first
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total - 1)
+        let effects = press(&state, .character("u"))
+        guard case .markRead(_, _, false)? = effects.first, effects.count == 1 else { Issue.record("no unread mark: \(effects)"); return }
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total)
+        press(&state, .character("q"))
+        #expect(screen(state).text.contains("\(total)/\(total)"))
+        // Opened again, read again: one write; collapsing and expanding it asks for nothing.
+        press(&state, .enter)
+        #expect(press(&state, .enter).count == 1)
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total - 1)
+        #expect(press(&state, .enter, .enter) == [])
+    }
+
+    @Test func markAllReadIsOneWriteForTheFeedAndZeroesEveryCount() throws {
+        var state = try browser()
+        let effects = press(&state, .character("C"))
+        guard case .markFeedRead(let source, let ids)? = effects.first, effects.count == 1 else { Issue.record("\(effects)"); return }
+        #expect(source == Self.nasaURL)
+        #expect(ids.count == Set(ids).count)
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == 0)
+        #expect(press(&state, .character("C")).isEmpty)
+    }
+
+    @Test func aReloadAgreeingWithAMarkLetsItGoAndOneDisagreeingKeepsIt() throws {
+        var state = try browser()
+        let nasa = try FeedsFixtures.nasa()
+        let first = nasa.feed.items[0].id
+        press(&state, .enter, .enter)  // All items, read the first
+        // A reload that began before the write landed still says unread: the mark stands.
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [])), at: "2"))
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == nasa.feed.items.count - 1)
+        // One that has it read agrees; unread elsewhere later (another device) then shows.
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [first])), at: "3"))
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [])), at: "4"))
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == nasa.feed.items.count)
+    }
+}
