@@ -34,25 +34,29 @@ public enum WebSources {
             .open(source)
     }
 
-    /// A feed, and the items already read: from the cache for a feed it holds; for a file (with
-    /// `readState`, as the browser asks), from the read marks kept by its path; else nil.
+    /// A feed, the items already read and the items starred: from the cache for a feed it holds
+    /// (read back in the transaction that stored it); for a file (with `readState`, as the browser
+    /// asks), from the marks kept by its path; else nil and none.
     public static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
-                     readState: Bool = false) throws(LoadError) -> (result: FeedParseResult, readItemIDs: Set<String>?) {
+                            readState: Bool = false) throws(LoadError) -> LoadedFeed {
         guard case .url(let url) = source else {
             let result = try FeedParser.parse(try open(source, settings, context))
-            guard readState, !source.readsStandardInput else { return (result, nil) }
-            return (result, (try? cache.readMarks(source: readKey(source.name))) ?? [])
+            guard readState, !source.readsStandardInput else { return LoadedFeed(result: result) }
+            let key = readKey(source.name)
+            return LoadedFeed(result: result, readItemIDs: (try? cache.readMarks(source: key)) ?? [],
+                              starredIDs: (try? cache.starredIDs(source: key)) ?? [])
         }
         let key = RedactedURL.text(url)
         guard settings.offline else {
             let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
-            return (FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings), fetch.cached.readItemIDs)
+            return LoadedFeed(result: FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings),
+                              readItemIDs: fetch.cached.readItemIDs, starredIDs: fetch.cached.starredIDs)
         }
         guard let cached = try read({ try cache.cachedFeed(url: key) }, key), let fetchedAt = cached.fetchedAt else {
             throw notCached(key)
         }
         sayAge(key, fetchedAt, context)
-        return (FeedParseResult(feed: cached.feed), cached.readItemIDs)
+        return LoadedFeed(result: FeedParseResult(feed: cached.feed), readItemIDs: cached.readItemIDs, starredIDs: cached.starredIDs)
     }
 
     public static func table(_ source: DataSource, format: TableFormat?, delimiter: UInt8?, choice: SeriesColumnChoice = SeriesColumnChoice(),

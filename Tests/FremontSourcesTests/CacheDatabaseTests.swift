@@ -39,7 +39,8 @@ import FremontTestSupport
         let later = Self.noon.addingTimeInterval(3600)
         let result = try cache.storeFeed(Feed(format: .rss2, title: "T2", items: [Self.item("c"), Self.item("b", "B changed")]),
                                          url: url, fetchedAt: later)
-        #expect(result == FeedStoreResult(newItemIDs: ["c"], vanishedCount: 1))
+        #expect(result.newItemIDs == ["c"] && result.vanishedCount == 1)
+        #expect(result.cached == (try cache.cachedFeed(url: url)))
         let cached = try #require(try cache.cachedFeed(url: url))
         #expect(cached.feed.title == "T2")
         // The last fetch in its order, then what left the feed.

@@ -34,8 +34,7 @@ final class FeedLoader: TabLoader {
     private func job(_ source: DataSource) -> LoadJob {
         .fetching(source, settings) { settings, context, source throws(LoadError) in
             let loaded = try WebSources.feed(source, settings, context, readState: true)
-            let starred = (try? WebSources.cache.starredIDs(source: WebSources.readKey(source.name))) ?? []
-            return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: starred))
+            return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: loaded.starredIDs))
         }
     }
 }

@@ -63,19 +63,25 @@ extension CacheDatabase {
                 DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND rowid NOT IN (
                     SELECT rowid FROM item WHERE feedURL = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)
                 """, arguments: [url, fetchedAt, url, fetchedAt, max(0, keepingVanished)])
-            return FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain)
+            // What the list shows, marks and stars included, read back in the same transaction:
+            // a load costs the cache two round trips (the validators before the fetch, this).
+            let cached = try Self.cachedFeed(db, url: url)
+            try Self.reclaimSpace(db)
+            return FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached)
         }
-        try reclaimSpace()
         return result
     }
 
     /// Gives the pages deleted items freed back to the file system, a few at a time, once enough
     /// have gathered: the file shrinks back rather than only ever growing.
     func reclaimSpace() throws {
-        try writer.writeWithoutTransaction { db in
-            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-            if free > 256 { try db.execute(sql: "PRAGMA incremental_vacuum") }
-        }
+        try writer.write { db in try Self.reclaimSpace(db) }
+    }
+
+    /// The same, in a write transaction already open (incremental vacuum may run in one).
+    static func reclaimSpace(_ db: Database) throws {
+        let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+        if free > 256 { try db.execute(sql: "PRAGMA incremental_vacuum") }
     }
 
     /// A `304 Not Modified`: the cached items stand; the fetch time and validators are brought up to date.
@@ -100,35 +106,39 @@ extension CacheDatabase {
 
     /// The feed at `url` as cached, or nil when it never was.
     public func cachedFeed(url: String) throws -> CachedFeed? {
-        try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
-            var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
-                            title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
-            let decoder = JSONDecoder()
-            feed.image = row["image"]
-            feed.categories = (try? decoder.decode([String].self, from: Data((row["categories"] as String).utf8))) ?? []
-            var read = Set<String>()
-            // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
-            let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position",
-                                            arguments: [url])
-            while let item = try items.next() {
-                let id: String = item["id"]
-                let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
-                let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
-                var cached = FeedItem(id: id, title: item["title"], link: item["link"], summary: item["summary"],
-                                      content: item["content"], published: item["published"], updated: item["updated"],
-                                      author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure))
-                cached.comments = item["comments"]
-                cached.sourceTitle = item["sourceTitle"]
-                cached.sourceURL = item["sourceURL"]
-                cached.image = item["image"]
-                feed.items.append(cached)
-                if item["isRead"] as Bool { read.insert(id) }
-            }
-            return CachedFeed(url: url, feed: feed, readItemIDs: read,
-                              validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
-                              fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"])
+        try writer.read { db in try Self.cachedFeed(db, url: url) }
+    }
+
+    /// The feed at `url` as cached, read in a transaction already open.
+    static func cachedFeed(_ db: Database, url: String) throws -> CachedFeed? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
+        var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
+                        title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
+        let decoder = JSONDecoder()
+        feed.image = row["image"]
+        feed.categories = (try? decoder.decode([String].self, from: Data((row["categories"] as String).utf8))) ?? []
+        var read = Set<String>()
+        // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
+        let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position",
+                                        arguments: [url])
+        while let item = try items.next() {
+            let id: String = item["id"]
+            let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
+            let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
+            var cached = FeedItem(id: id, title: item["title"], link: item["link"], summary: item["summary"],
+                                  content: item["content"], published: item["published"], updated: item["updated"],
+                                  author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure))
+            cached.comments = item["comments"]
+            cached.sourceTitle = item["sourceTitle"]
+            cached.sourceURL = item["sourceURL"]
+            cached.image = item["image"]
+            feed.items.append(cached)
+            if item["isRead"] as Bool { read.insert(id) }
         }
+        let starred = Set(try String.fetchAll(db, sql: "SELECT id FROM starred WHERE source = ?", arguments: [url]))
+        return CachedFeed(url: url, feed: feed, readItemIDs: read,
+                          validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
+                          fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred)
     }
 
     /// Marks items read (or unread again); the flag outlives restarts and later fetches.

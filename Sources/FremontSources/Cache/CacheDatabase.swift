@@ -18,11 +18,15 @@ public final class CacheDatabase: Sendable {
     public let notice: String?
 
     /// Opens (creating, migrating) the file at `path`, throwing what went wrong: for tests and
-    /// for `open(at:)`, which turns every failure into a working cache.
-    public init(path: String, busyTimeout: TimeInterval = 2) throws {
+    /// for `open(at:)`, which turns every failure into a working cache. `statements`, when given,
+    /// hears every SQL statement run (tests count round trips with it).
+    public init(path: String, busyTimeout: TimeInterval = 2, statements: (@Sendable (String) -> Void)? = nil) throws {
         var configuration = Configuration()
         // Another fremont may be writing: wait for it a little rather than fail at once.
         configuration.busyMode = .timeout(busyTimeout)
+        if let statements {
+            configuration.prepareDatabase { db in db.trace(options: .statement) { statements($0.description) } }
+        }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try Self.prepare(pool)
         writer = pool

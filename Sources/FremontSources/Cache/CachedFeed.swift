@@ -13,7 +13,8 @@ public struct CachedFeed: Sendable, Equatable {
     /// The last failure, cleared by the next success.
     public var lastError: String?
     public var lastErrorAt: Date?
-
+    /// The items starred (kept whole apart from the feed), by id.
+    public var starredIDs: Set<String> = []
 
     public var unreadCount: Int { feed.items.count { !readItemIDs.contains($0.id) } }
 }

@@ -52,7 +52,7 @@ public struct CachedFetcher: Sendable {
                 do {
                     let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt,
                                                      keepingVanished: keptVanishedItems)
-                    if let cached = try cache.cachedFeed(url: key) {
+                    if let cached = stored.cached {
                         return FeedFetch(cached: cached, warnings: parsed.warnings, notModified: false, newItemIDs: stored.newItemIDs)
                     }
                 } catch {

@@ -4,4 +4,12 @@ public struct FeedStoreResult: Sendable, Equatable {
     public var newItemIDs: [String]
     /// Items the cache keeps that this fetch no longer had.
     public var vanishedCount: Int
+    /// The feed as the cache now holds it, read marks included: what a list shows.
+    public var cached: CachedFeed?
+
+    public init(newItemIDs: [String], vanishedCount: Int, cached: CachedFeed? = nil) {
+        self.newItemIDs = newItemIDs
+        self.vanishedCount = vanishedCount
+        self.cached = cached
+    }
 }
