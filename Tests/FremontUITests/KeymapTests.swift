@@ -14,6 +14,25 @@ import Testing
         var heatmap = bikes
         press(&heatmap, .character("h"))
         states.append(("bikes heatmap", heatmap))
+        // The screens pushed over the table.
+        for (key, name) in [("t", "trend"), ("p", "hourly profile"), ("I", "column stats")] {
+            var pushed = bikes
+            press(&pushed, .character(Character(key)))
+            states.append(("table \(name)", pushed))
+        }
+        // The feed list, and the item lists it opens.
+        let list = FeedListView(feeds: [FollowedFeed(source: FeedsFixtures.nasaPath, tags: ["space"])],
+                                now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        var followed = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        _ = followed.update(.feedsLoaded(source: FeedsFixtures.nasaPath,
+                                         .success(PreparedFeed(try FeedsFixtures.nasa(), source: FeedsFixtures.nasaPath)), at: "1"))
+        states.append(("feed list", followed))
+        var opened = followed
+        press(&opened, .enter)
+        states.append(("feed list → all items", opened))
+        var starred = followed
+        press(&starred, .character("j"), .character("j"), .enter)
+        states.append(("feed list → starred", starred))
         let feeds = try FeedsFixtures.nasaBrowser()
         states.append(("feeds", feeds))
         var searching = feeds
@@ -33,8 +52,16 @@ import Testing
         return states
     }
 
+    /// Every kind of screen, the ones pushed over a tab included.
+    @Test func everyScreenIsCovered() throws {
+        let covered = Set(try Self.states().map { String(describing: type(of: $0.1.active)) })
+        let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "ItemListView", "FeedListView",
+                                    "WeatherTab", "LogView", "SearchView"]
+        #expect(covered == screens)
+    }
+
     @Test func everyTabIsCovered() throws {
-        let covered = Set(try Self.states().map { $0.1.active.id })
+        let covered = Set(try Self.states().map { $0.1.current })
         #expect(covered == Set(ViewRegistry.standard().map(\.id)))
     }
 

@@ -1,7 +1,7 @@
 import FremontCore
 
 extension ViewID {
-    public static let columnStats = ViewID("bikes.columnStats")
+    public static let columnStats = ViewID("table.columnStats")
 }
 
 /// The Bikes tab's column statistics: each series described (hours with a value, missing, min,

@@ -1,7 +1,7 @@
 import FremontCore
 
 extension ViewID {
-    public static let profile = ViewID("bikes.profile")
+    public static let profile = ViewID("table.profile")
 }
 
 /// The Bikes tab's hourly profile: the mean count at each hour of the day, weekdays and weekends

@@ -1,7 +1,7 @@
 import FremontCore
 
 extension ViewID {
-    public static let trend = ViewID("bikes.trend")
+    public static let trend = ViewID("table.trend")
 }
 
 /// The Bikes tab's trend: the daily totals of one series over the loaded span (the whole
