@@ -2,8 +2,10 @@
 /// the browser's stores (`BrowserView.attach`) when it is registered or opened.
 public struct BrowserStores: Sendable {
     public let feeds: FeedStore
+    public let series: SeriesStore
 
-    public init(feeds: FeedStore = FeedStore()) {
+    public init(feeds: FeedStore = FeedStore(), series: SeriesStore = SeriesStore()) {
         self.feeds = feeds
+        self.series = series
     }
 }

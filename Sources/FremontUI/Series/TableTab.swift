@@ -34,8 +34,13 @@ public struct TableTab: BrowserView {
 
     public let id = ViewID.table
     public let title = "Bikes"
-    /// The rows shown: the loaded table filtered, at the granularity, maybe sorted.
-    private(set) var lens: TableLens?
+    /// The loaded table and the lens over it, shared with the browser's other screens.
+    private(set) var store = SeriesStore()
+    /// The rows shown: the loaded table filtered, at the granularity, maybe sorted (the store's).
+    private(set) var lens: TableLens? {
+        get { store.lens }
+        set { store.lens = newValue }
+    }
     /// The rows shown in time order (hours, or periods with each series' total).
     public var table: SeriesTable? { lens?.shown }
     /// The hourly rows the filter keeps: what the summary and the charts are of.
@@ -72,6 +77,12 @@ public struct TableTab: BrowserView {
     public private(set) var lastSearch: String?
 
     public init() {}
+
+    public mutating func attach(_ stores: BrowserStores) {
+        // A table already shown (a test's, or one loaded before) moves into the browser's store.
+        if let lens, stores.series.lens == nil { stores.series.lens = lens }
+        store = stores.series
+    }
 
     public var isEmpty: Bool { table?.isEmpty ?? true }
     public var times: [LocalDateTime] { table?.times ?? [] }
