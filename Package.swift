@@ -74,6 +74,11 @@ let package = Package(
             name: "FremontSourcesTests",
             dependencies: ["FremontSources", "FremontCore", "FremontTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // The loaders and the host, in process: no binary spawned.
+        .testTarget(
+            name: "FremontBrowserTests",
+            dependencies: ["FremontBrowser", "FremontUI", "FremontSources", "FremontCore", "FremontTestSupport"]
+        ),
         // Drives the real binary; depending on it makes `swift test` build it first. The cache's
         // tests fill a cache through FremontSources and serve files on loopback with FlyingFox.
         .testTarget(

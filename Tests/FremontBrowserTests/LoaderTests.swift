@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import FremontCore
+import FremontSources
+@testable import FremontBrowser
+@testable import FremontUI
+
+/// The real data beside the checkout, and a cache and config of the tests' own: the loaders'
+/// cache is the process's, so it is pointed at a folder of ours before anything opens it.
+enum LoaderFixtures {
+    static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    static let home: URL = {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-browser-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        setenv("XDG_CACHE_HOME", home.appendingPathComponent("cache").path, 1)
+        setenv("XDG_CONFIG_HOME", home.appendingPathComponent("config").path, 1)
+        return home
+    }()
+
+    static func path(_ relative: String) -> String { data.appendingPathComponent(relative).path }
+
+    static func run(_ job: LoadJob) throws(LoadError) -> LoadPayload { try job.run(LoadControl()) }
+}
+
+@Suite struct LoaderTests {
+    init() { _ = LoaderFixtures.home }
+
+    @Test func theHostAsksTheTabsLoaderAndNoOther() throws {
+        let table = try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml"))
+        let sources = BrowserSources(table: table, weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
+        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
+        #expect(host.jobs(for: .table, target: .reload).map(\.source) == [table.name])
+        #expect(host.jobs(for: .weather, target: .reload).count == 1)
+        #expect(host.jobs(for: .feeds, target: .reload).isEmpty)
+        #expect(host.jobs(for: .log, target: .reload).isEmpty)
+        // A target the tab does not know loads nothing.
+        #expect(host.jobs(for: .table, target: .query("x")).isEmpty)
+        #expect(host.jobs(for: .search, target: .reload).isEmpty)
+    }
+
+    @Test func aTableLoadsInProcess() throws {
+        let loader = TableLoader(source: try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml")),
+                                 settings: FetchSettings(), config: nil)
+        let jobs = loader.jobs(for: .reload)
+        #expect(jobs.count == 1)
+        guard case .table(let table) = try LoaderFixtures.run(jobs[0]) else { Issue.record("not a table"); return }
+        #expect(table.rowCount == 720)
+    }
+
+    @Test func anotherMonthAsksTheOpenDataAPIAndRReloadsIt() throws {
+        var config = FremontConfig()
+        config.endpoint = URL(string: "https://data.example.org/resource/abcd-1234.json")
+        let loader = TableLoader(source: .input(EmbeddedData.aprilBikes()), settings: FetchSettings(), config: config)
+        let month = loader.jobs(for: .month(year: 2017, month: 3))
+        #expect(month.map(\.source) == ["data.example.org/resource/abcd-1234.json 2017-03-01…2017-03-31"])
+        // `r` now reloads that month, not the file it started on.
+        #expect(loader.jobs(for: .reload).map(\.source) == month.map(\.source))
+        // The next month keeps the endpoint in use.
+        #expect(loader.jobs(for: .month(year: 2017, month: 4)).first?.source.hasPrefix("data.example.org/resource/abcd-1234.json 2017-04-01") == true)
+    }
+
+    @Test func aForecastThatCannotBeAskedForIsTheTabsError() throws {
+        let error = LoadError(source: "Pirate Weather", "set pirate-weather-key in the config")
+        let failing = ForecastLoader(source: .failure(error), settings: FetchSettings())
+        let jobs = failing.jobs(for: .reload)
+        #expect(jobs.map(\.source) == ["Pirate Weather"])
+        #expect(throws: error) { try LoaderFixtures.run(jobs[0]) }
+        let builtIn = ForecastLoader(source: .success(.input(EmbeddedData.sanFranciscoForecast())), settings: FetchSettings())
+        guard case .forecast(let forecast) = try LoaderFixtures.run(builtIn.jobs(for: .reload)[0]) else { Issue.record("no forecast"); return }
+        #expect(forecast.timezone == "America/Los_Angeles")
+    }
+
+    @Test func eachFeedLoadsOnItsOwnAndOneCanBeReloaded() throws {
+        let names = ["feeds/real/nasa__breaking_news_2018-09-05.rss", "feeds/real/feed-rs__rss_1.0_debian.xml"]
+        let feeds = try names.map { try DataSource(argument: LoaderFixtures.path($0)) }
+        let loader = FeedLoader(feeds: feeds, settings: FetchSettings())
+        #expect(loader.jobs(for: .reload).map(\.source) == feeds.map(\.name))
+        let one = loader.jobs(for: .sources([feeds[1].name]))
+        #expect(one.map(\.source) == [feeds[1].name])
+        guard case .feed(let feed) = try LoaderFixtures.run(one[0]) else { Issue.record("no feed"); return }
+        #expect(feed.entries.count > 0)
+        #expect(loader.jobs(for: .starred).map(\.source) == [StarredItem.source])
+        #expect(loader.jobs(for: .month(year: 2016, month: 4)).isEmpty)
+    }
+
+    @Test func withNoFeedListTheBuiltInFeedsAreTheList() {
+        let sources = BrowserSources(config: nil)
+        #expect(sources.feeds.count == EmbeddedData.feeds().count)
+        #expect(sources.followed?.map(\.source) == sources.feeds.map(\.name))
+        #expect(sources.table.name.contains("built in"))
+    }
+}
