@@ -11,7 +11,10 @@ import FremontCore
 ///   show when no other is given;
 /// - `provider`: where live forecasts come from, `open-meteo` (the default) or `pirate-weather`;
 /// - `pirate-weather-key`: the key Pirate Weather needs; a secret, never shown;
-/// - `max-items`: how many items no longer in a feed the cache keeps for it (newsboat's name);
+/// - `max-items`: how many items no longer in a feed the cache keeps for it even when read
+///   (newsboat's name; 0 keeps them all; unread ones always stay);
+/// - `keep-articles-days`: items dated more than this many days ago are deleted, read or not
+///   (newsboat's name; 0, the default, never); starred items are kept apart, whole;
 /// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
 ///   clicks and the wheel.
 public struct FremontConfig: Sendable, Equatable {
@@ -19,8 +22,10 @@ public struct FremontConfig: Sendable, Equatable {
     public var reloadMinutes: Int?
     public var player: String?
     public var mouse = true
-    /// Items no longer in a feed the cache keeps per feed; nil: the default.
+    /// Items no longer in a feed the cache keeps per feed even when read; 0 all; nil: the default.
     public var maxItems: Int?
+    /// Items older than this many days are deleted; 0 or nil: never.
+    public var keepArticlesDays: Int?
     public var location: Coordinates?
     public var provider: ForecastProvider?
     public var pirateWeatherKey: APIKey?
@@ -75,6 +80,12 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.maxItems = count
+            case "keep-articles-days":
+                guard let days = Int(value), (0...36_500).contains(days) else {
+                    config.warnings.append(ParseWarning("keep-articles-days must be a whole number of days from 0 to 36500, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
+                    continue
+                }
+                config.keepArticlesDays = days
             case "mouse":
                 switch value.lowercased() {
                 case "yes", "on", "true": config.mouse = true
