@@ -5,8 +5,9 @@ import FremontCore
 /// - `endpoint`: the Socrata dataset that `--month`, `--from` and the browser's `<` `>` ask
 ///   (another city's counter, say); `--endpoint` on the command line still wins;
 /// - `reload-time`: minutes between the browser's reloads of the feeds (newsboat's name); 0, never;
-/// - `player`: the program enclosures (podcasts, videos) open in, given the address as its one
-///   argument (`mpv`); without it, they open in the browser;
+/// - `player`: the program enclosures (podcasts, videos) open in, and its first arguments
+///   (`mpv --fs`; words as `ProgramCommand` reads them), given the address as its last argument;
+///   without it, they open in the browser;
 /// - `location`: `LAT,LON`, the place of the live forecast `fremont weather` and the Weather tab
 ///   show when no other is given;
 /// - `provider`: where live forecasts come from, `open-meteo` (the default) or `pirate-weather`;
@@ -68,9 +69,16 @@ public struct FremontConfig: Sendable, Equatable {
                 }
                 config.reloadMinutes = minutes
             case "player":
-                // A program, not a shell line: its name or path, run with the address as one argument.
-                guard !value.isEmpty, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                // A program and its first arguments, not a shell line: run with the address as the last argument.
+                guard !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
                     config.warnings.append(ParseWarning("player must name a program; ignored", at: location))
+                    continue
+                }
+                do {
+                    _ = try ProgramCommand(parsing: value)
+                } catch {
+                    let problem = error == .noProgram ? "must name a program" : error.description
+                    config.warnings.append(ParseWarning("player \(problem); ignored", at: location))
                     continue
                 }
                 config.player = value
