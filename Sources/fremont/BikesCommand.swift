@@ -40,7 +40,7 @@ struct BikesCommand: ParsableCommand {
         }
         let (table, _) = try input.load(bikes)
         var output = StandardOutput()
-        SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table)) { output.write($0) }
+        SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table), audience: StandardOutput.csvAudience) { output.write($0) }
         output.flush()
     }
 }

@@ -48,6 +48,10 @@ struct StandardOutput {
         output.flush()
     }
 
+    /// Who reads CSV printed here: a terminal gets names it cannot be driven by; a pipe or a
+    /// redirected file, the data as it is (a program reads it).
+    static var csvAudience: CSVAudience { isatty(STDOUT_FILENO) == 1 ? .terminal : .program }
+
     private var buffer: [UInt8] = []
 
     init() { buffer.reserveCapacity(1 << 16) }

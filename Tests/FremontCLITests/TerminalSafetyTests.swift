@@ -153,6 +153,30 @@ import Testing
         try await tmux.expectShellRestored(status: "0")
     }
 
+    /// Column names are text from the file too: `bikes --format csv` and `stats --by … --format
+    /// csv` on a terminal cannot retitle the window or recolour it with them, while the same
+    /// commands into a pipe give a program the names as they are.
+    @Test func columnNamesNeverDriveTheTerminal() async throws {
+        let home = try TestHome()
+        let table = home.root.appendingPathComponent("hostile.csv")
+        try Data(Self.hostileTable.utf8).write(to: table)
+        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        try await tmux.ready()
+        let titleBefore = try tmux.pane("pane_title")
+        try tmux.run("\(fremont) bikes \(table.path) --format csv; \(fremont) stats \(table.path) --by day --format csv; echo DO\"\"NE")
+        let screen = try await tmux.waitFor("DONE")
+        let raw = try tmux.capture(escapes: true)
+        #expect(try tmux.pane("pane_title") == titleBefore)
+        #expect(!raw.contains("\u{1B}[9m") && !raw.contains(";9m"))
+        #expect(screen.contains("date,]0;PWNEDnorth,[9mstruck[0m"))
+        #expect(screen.contains("2016-04-01,]0;PWNEDnorth,2,-1.5,"))
+        // Into a pipe: faithful data for the program reading it.
+        let piped = try home.run("bikes", table.path, "--format", "csv")
+        #expect(piped.output.hasPrefix("date,\u{1B}]0;PWNED\u{07}north,\u{1B}[9mstruck\u{1B}[0m\n"))
+    }
+
+    static let hostileTable = "date,\u{1B}]0;PWNED\u{07}north,\u{1B}[9mstruck\u{1B}[0m\n2016-04-01T00:00:00,-3.5,1\n2016-04-01T01:00:00,2,3\n"
+
     /// `$BROWSER` and `player` are split into words and run directly: leading `NAME=value` words
     /// set the program's environment, a quoted path with spaces works, and the link is the last
     /// argument, so it can never become the program. (Through `env`, `BROWSER=X=1` made env run
