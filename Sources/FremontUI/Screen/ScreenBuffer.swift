@@ -69,23 +69,35 @@ public struct ScreenBuffer: Equatable, Sendable {
         if let used = writeASCII(text, x: x, y: y, style: style, limit: limit) { return used }
         if DisplayWidth.isOneColumnPerScalar(text) { return writeScalars(text, x: x, y: y, style: style, limit: limit) }
         var column = x
+        /// Puts one cell; false when it does not fit.
+        func place(_ glyph: String, _ columns: Int) -> Bool {
+            if column + columns > limit {
+                // A wide glyph that does not fit leaves a blank, never half a character.
+                if columns == 2, column < limit, column >= 0 {
+                    repairWideNeighbours(x: column, y: y, columns: 1)
+                    cells[y * width + column] = Cell(" ", style: style)
+                    column += 1
+                }
+                return false
+            }
+            if column >= 0 {
+                repairWideNeighbours(x: column, y: y, columns: columns)
+                cells[y * width + column] = Cell(glyph, style: style)
+                if columns == 2 { cells[y * width + column + 1] = Cell("", style: style) }
+            }
+            column += columns
+            return true
+        }
         for character in text {
+            let scalars = character.unicodeScalars
+            if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex, only != "\t" {
+                // One scalar (most text): one cell, or none; no list of cells made.
+                let columns = TerminalSafeTextCheck.isUnsafe(only) ? 0 : DisplayWidth.of(scalar: only)
+                if columns > 0, !place(String(character), columns) { break }
+                continue
+            }
             for (glyph, columns) in DisplayWidth.cells(of: character) {
-                if column + columns > limit {
-                    // A wide glyph that does not fit leaves a blank, never half a character.
-                    if columns == 2, column < limit, column >= 0 {
-                        repairWideNeighbours(x: column, y: y, columns: 1)
-                        cells[y * width + column] = Cell(" ", style: style)
-                        column += 1
-                    }
-                    return column - x
-                }
-                if column >= 0 {
-                    repairWideNeighbours(x: column, y: y, columns: columns)
-                    cells[y * width + column] = Cell(glyph, style: style)
-                    if columns == 2 { cells[y * width + column + 1] = Cell("", style: style) }
-                }
-                column += columns
+                if !place(glyph, columns) { return column - x }
             }
         }
         return column - x
