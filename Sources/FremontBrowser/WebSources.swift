@@ -19,12 +19,15 @@ public enum WebSources {
 
     public static func fetcher(_ settings: FetchSettings) -> CachedFetcher {
         var fetcher = CachedFetcher(cache: cache, fetcher: http, options: settings.requestOptions)
-        fetcher.keptVanishedItems = keptVanishedItems
+        fetcher.retention = retention
         return fetcher
     }
 
-    /// The config's `max-items` (its warnings are said where the config is read).
-    private static var keptVanishedItems: Int { ConfigFile.quiet?.maxItems ?? CacheDatabase.defaultKeptVanishedItems }
+    /// The config's `max-items` and `keep-articles-days` (its warnings are said where the config is read).
+    private static var retention: FeedRetention {
+        let config = ConfigFile.quiet
+        return FeedRetention(maxItems: config?.maxItems, keepArticlesDays: config?.keepArticlesDays)
+    }
 
     /// Files, standard input and built-in data: read directly, never cached, and without an
     /// HTTP session made for nothing; anything else through the loader.

@@ -71,7 +71,7 @@ if only == nil || only == "browser" {
     if only == nil { print() }
     do {
         try BrowserBenchmark.run(dataDirectory: dataDirectory)
-        try FeedsTabBenchmark.run(dataDirectory: dataDirectory)
+        try ItemListBenchmark.run(dataDirectory: dataDirectory)
         try FeedListBenchmark.run(dataDirectory: dataDirectory)
         try TerminalBenchmark.run()
     } catch {

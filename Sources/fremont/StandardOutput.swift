@@ -1,5 +1,6 @@
 import Foundation
 import FremontBrowser
+import FremontCore
 
 /// Buffers standard output so that 100,000 rows cost a few hundred writes, not 100,000. A write
 /// that fails (a full disk, `> /dev/full`) is one line on stderr and exit status 1; a reader that
@@ -11,6 +12,10 @@ struct StandardOutput {
         output.write(text + "\n")
         output.flush()
     }
+
+    /// Who reads CSV printed here: a terminal gets names it cannot be driven by; a pipe or a
+    /// redirected file, the data as it is (a program reads it).
+    static var csvAudience: CSVAudience { isatty(STDOUT_FILENO) == 1 ? .terminal : .program }
 
     private var buffer: [UInt8] = []
 

@@ -34,7 +34,7 @@ struct TableCommand: ParsableCommand {
         }
         let (table, _) = try input.load(source)
         var output = StandardOutput()
-        SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table)) { output.write($0) }
+        SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table), audience: StandardOutput.csvAudience) { output.write($0) }
         output.flush()
     }
 }

@@ -153,6 +153,82 @@ import Testing
         try await tmux.expectShellRestored(status: "0")
     }
 
+    /// Column names are text from the file too: `bikes --format csv` and `stats --by … --format
+    /// csv` on a terminal cannot retitle the window or recolour it with them, while the same
+    /// commands into a pipe give a program the names as they are.
+    @Test func columnNamesNeverDriveTheTerminal() async throws {
+        let home = try TestHome()
+        let table = home.root.appendingPathComponent("hostile.csv")
+        try Data(Self.hostileTable.utf8).write(to: table)
+        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        try await tmux.ready()
+        let titleBefore = try tmux.pane("pane_title")
+        try tmux.run("\(fremont) bikes \(table.path) --format csv; \(fremont) stats \(table.path) --by day --format csv; echo DO\"\"NE")
+        let screen = try await tmux.waitFor("DONE")
+        let raw = try tmux.capture(escapes: true)
+        #expect(try tmux.pane("pane_title") == titleBefore)
+        #expect(!raw.contains("\u{1B}[9m") && !raw.contains(";9m"))
+        #expect(screen.contains("date,]0;PWNEDnorth,[9mstruck[0m"))
+        #expect(screen.contains("2016-04-01,]0;PWNEDnorth,2,-1.5,"))
+        // Into a pipe: faithful data for the program reading it.
+        let piped = try home.run("bikes", table.path, "--format", "csv")
+        #expect(piped.output.hasPrefix("date,\u{1B}]0;PWNED\u{07}north,\u{1B}[9mstruck\u{1B}[0m\n"))
+    }
+
+    static let hostileTable = "date,\u{1B}]0;PWNED\u{07}north,\u{1B}[9mstruck\u{1B}[0m\n2016-04-01T00:00:00,-3.5,1\n2016-04-01T01:00:00,2,3\n"
+
+    /// `$BROWSER` and `player` are split into words and run directly: leading `NAME=value` words
+    /// set the program's environment, a quoted path with spaces works, and the link is the last
+    /// argument, so it can never become the program. (Through `env`, `BROWSER=X=1` made env run
+    /// the link itself: `https://evil.example/run` is the file `https:/evil.example/run` in the
+    /// folder fremont runs in.)
+    @Test func programsRunFromTheirWordsAndALinkNeverPicksOne() async throws {
+        let home = try TestHome()
+        let pwned = home.root.appendingPathComponent("pwned")
+        let trap = home.root.appendingPathComponent("https:/evil.example/run")
+        try FileManager.default.createDirectory(at: trap.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\ntouch '\(pwned.path)'\n".utf8).write(to: trap)
+        chmod(trap.path, 0o755)
+        let folder = home.root.appendingPathComponent("my programs")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let record = home.root.appendingPathComponent("arguments")
+        let browser = folder.appendingPathComponent("browser"), player = folder.appendingPathComponent("player")
+        for program in [browser, player] {
+            // Writes the variable the setting gave it, how many arguments it got, then each.
+            try Data("#!/bin/sh\nprintf '%s\\n' \"$A$X\" \"$#\" \"$@\" > '\(record.path)'\n".utf8).write(to: program)
+            chmod(program.path, 0o755)
+        }
+        try FileManager.default.createDirectory(at: home.config.appendingPathComponent("fremont"), withIntermediateDirectories: true)
+        try Data("player = X=1 '\(player.path)'\n".utf8).write(to: home.config.appendingPathComponent("fremont/config"))
+        let feed = home.root.appendingPathComponent("evil.xml")
+        try Data("""
+            <rss version="2.0"><channel><title>Evil</title><item><title>Trap</title><link>https://evil.example/run</link>
+            <enclosure url="https://evil.example/run" type="audio/mpeg" length="100"/></item></channel></rss>
+            """.utf8).write(to: feed)
+        let tmux = try TmuxSession(width: 120, height: 24, environment: home.environment)
+        try await tmux.ready()
+        try tmux.run("cd '\(home.root.path)' && BROWSER=X=1 \(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.waitFor("Trap")
+        try tmux.send("o")
+        try await tmux.waitFor("could not open: $BROWSER names no program (set $BROWSER)")
+        try tmux.send("q")
+        try await tmux.expectShellRestored(status: "0")
+        #expect(!FileManager.default.fileExists(atPath: pwned.path))
+
+        try tmux.run("clear; BROWSER=\"A=B '\(browser.path)'\" \(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.waitFor("Trap")
+        try tmux.send("o")
+        try await tmux.waitFor("opened in \(browser.path)")
+        #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "B\n1\nhttps://evil.example/run\n")
+        try FileManager.default.removeItem(at: record)
+        try tmux.send("P")
+        try await tmux.waitFor("opened in \(player.path)")
+        #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "1\n1\nhttps://evil.example/run\n")
+        try tmux.send("q")
+        try await tmux.expectShellRestored(status: "0")
+        #expect(!FileManager.default.fileExists(atPath: pwned.path))
+    }
+
     // MARK: - Fixtures and helpers
 
     static let hostileFeed = """

@@ -38,3 +38,27 @@ import Testing
         #expect(blanks == [false, true, false])
     }
 }
+
+/// Text cells as each reader is to get them; numbers untouched for all.
+@Suite struct CSVAudienceTests {
+    @Test func eachReaderGetsItsText() {
+        let cells: [CSVWriter.Cell] = [.text("=1+1"), .text("\u{1B}]0;x\u{07}-y"), .text("a\u{202E}b"), .number("-3.5"), .text("plain")]
+        #expect(CSVWriter(lineEnding: .lf, audience: .program).row(cells) == "=1+1,\u{1B}]0;x\u{07}-y,a\u{202E}b,-3.5,plain\n")
+        #expect(CSVWriter(lineEnding: .lf, audience: .terminal).row(cells) == "=1+1,]0;x-y,ab,-3.5,plain\n")
+        #expect(CSVWriter(lineEnding: .lf, audience: .spreadsheet).row(cells) == "'=1+1,]0;x-y,ab,-3.5,plain\n")
+    }
+
+    /// OWASP's list: `=`, `+`, `-`, `@`, tab and CR at the start; nothing else, and not later on.
+    @Test func spreadsheetsGetEveryFormulaStartGuarded() {
+        for start in ["=", "+", "-", "@", "\t"] {
+            #expect(CSVAudience.spreadsheet.text(start + "cmd") == "'" + start + "cmd")
+        }
+        // A CR is no text for a terminal either: it goes, and what follows is guarded in turn.
+        #expect(CSVAudience.spreadsheet.text("\r=cmd") == "'=cmd")
+        for safe in ["cmd", "a=b", " =x", "'=x", "", "2016-04-01"] {
+            #expect(CSVAudience.spreadsheet.text(safe) == safe)
+        }
+        #expect(CSVWriter(lineEnding: .lf, audience: .spreadsheet).row(["-3.5"]) == "'-3.5\n")
+        #expect(CSVWriter(lineEnding: .lf, audience: .spreadsheet).row([.number("-3.5")]) == "-3.5\n")
+    }
+}

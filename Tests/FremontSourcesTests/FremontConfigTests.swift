@@ -26,13 +26,16 @@ import FremontCore
     @Test func reloadTimeAndPlayer() throws {
         let config = try FremontConfig.parse("reload-time = 30\nplayer = mpv\n", name: "config")
         #expect(config.reloadMinutes == 30 && config.player == "mpv" && config.warnings.isEmpty)
-        let bad = try FremontConfig.parse("reload-time = soon\nreload-time = -1\nplayer = \nplayer = a\u{1B}b", name: "config")
+        let bad = try FremontConfig.parse("reload-time = soon\nreload-time = -1\nplayer = \nplayer = a\u{1B}b\nplayer = 'mpv\nplayer = X=1",
+                                          name: "config")
         #expect(bad.reloadMinutes == nil && bad.player == nil)
         #expect(bad.warnings.map(\.description) == [
             "line 1: reload-time must be whole minutes from 0 to 10080 (a week), not 'soon'; ignored",
             "line 2: reload-time must be whole minutes from 0 to 10080 (a week), not '-1'; ignored",
             "line 3: player must name a program; ignored",
             "line 4: player must name a program; ignored",
+            "line 5: player has a quote that is never closed; ignored",
+            "line 6: player must name a program; ignored",
         ])
     }
 

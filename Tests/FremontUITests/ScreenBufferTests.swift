@@ -59,16 +59,19 @@ import Testing
         #expect(TextLayout.padRight("a\tb", to: 5) == "a\tb  ")
     }
 
-    /// `कि` (a letter and a spacing vowel sign) is one grapheme cluster: one cell wherever it is,
-    /// not two when the rest of the text happens to be one column a scalar.
-    @Test func aClusterOfOneColumnScalarsIsOneCell() {
+    /// `कि` (a letter and a spacing vowel sign) is one grapheme cluster but two columns, as wcwidth
+    /// and so terminals count it: two cells wherever it is, whether the rest of the text is one
+    /// column a scalar or not.
+    @Test func aSpacingMarkTakesItsOwnCell() {
         var alone = ScreenBuffer(width: 10, height: 1)
         var beside = ScreenBuffer(width: 10, height: 1)
-        #expect(alone.write("कि", x: 0, y: 0) == 1)
-        #expect(beside.write("कि東", x: 0, y: 0) == 3)
-        #expect(alone[0, 0].text == "कि")
+        #expect(alone.write("कि", x: 0, y: 0) == 2)
+        #expect(beside.write("कि東", x: 0, y: 0) == 4)
+        #expect(alone[0, 0].text == "क" && alone[1, 0].text == "ि")
+        #expect(beside[0, 0].text == "क" && beside[1, 0].text == "ि" && beside[2, 0].text == "東")
         #expect(DisplayWidth.of("कि") == DisplayWidth.of("कि"[...]))
-        #expect(DisplayWidth.of("ｶﾞ") == 1)
+        // Halfwidth kana and its voicing mark: wcwidth gives the mark a column too.
+        #expect(DisplayWidth.of("ｶﾞ") == 2)
     }
 
     @Test func styleRuns() {
@@ -117,22 +120,29 @@ import Testing
     @Test func paddingIsExactEvenWhenTheTextJoinsThePadding() {
         // A skin-tone modifier with no emoji before it joins a space before it.
         #expect(DisplayWidth.of(TextLayout.padLeft("🏽", to: 3)) == 3)
-        #expect(TextLayout.padLeft("🏽", to: 3) == "🏽 ")
+        // Space and modifier are one cluster, one column and two, as wcwidth counts them.
+        #expect(TextLayout.padLeft("🏽", to: 3) == " 🏽")
         // U+0D4E joins whatever follows it, a space included.
         #expect(DisplayWidth.of(TextLayout.padRight("\u{0D4E}", to: 3)) == 3)
         #expect(DisplayWidth.of(TextLayout.padLeft("\u{200D}x", to: 3)) == 3)
     }
 
-    /// Every scalar that DisplayWidth's fast path takes as a one-column character of its own is
-    /// one: no neighbour joins it into a cluster (a letter either side, or itself twice).
-    @Test func theFastPathOnlyTakesScalarsThatStandAlone() {
-        var joined: [String] = []
+    /// Every scalar that DisplayWidth's fast path takes as a one-column cell of its own is one
+    /// when the text is taken cluster by cluster too, whatever joins it into a cluster (a letter
+    /// either side, or itself twice).
+    @Test func theFastPathAgreesWithTheClusterPath() {
+        var differ: [String] = []
         for value in UInt32(0x20)..<0x10000 {
             guard let scalar = Unicode.Scalar(value), DisplayWidth.isOneColumnPerScalar(String(scalar)) else { continue }
             let one = String(scalar)
-            if ("a" + one + "a").count != 3 || (one + one).count != 2 { joined.append(String(value, radix: 16)) }
+            for text in ["a" + one + "a", one + one] {
+                let cells = text.flatMap { DisplayWidth.cells(of: $0) }
+                if cells.map(\.glyph) != text.unicodeScalars.map(String.init) || !cells.allSatisfy({ $0.columns == 1 }) {
+                    differ.append(String(value, radix: 16))
+                }
+            }
         }
-        #expect(joined.isEmpty, "\(joined.prefix(40))")
+        #expect(differ.isEmpty, "\(differ.prefix(40))")
     }
 
     @Test func truncation() {

@@ -89,6 +89,29 @@ import FremontTestSupport
         #expect(lines.count == 6)
         #expect(lines[1].hasPrefix("2016-03-28T00:00:00,"))
     }
+
+    /// Column names are the file's: the browser shows them without their escapes, and `e` writes
+    /// a file for spreadsheets, where a name that would run as a formula starts with `'` while
+    /// the values, negative ones too, stay numbers.
+    @Test func hostileColumnNamesAreShownSafelyAndExportedGuarded() throws {
+        let names = ["\u{1B}]0;PWNED\u{07}north", "=HYPERLINK(\"http://x.example\",\"click\")", "-2+3"]
+        let times = (0..<3).map { LocalDateTime(year: 2016, month: 4, day: 1, hour: $0)! }
+        let table = SeriesTable(series: names.map { Series(name: $0) }, times: times, values: names.map { _ in [-3.5, 2, 1] })
+        var state = BrowserState(width: 120, height: 20, theme: Theme(colors: .indexed256))
+        _ = state.update(.tableLoaded(source: "hostile.csv", .success(table), at: "12:00:00"))
+        let buffer = screen(state)
+        #expect(!buffer.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(buffer.text.contains("]0;PWNEDnorth") || buffer.text.contains("]0;PWNEDno"))
+        press(&state, .character("e"))
+        guard case .export(_, let text, let rows)? = press(&state, .enter).first else {
+            Issue.record("no export")
+            return
+        }
+        #expect(rows == 3)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first == "date,]0;PWNEDnorth,\"'=HYPERLINK(\"\"http://x.example\"\",\"\"click\"\")\",'-2+3")
+        #expect(lines[1] == "2016-04-01T00:00:00,-3.5,-3.5,-3.5")
+    }
 }
 
 extension BrowserState {

@@ -5,7 +5,16 @@
 /// is a row's only field and empty, so the row is `""` rather than a blank line, which many
 /// readers skip. Other text, spaces and control characters included, is written as it is.
 /// A row of no fields cannot be told from a row of one empty field: it is written as a blank line.
+/// Text cells first go through `audience` (see `CSVAudience`); number cells never do.
 public struct CSVWriter: Sendable {
+    /// A text cell, which the audience may change, or a number, written as it is.
+    public enum Cell: Sendable, Equatable, ExpressibleByStringLiteral {
+        case text(String)
+        case number(String)
+
+        public init(stringLiteral value: String) { self = .text(value) }
+    }
+
     public enum LineEnding: String, Sendable, CaseIterable {
         case lf = "\n"
         case crlf = "\r\n"
@@ -14,17 +23,30 @@ public struct CSVWriter: Sendable {
 
     public let delimiter: UInt8
     public let lineEnding: LineEnding
+    public let audience: CSVAudience
 
     /// `delimiter` must be an ASCII byte other than a quote, CR or LF (`CSVReader` splits on one byte).
-    public init(delimiter: UInt8 = UInt8(ascii: ","), lineEnding: LineEnding = .crlf) {
+    public init(delimiter: UInt8 = UInt8(ascii: ","), lineEnding: LineEnding = .crlf, audience: CSVAudience = .program) {
         precondition(delimiter < 0x80 && delimiter != UInt8(ascii: "\"") && delimiter != 0x0A && delimiter != 0x0D,
                      "CSVWriter: the delimiter must be an ASCII byte other than a quote, CR or LF")
         self.delimiter = delimiter
         self.lineEnding = lineEnding
+        self.audience = audience
+    }
+
+    /// One row of text cells and its line ending.
+    public func row(_ fields: [String]) -> String {
+        row(fields.map(Cell.text))
     }
 
     /// One row and its line ending.
-    public func row(_ fields: [String]) -> String {
+    public func row(_ cells: [Cell]) -> String {
+        let fields = cells.map { cell in
+            switch cell {
+            case .text(let text): return audience.text(text)
+            case .number(let number): return number
+            }
+        }
         if fields.count == 1, fields[0].isEmpty { return "\"\"" + lineEnding.rawValue }
         var out = ""
         for (index, field) in fields.enumerated() {

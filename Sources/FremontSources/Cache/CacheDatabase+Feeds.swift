@@ -3,16 +3,14 @@ import FremontCore
 import GRDB
 
 extension CacheDatabase {
-    /// Vanished items kept per feed unless the config says otherwise (newsboat's `max-items`).
-    public static let defaultKeptVanishedItems = 1_000
-
     /// Stores a feed as just fetched. Items the cache had not seen start unread; items it knew keep
-    /// their read flag and first sighting; of the items no longer in the feed, the newest
-    /// `keepingVanished` stay as they were and older ones go (starred items are kept apart, whole),
-    /// so a feed that churns its ids cannot grow the cache without end.
+    /// their read flag and first sighting; what stays of the items no longer in the feed, and of
+    /// old ones, `retention` says (unread ones stay unless `keepDays` says otherwise; starred
+    /// items are kept apart, whole), and a feed that churns its ids cannot grow the cache without end.
     @discardableResult
     public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
-                          fetchedAt: Date = Date(), keepingVanished: Int = CacheDatabase.defaultKeptVanishedItems) throws -> FeedStoreResult {
+                          fetchedAt: Date = Date(), retention: FeedRetention = FeedRetention()) throws -> FeedStoreResult {
+        let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
         let result = try writer.write { db in
             let encoder = JSONEncoder()
             try db.execute(sql: """
@@ -47,6 +45,8 @@ extension CacheDatabase {
             for (position, item) in feed.items.enumerated() {
                 // A feed that repeats an id shows it once, as its first appearance.
                 guard stored.insert(item.id).inserted else { continue }
+                // Older than `keep-articles-days`: not kept (and gone below if it was), as newsboat does.
+                if let cutoff, let date = item.published ?? item.updated, date < cutoff { continue }
                 if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
                 let categories = String(decoding: try encoder.encode(item.categories), as: UTF8.self)
                 let enclosures = String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self)
@@ -58,11 +58,19 @@ extension CacheDatabase {
                     try index.execute(arguments: [rowid, item.title, ItemSearch.body(summary: item.summary, content: item.content)])
                 }
             }
-            // Items this fetch did not list are older than it; beyond the newest few, they go.
-            try db.execute(sql: """
-                DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND rowid NOT IN (
-                    SELECT rowid FROM item WHERE feedURL = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)
-                """, arguments: [url, fetchedAt, url, fetchedAt, max(0, keepingVanished)])
+            // Items this fetch did not list (lastSeen before it): past the newest few, the read
+            // ones go; past the ceiling, any; with a cutoff, the dated before it.
+            let vanishedBeyond = "rowid NOT IN (SELECT rowid FROM item WHERE feedURL = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)"
+            if let kept = retention.keptVanished {
+                try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND isRead AND " + vanishedBeyond,
+                               arguments: [url, fetchedAt, url, fetchedAt, max(0, kept)])
+            }
+            try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND " + vanishedBeyond,
+                           arguments: [url, fetchedAt, url, fetchedAt, FeedRetention.vanishedCeiling])
+            if let cutoff {
+                try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND coalesce(published, updated, firstSeen) < ?",
+                               arguments: [url, fetchedAt, cutoff])
+            }
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
             let cached = try Self.cachedFeed(db, url: url)

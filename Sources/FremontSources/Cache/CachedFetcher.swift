@@ -9,8 +9,8 @@ public struct CachedFetcher: Sendable {
     public let cache: CacheDatabase
     public let fetcher: HTTPFetcher
     public var options: HTTPRequestOptions
-    /// Items no longer in a feed kept per feed (the config's `max-items`).
-    public var keptVanishedItems = CacheDatabase.defaultKeptVanishedItems
+    /// What stays of a feed's items (the config's `max-items` and `keep-articles-days`).
+    public var retention = FeedRetention()
     private let now: @Sendable () -> Date
 
     public init(cache: CacheDatabase, fetcher: HTTPFetcher, options: HTTPRequestOptions = .init(),
@@ -51,7 +51,7 @@ public struct CachedFetcher: Sendable {
                 let validators = info.validators
                 do {
                     let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt,
-                                                     keepingVanished: keptVanishedItems)
+                                                     retention: retention)
                     if let cached = stored.cached {
                         return FeedFetch(cached: cached, warnings: parsed.warnings, notModified: false, newItemIDs: stored.newItemIDs)
                     }

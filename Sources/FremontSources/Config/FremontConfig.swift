@@ -5,13 +5,17 @@ import FremontCore
 /// - `endpoint`: the Socrata dataset that `--month`, `--from` and the browser's `<` `>` ask
 ///   (another city's counter, say); `--endpoint` on the command line still wins;
 /// - `reload-time`: minutes between the browser's reloads of the feeds (newsboat's name); 0, never;
-/// - `player`: the program enclosures (podcasts, videos) open in, given the address as its one
-///   argument (`mpv`); without it, they open in the browser;
+/// - `player`: the program enclosures (podcasts, videos) open in, and its first arguments
+///   (`mpv --fs`; words as `ProgramCommand` reads them), given the address as its last argument;
+///   without it, they open in the browser;
 /// - `location`: `LAT,LON`, the place of the live forecast `fremont weather` and the Weather tab
 ///   show when no other is given;
 /// - `provider`: where live forecasts come from, `open-meteo` (the default) or `pirate-weather`;
 /// - `pirate-weather-key`: the key Pirate Weather needs; a secret, never shown;
-/// - `max-items`: how many items no longer in a feed the cache keeps for it (newsboat's name);
+/// - `max-items`: how many items no longer in a feed the cache keeps for it even when read
+///   (newsboat's name; 0 keeps them all; unread ones always stay);
+/// - `keep-articles-days`: items dated more than this many days ago are deleted, read or not
+///   (newsboat's name; 0, the default, never); starred items are kept apart, whole;
 /// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
 ///   clicks and the wheel.
 public struct FremontConfig: Sendable, Equatable {
@@ -19,8 +23,10 @@ public struct FremontConfig: Sendable, Equatable {
     public var reloadMinutes: Int?
     public var player: String?
     public var mouse = true
-    /// Items no longer in a feed the cache keeps per feed; nil: the default.
+    /// Items no longer in a feed the cache keeps per feed even when read; 0 all; nil: the default.
     public var maxItems: Int?
+    /// Items older than this many days are deleted; 0 or nil: never.
+    public var keepArticlesDays: Int?
     public var location: Coordinates?
     public var provider: ForecastProvider?
     public var pirateWeatherKey: APIKey?
@@ -63,9 +69,16 @@ public struct FremontConfig: Sendable, Equatable {
                 }
                 config.reloadMinutes = minutes
             case "player":
-                // A program, not a shell line: its name or path, run with the address as one argument.
-                guard !value.isEmpty, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                // A program and its first arguments, not a shell line: run with the address as the last argument.
+                guard !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
                     config.warnings.append(ParseWarning("player must name a program; ignored", at: location))
+                    continue
+                }
+                do {
+                    _ = try ProgramCommand(parsing: value)
+                } catch {
+                    let problem = error == .noProgram ? "must name a program" : error.description
+                    config.warnings.append(ParseWarning("player \(problem); ignored", at: location))
                     continue
                 }
                 config.player = value
@@ -75,6 +88,12 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.maxItems = count
+            case "keep-articles-days":
+                guard let days = Int(value), (0...36_500).contains(days) else {
+                    config.warnings.append(ParseWarning("keep-articles-days must be a whole number of days from 0 to 36500, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
+                    continue
+                }
+                config.keepArticlesDays = days
             case "mouse":
                 switch value.lowercased() {
                 case "yes", "on", "true": config.mouse = true

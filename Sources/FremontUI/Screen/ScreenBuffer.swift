@@ -57,9 +57,11 @@ public struct ScreenBuffer: Equatable, Sendable {
         }
     }
 
-    /// Writes `text` from (x, y), one grapheme a cell (two for wide ones), never past `maxWidth`
-    /// columns or the buffer's edge. Control characters are dropped and tabs become spaces, so
-    /// nothing in the buffer can move a terminal's cursor. Returns the columns used.
+    /// Writes `text` from (x, y), never past `maxWidth` columns or the buffer's edge, in the cells
+    /// a terminal advances over (`DisplayWidth.cells`: a character and its marks a cell, two for
+    /// wide ones and emoji pictures, a spacing vowel sign a cell of its own). Controls, bidi
+    /// controls and prepended concatenation marks are dropped and tabs become spaces, so nothing
+    /// in the buffer can move a terminal's cursor or hide a neighbour. Returns the columns used.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
@@ -67,17 +69,8 @@ public struct ScreenBuffer: Equatable, Sendable {
         if let used = writeASCII(text, x: x, y: y, style: style, limit: limit) { return used }
         if DisplayWidth.isOneColumnPerScalar(text) { return writeScalars(text, x: x, y: y, style: style, limit: limit) }
         var column = x
-        for character in text {
-            let glyph: String
-            let columns: Int
-            if character == "\t" {
-                glyph = " "
-                columns = 1
-            } else {
-                columns = DisplayWidth.of(character)
-                if columns == 0 { continue }
-                glyph = String(character)
-            }
+        /// Puts one cell; false when it does not fit.
+        func place(_ glyph: String, _ columns: Int) -> Bool {
             if column + columns > limit {
                 // A wide glyph that does not fit leaves a blank, never half a character.
                 if columns == 2, column < limit, column >= 0 {
@@ -85,7 +78,7 @@ public struct ScreenBuffer: Equatable, Sendable {
                     cells[y * width + column] = Cell(" ", style: style)
                     column += 1
                 }
-                break
+                return false
             }
             if column >= 0 {
                 repairWideNeighbours(x: column, y: y, columns: columns)
@@ -93,6 +86,19 @@ public struct ScreenBuffer: Equatable, Sendable {
                 if columns == 2 { cells[y * width + column + 1] = Cell("", style: style) }
             }
             column += columns
+            return true
+        }
+        for character in text {
+            let scalars = character.unicodeScalars
+            if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex, only != "\t" {
+                // One scalar (most text): one cell, or none; no list of cells made.
+                let columns = TerminalSafeTextCheck.isUnsafe(only) ? 0 : DisplayWidth.of(scalar: only)
+                if columns > 0, !place(String(character), columns) { break }
+                continue
+            }
+            for (glyph, columns) in DisplayWidth.cells(of: character) {
+                if !place(glyph, columns) { return column - x }
+            }
         }
         return column - x
     }

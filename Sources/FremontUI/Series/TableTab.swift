@@ -462,7 +462,8 @@ public struct TableTab: BrowserView {
             let path = text.trimmingCharacters(in: .whitespaces)
             guard !path.isEmpty else { return [.message("nothing exported")] }
             var csv = ""
-            SeriesExport.csv(lens.shown, rows: (0..<lens.count).lazy.map { lens.row(atPosition: $0) }) { csv += $0 }
+            // A file for a spreadsheet: names that would run as formulas are guarded.
+            SeriesExport.csv(lens.shown, rows: (0..<lens.count).lazy.map { lens.row(atPosition: $0) }, audience: .spreadsheet) { csv += $0 }
             return [.host(.export(path: path, text: csv, rows: lens.count))]
         }
     }

@@ -1,54 +1,78 @@
-/// How many terminal columns text takes: 2 for East Asian wide and fullwidth characters and for
-/// emoji shown as pictures, 0 for combining marks and other zero-width characters (and for
-/// controls, which never reach the screen), 1 otherwise. A tab is 1: the screen buffer draws it
-/// as a space. Text is measured a grapheme cluster at a time; the fast paths give the same sums.
+/// How many terminal columns text takes, as terminals count them: glibc's `wcwidth` for each
+/// character (2 for East Asian wide and fullwidth ones, 0 for combining marks, joiners and other
+/// zero-width ones, 1 otherwise), summed over a grapheme cluster, so a Khmer or Devanagari vowel
+/// sign that wcwidth gives a column takes one; and 2 for an emoji shown as one picture (a
+/// presentation selector, a joined sequence, a flag, a skin tone). Controls, bidi controls and
+/// prepended concatenation marks never reach the screen: 0. A tab is 1: the screen buffer draws
+/// it as a space. Text is measured a grapheme cluster at a time; the fast paths give the same sums.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F { return first.value >= 0x20 || first == "\t" ? 1 : 0 }
-        if TerminalSafeTextCheck.isUnsafe(first) { return 0 }
-        // A variation selector 16 asks for the emoji (wide) presentation.
-        if scalars.contains("\u{FE0F}") { return 2 }
-        if scalars.count > 1, scalars.contains("\u{200D}") { return 2 }
-        return of(scalar: first)
+        if first == "\t" { return 1 }
+        if isPicture(scalars) { return 2 }
+        var total = 0
+        for scalar in scalars where !TerminalSafeTextCheck.isUnsafe(scalar) { total += of(scalar: scalar) }
+        return total
     }
+
+    /// The cells a grapheme cluster takes on screen, as a terminal advances over it: an emoji
+    /// picture is one cell two columns wide; otherwise each character wcwidth gives columns
+    /// starts a cell, and the zero-width ones after it (combining marks, joiners) join that cell,
+    /// so `कि` is two cells, `क` and `ि`, as a terminal draws it. Unsafe scalars are left out, and
+    /// zero-width ones with no character before them in the cluster. A tab is a space.
+    static func cells(of character: Character) -> [(glyph: String, columns: Int)] {
+        let scalars = character.unicodeScalars
+        if character == "\t" { return [(" ", 1)] }
+        if isPicture(scalars) {
+            return [(String(String.UnicodeScalarView(scalars.filter { !TerminalSafeTextCheck.isUnsafe($0) })), 2)]
+        }
+        var cells: [(glyph: String, columns: Int)] = []
+        var glyph = String.UnicodeScalarView()
+        var columns = 0
+        for scalar in scalars where !TerminalSafeTextCheck.isUnsafe(scalar) {
+            let width = of(scalar: scalar)
+            if width > 0 {
+                if columns > 0 { cells.append((String(glyph), columns)) }
+                glyph = String.UnicodeScalarView([scalar])
+                columns = width
+            } else if columns > 0 {
+                glyph.append(scalar)
+            }
+        }
+        if columns > 0 { cells.append((String(glyph), columns)) }
+        return cells
+    }
+
+    /// An emoji that terminals draw as one picture two columns wide, whatever its parts: a
+    /// presentation selector (VS16) in it, an emoji joined to another (ZWJ), a flag (a pair of
+    /// regional indicators), or a wide emoji and its skin tone.
+    private static func isPicture(_ scalars: Character.UnicodeScalarView) -> Bool {
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) != scalars.endIndex else { return false }
+        if scalars.contains("\u{FE0F}") || isRegionalIndicator(first.value) { return true }
+        if first.properties.isEmoji, scalars.contains("\u{200D}") { return true }
+        return of(scalar: first) == 2 && scalars.contains { $0.properties.isEmojiModifier }
+    }
+
+    private static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
     /// Widths of the Basic Multilingual Plane, worked out once: a property lookup per character
-    /// was a large part of drawing a frame. `joins` is added to the width of a scalar that can
-    /// share a grapheme cluster with its neighbour (see `isOneColumnPerScalar`).
+    /// was a large part of drawing a frame.
     static let basicPlane: [UInt8] = (0..<0x10000).map { value in
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }
-        let width = UInt8(computeWidth(scalar))
-        return width == 1 && canJoinNeighbour(scalar) ? width | joins : width
+        return UInt8(computeWidth(scalar))
     }
 
-    private static let joins: UInt8 = 0x80
-
+    /// wcwidth's answer for a character (0 for controls, which wcwidth calls -1).
     public static func of(scalar: Unicode.Scalar) -> Int {
-        scalar.value < 0x10000 ? Int(basicPlane[Int(scalar.value)] & ~joins) : computeWidth(scalar)
+        scalar.value < 0x10000 ? Int(basicPlane[Int(scalar.value)]) : computeWidth(scalar)
     }
 
-    /// True when every scalar of `text` is a character of its own one column wide (no combining
-    /// marks, joiners, variation selectors, wide characters, nor the one-column letters that
-    /// join a neighbour into one grapheme): then each scalar is one cell.
+    /// True when every scalar of `text` is one column wide by itself and in the Basic Plane: then
+    /// each scalar is one cell, as `cells` would make it (a one-column character never joins a
+    /// cell, and no such scalar is part of an emoji picture).
     static func isOneColumnPerScalar(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.value < 0x10000 && basicPlane[Int($0.value)] == 1 && !isPresentationSelector($0) }
-    }
-
-    /// One-column scalars that a grapheme cluster can hold beside another: spacing marks (the
-    /// vowel signs of Indic scripts, `कि` is one cluster), other extenders that are not marks
-    /// (halfwidth kana voicing), the Thai and Lao AM, Hangul jamo, and the prepended letter
-    /// U+0D4E. Counted one column a scalar, such text would be wider than cluster by cluster.
-    private static func canJoinNeighbour(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0D4E, 0x0E33, 0x0EB3, 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF: return true
-        default: return scalar.properties.generalCategory == .spacingMark || scalar.properties.isGraphemeExtend
-        }
-    }
-
-    private static func isPresentationSelector(_ scalar: Unicode.Scalar) -> Bool {
-        (0xFE00...0xFE0F).contains(scalar.value) || scalar.value == 0x200D
+        text.unicodeScalars.allSatisfy { $0.value < 0x10000 && basicPlane[Int($0.value)] == 1 }
     }
 
     private static func computeWidth(_ scalar: Unicode.Scalar) -> Int {
@@ -58,9 +82,15 @@ public enum DisplayWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if value == 0x200B || value == 0x200D || (0x1160...0x11FF).contains(value) || (0xFE00...0xFE0F).contains(value) { return 0 }
+        // Zero-width space, the Hangul medial vowels and final consonants (which join the syllable
+        // their initial starts), variation selectors.
+        if value == 0x200B || (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value)
+            || (0xFE00...0xFE0F).contains(value) {
+            return 0
+        }
         if isWide(value) { return 2 }
-        if scalar.properties.isEmojiPresentation { return 2 }
+        // Emoji newer than the table are drawn wide too; a regional indicator alone is one column.
+        if scalar.properties.isEmojiPresentation && !isRegionalIndicator(value) { return 2 }
         return 1
     }
 
@@ -74,21 +104,28 @@ public enum DisplayWidth {
         return total
     }
 
-    /// East Asian Wide (W) and Fullwidth (F) ranges, as terminals (and glibc's wcwidth) use them.
+    /// East Asian Wide (W) and Fullwidth (F) ranges as glibc 2.36's wcwidth has them (Unicode
+    /// 14), runs joined across code points unassigned then, and the whole of planes 2 and 3.
     private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
-        0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
-        0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
-        0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
-        0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
-        0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
-        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
-        0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-        0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
-        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
-        0x1F200...0x1F251, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB,
-        0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+        0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
+        0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA,
+        0x26F2...0x26F3, 0x26F5...0x26F5, 0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B,
+        0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x2FFB,
+        0x3000...0x3029, 0x302E...0x303E, 0x3041...0x3096, 0x309B...0x31E3, 0x31F0...0xA4C6, 0xA960...0xA97C,
+        0xAC00...0xD7A3, 0xF900...0xFAD9, 0xFE10...0xFE19, 0xFE30...0xFE6B, 0xFF01...0xFF60, 0xFFE0...0xFFE6,
+        0x16FE0...0x16FE3, 0x16FF0...0x16FF1, 0x17000...0x187F7, 0x18800...0x18CD5, 0x18D00...0x18D08,
+        0x1AFF0...0x1B122, 0x1B150...0x1B152, 0x1B164...0x1B2FB, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF,
+        0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F320, 0x1F32D...0x1F335, 0x1F337...0x1F37C,
+        0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3, 0x1F3E0...0x1F3F0, 0x1F3F4...0x1F3F4,
+        0x1F3F8...0x1F43E, 0x1F440...0x1F440, 0x1F442...0x1F4FC, 0x1F4FF...0x1F53D, 0x1F54B...0x1F54E,
+        0x1F550...0x1F567, 0x1F57A...0x1F57A, 0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F,
+        0x1F680...0x1F6C5, 0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6D7, 0x1F6DD...0x1F6DF,
+        0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945,
+        0x1F947...0x1F9FF, 0x1FA70...0x1FA74, 0x1FA78...0x1FA86, 0x1FA90...0x1FAAC, 0x1FAB0...0x1FABA,
+        0x1FAC0...0x1FAC5, 0x1FAD0...0x1FAD9, 0x1FAE0...0x1FAE7, 0x1FAF0...0x1FAF6, 0x20000...0x2FFFD,
+        0x30000...0x3FFFD,
     ]
 
     private static func isWide(_ value: UInt32) -> Bool {

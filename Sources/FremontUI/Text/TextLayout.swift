@@ -67,9 +67,9 @@ public enum TextLayout {
 
     /// Wraps to lines of at most `width` columns: at spaces where it can, inside a word where a
     /// word is longer than a line. Newlines (LF or CRLF) in the text are kept as line breaks; a
-    /// blank line (paragraph break) stays blank. Width 0 gives no lines. A character wider than
-    /// the whole line (two columns at width 1) is shown as `…`, so no line is ever wider than
-    /// `width`. Other characters, controls included, are left for the screen buffer to drop.
+    /// blank line (paragraph break) stays blank. Width 0 gives no lines. A grapheme wider than the
+    /// whole line is broken between its cells (a letter and its spacing marks); a glyph wider than
+    /// the line (two columns at width 1) is shown as `…`, so no line is ever wider than `width`. Other characters, controls included, are left for the screen buffer to drop.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
@@ -126,7 +126,23 @@ public enum TextLayout {
                     index = word.index(after: index)
                 }
                 if piece.isEmpty {
-                    // A character wider than the whole line: show that something is there.
+                    // A character wider than the whole line. A letter and its spacing marks (or a
+                    // space and a skin tone) part where the screen's cells do; a glyph wider than
+                    // the line is shown as `…`, so that something is there.
+                    let cells = DisplayWidth.cells(of: word[index])
+                    var taken = 0
+                    while taken < cells.count, pieceWidth + cells[taken].columns <= width {
+                        piece += cells[taken].glyph
+                        pieceWidth += cells[taken].columns
+                        taken += 1
+                    }
+                    if taken > 0 {
+                        lines.append(piece)
+                        emitted = true
+                        word = Substring(cells[taken...].map(\.glyph).joined() + word[word.index(after: index)...])
+                        wordWidth = DisplayWidth.of(word)
+                        continue
+                    }
                     piece = "…"
                     index = word.index(after: index)
                     pieceWidth = DisplayWidth.of(word[word.startIndex])

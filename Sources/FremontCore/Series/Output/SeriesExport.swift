@@ -8,18 +8,22 @@ public enum SeriesExport {
 
     public static let missing = "—"
 
-    public static func write(_ table: SeriesTable, as format: Format, rows: Range<Int>? = nil, emit: (String) -> Void) {
+    /// `audience` says who reads CSV's names (`CSVAudience`); JSON escapes what a terminal must
+    /// not get and the table drops it, whoever reads them.
+    public static func write(_ table: SeriesTable, as format: Format, rows: Range<Int>? = nil, audience: CSVAudience = .program,
+                             emit: (String) -> Void) {
         let rows = rows ?? 0..<table.rowCount
         switch format {
-        case .csv: csv(table, rows: rows, emit: emit)
+        case .csv: csv(table, rows: rows, audience: audience, emit: emit)
         case .json: json(table, rows: rows, emit: emit)
         case .table: text(table, rows: rows, emit: emit)
         }
     }
 
-    /// Header `date,<series as the source names them>`; an empty field for a missing value.
-    public static func csv(_ table: SeriesTable, rows: some Sequence<Int>, emit: (String) -> Void) {
-        let writer = CSVWriter(lineEnding: .lf)
+    /// Header `date,<series as the source names them>` (as `audience` is to get them); an empty
+    /// field for a missing value.
+    public static func csv(_ table: SeriesTable, rows: some Sequence<Int>, audience: CSVAudience = .program, emit: (String) -> Void) {
+        let writer = CSVWriter(lineEnding: .lf, audience: audience)
         emit(writer.row(["date"] + table.series.map(\.name)))
         let columns = table.series.indices
         var output = UTF8Output()

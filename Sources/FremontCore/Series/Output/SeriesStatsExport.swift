@@ -11,10 +11,12 @@ public enum SeriesStatsExport {
 
     public static let missing = "—"
 
-    public static func write(_ stats: SeriesStats, as format: Format, emit: (String) -> Void) {
+    /// `audience` says who reads CSV's names and labels (`CSVAudience`); JSON escapes what a
+    /// terminal must not get and the table drops it, whoever reads them.
+    public static func write(_ stats: SeriesStats, as format: Format, audience: CSVAudience = .program, emit: (String) -> Void) {
         switch format {
         case .table: table(stats, emit: emit)
-        case .csv: csv(stats, emit: emit)
+        case .csv: csv(stats, audience: audience, emit: emit)
         case .json: json(stats, emit: emit)
         }
     }
@@ -24,17 +26,18 @@ public enum SeriesStatsExport {
     /// group's label (`0`, `Monday`, `January`, `2016-04-20`, the week's Monday, `2016-04`,
     /// `2016`); the series by its name in the source, quoted when it needs to be; numbers as
     /// `ValueText.plain` writes them, an empty field for none (mean, min and max of a group with
-    /// no value). LF line ends.
-    public static func csv(_ stats: SeriesStats, emit: (String) -> Void) {
-        let writer = CSVWriter(lineEnding: .lf)
+    /// no value). LF line ends. The names as `audience` is to get them; numbers as they are.
+    public static func csv(_ stats: SeriesStats, audience: CSVAudience = .program, emit: (String) -> Void) {
+        let writer = CSVWriter(lineEnding: .lf, audience: audience)
         emit(writer.row([stats.grouping.rawValue, "series", "count", "sum", "mean", "min", "max", "missing"]))
+        let numericGroups = stats.grouping == .hour || stats.grouping == .year
         for (group, aggregates) in zip(stats.groups, stats.aggregates) {
-            let label = group.label
+            let label: CSVWriter.Cell = numericGroups ? .number(group.label) : .text(group.label)
             for (series, aggregate) in zip(stats.series, aggregates) {
                 emit(writer.row([
-                    label, series.name, String(aggregate.count), ValueText.plain(aggregate.sum) ?? "",
-                    aggregate.mean.flatMap(ValueText.plain) ?? "", aggregate.minimum.flatMap(ValueText.plain) ?? "",
-                    aggregate.maximum.flatMap(ValueText.plain) ?? "", String(aggregate.missing),
+                    label, .text(series.name), .number(String(aggregate.count)), .number(ValueText.plain(aggregate.sum) ?? ""),
+                    .number(aggregate.mean.flatMap(ValueText.plain) ?? ""), .number(aggregate.minimum.flatMap(ValueText.plain) ?? ""),
+                    .number(aggregate.maximum.flatMap(ValueText.plain) ?? ""), .number(String(aggregate.missing)),
                 ]))
             }
         }

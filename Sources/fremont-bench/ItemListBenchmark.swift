@@ -5,7 +5,7 @@ import FremontUI
 /// The Feeds tab with 8,000 real items (cycled from the real feeds) at 200×60: what a load costs
 /// off the UI thread (HTML to text) and on it (wrapping), a resize (re-wrapping every item), and
 /// a key press (update + render), which must not depend on how many items are loaded.
-enum FeedsTabBenchmark {
+enum ItemListBenchmark {
     static func run(dataDirectory: String) throws {
         let bytes = makeLargeFeed(items: 8_000, folder: URL(fileURLWithPath: dataDirectory).appendingPathComponent("feeds/real"))
         let parsed = try FeedParser.parse(.bytes(bytes, name: "bench-feed.xml"))
