@@ -14,7 +14,7 @@ public final class BrowserRuntime {
     private let inbox = EventInbox()
     /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
     /// and one slow feed holds up no other.
-    private let loads: OperationQueue
+    private let loads: BlockingWorkQueue
     /// Bumped when a view's loads are cancelled: results of an older generation are dropped.
     private var generations: [ViewID: Int] = [:]
     /// Loads under way, by view.
@@ -34,10 +34,9 @@ public final class BrowserRuntime {
         self.terminal = terminal
         self.host = host
         self.clock = clock
-        loads = OperationQueue()
-        loads.name = "fremont.loads"
-        loads.maxConcurrentOperationCount = concurrentLoads
-        loads.qualityOfService = .userInitiated
+        // Threads of its own: loads block, and on the dispatch pool they would starve the very
+        // network callbacks they wait for.
+        loads = BlockingWorkQueue(width: concurrentLoads, name: "fremont.loads")
     }
 
     /// The browser as it was when the run ended.
@@ -121,19 +120,19 @@ public final class BrowserRuntime {
             var isPlay = false
             if case .play = effect { isPlay = true }
             let work = host.open(link: link, inPlayer: isPlay)
-            loads.addOperation { [inbox] in
+            loads.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .markRead(let source, let id, let read):
             // Written off the UI thread; a cache that cannot be written only loses the mark.
-            loads.addOperation(host.markRead(source: source, ids: [id], read: read))
+            loads.add(host.markRead(source: source, ids: [id], read: read))
         case .star(let item, let starred):
-            loads.addOperation(host.star(item, starred))
+            loads.add(host.star(item, starred))
         case .markFeedRead(let source, let ids):
-            loads.addOperation(host.markRead(source: source, ids: ids, read: true))
+            loads.add(host.markRead(source: source, ids: ids, read: true))
         case .export(let path, let text, let rows):
             let work = host.export(text, to: path, rows: rows)
-            loads.addOperation { [inbox] in
+            loads.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .cancelLoads(let view):
@@ -186,7 +185,7 @@ public final class BrowserRuntime {
         let clock = self.clock
         // The view's area now: a feed is wrapped for it on the load thread.
         let area = state.contentArea
-        loads.addOperation { [inbox] in
+        loads.add { [inbox] in
             // Named so a crash report (and the terminal tests, which crash one on purpose) can
             // tell a load's thread from the UI's.
             Thread.current.name = "fremont-load"
