@@ -18,6 +18,9 @@ final class HTTPTransfer: Sendable {
         /// The body's length when the server gave one and no content coding changes it.
         var expected: Int?
         var redirects = 0
+        /// The address of the last redirect followed (nil before any): a failure to connect names
+        /// it, the address that failed, not the first one.
+        var current: URL?
         var cancel: (@Sendable () -> Void)?
 
         /// The way to cancel, given up once the transfer has ended: it holds the session, which
@@ -183,6 +186,7 @@ final class HTTPTransfer: Sendable {
         }
         let count = state.withLock { state -> Int in
             state.redirects += 1
+            state.current = target
             return state.redirects
         }
         guard count <= Self.maximumRedirects else {
@@ -252,14 +256,18 @@ final class HTTPTransfer: Sendable {
 
     /// One line for a URLSession error, in words rather than codes.
     private func describe(_ error: any Error) -> String {
-        let host = url.host ?? "the server"
-        let place = url.port.map { "\(host):\($0)" } ?? host
+        let redirected = state.withLock { $0.current }
+        let current = redirected ?? url
+        let host = current.host ?? "the server"
+        let place = current.port.map { "\(host):\($0)" } ?? host
+        // After a redirect the address in front of the message is not the one that failed.
+        let note = redirected.map { " after a redirect to \(RedactedURL.text($0))" } ?? ""
         guard let urlError = error as? URLError else { return "the download failed: \(error.localizedDescription)" }
         switch urlError.code {
         case .cannotFindHost, .dnsLookupFailed:
-            return "cannot find the server \(host) (DNS lookup failed)"
+            return "cannot find the server \(host) (DNS lookup failed)\(note)"
         case .cannotConnectToHost:
-            return "cannot connect to \(place) (connection refused)"
+            return "cannot connect to \(place) (connection refused)\(note)"
         case .notConnectedToInternet:
             return "no network connection"
         case .timedOut:
@@ -270,12 +278,12 @@ final class HTTPTransfer: Sendable {
             return "the download took longer than \(Self.seconds(options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))"
         case .networkConnectionLost:
             let received = state.withLock { $0.received }
-            return "the connection to \(place) was lost after \(ByteCountText.describe(received)): the download is cut off"
+            return "the connection to \(place) was lost after \(ByteCountText.describe(received))\(note): the download is cut off"
         case .httpTooManyRedirects:
             return "more than \(Self.maximumRedirects) redirects (a redirect loop?)"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return "the secure connection to \(place) failed: \(urlError.localizedDescription)"
+            return "the secure connection to \(place)\(note) failed: \(urlError.localizedDescription)"
         case .cancelled:
             return "cancelled"
         case .unsupportedURL:
