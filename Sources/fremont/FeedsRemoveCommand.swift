@@ -1,4 +1,5 @@
 import ArgumentParser
+import FremontCore
 import FremontSources
 
 struct FeedsRemoveCommand: ParsableCommand {
@@ -15,7 +16,8 @@ struct FeedsRemoveCommand: ParsableCommand {
             guard list.remove(url: url) != nil else { return (false, nil) }
             return (true, list.entries.count)
         }
-        guard let left else { Diagnostics.fail("\(url) is not in \(FeedListFile.location.path)") }
-        StandardOutput.line("removed \(url) (\(left) feed\(left == 1 ? "" : "s") left)")
+        let shown = RedactedURL.text(url)
+        guard let left else { Diagnostics.fail("\(shown) is not in \(FeedListFile.location.path)") }
+        StandardOutput.line("removed \(shown) (\(left) feed\(left == 1 ? "" : "s") left)")
     }
 }

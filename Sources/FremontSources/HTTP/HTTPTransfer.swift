@@ -112,7 +112,8 @@ final class HTTPTransfer: Sendable {
                 return false
             }
             state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
-            end(with: .success(.body(.stream(channel, name: name), info)), phase: .streaming)
+            let base = RedactedURL.location(info.url.absoluteString)
+            end(with: .success(.body(.stream(channel, name: name, base: base), info)), phase: .streaming)
             return true
         default:
             var message = HTTPStatusText.describe(http.statusCode)
