@@ -25,7 +25,14 @@ let package = Package(
         // and the SQLite cache that makes offline use possible.
         .target(
             name: "FremontSources",
-            dependencies: ["FremontCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FremontCore", "CCurl", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The system libcurl, for HTTP: its easy interface, through a shim for the variadic calls.
+        .systemLibrary(
+            name: "CCurl",
+            path: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // View state and rendering into a screen buffer: pure Swift, no terminal calls.
         .target(name: "FremontUI", dependencies: ["FremontCore"]),

@@ -95,6 +95,21 @@ public final class TerminalScreen: TerminalBackend {
         clearok(fremont_stdscr(), true)
     }
 
+    /// Waits up to `timeout` milliseconds for input, or until `descriptor` is readable (work
+    /// done in the background). Returns nil when no input came. Asleep meanwhile: the terminal
+    /// and the descriptor are waited on together, in one poll.
+    public func nextEvent(timeout milliseconds: Int32, wakingOn descriptor: Int32) -> BrowserEvent? {
+        guard descriptor >= 0 else { return nextEvent(timeout: milliseconds) }
+        if let signal = TerminalRestore.pendingSignal() { return .terminate(status: 128 + signal) }
+        // Keys curses has read already come first: the terminal will not say they are there.
+        if let event = nextEvent(timeout: 0) { return event }
+        var waits = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&waits, 2, milliseconds)
+        // A signal (a resize) or input: curses reads it; the work's wake-up, the caller.
+        if ready < 0 || waits[0].revents != 0 { return nextEvent(timeout: 0) }
+        return nil
+    }
+
     /// Waits up to `timeout` milliseconds for input. Returns nil when nothing came.
     public func nextEvent(timeout milliseconds: Int32) -> BrowserEvent? {
         if let signal = TerminalRestore.pendingSignal() { return .terminate(status: 128 + signal) }

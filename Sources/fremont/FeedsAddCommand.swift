@@ -1,5 +1,6 @@
 import ArgumentParser
 import FremontBrowser
+import FremontCore
 import FremontSources
 
 struct FeedsAddCommand: ParsableCommand {
@@ -18,7 +19,7 @@ struct FeedsAddCommand: ParsableCommand {
     var tags: [String] = []
 
     func validate() throws {
-        guard FeedList.isWebAddress(url) else { throw ValidationError("'\(url)' is not an http or https address.") }
+        guard FeedList.isWebAddress(url) else { throw ValidationError("'\(RedactedURL.text(url))' is not an http or https address.") }
         for tag in tags where tag.isEmpty || tag.hasPrefix("~") {
             throw ValidationError("A tag cannot be empty or start with '~' (that marks a title; use --title).")
         }
@@ -34,7 +35,9 @@ struct FeedsAddCommand: ParsableCommand {
             guard list.add(FeedListEntry(url: url, title: title, tags: unique)) else { return (false, nil) }
             return (true, list.entries.count)
         }
-        guard let count else { Diagnostics.fail("\(url) is already in \(FeedListFile.location.path)") }
-        StandardOutput.line("added \(url) (\(count) feed\(count == 1 ? "" : "s") in \(FeedListFile.location.path))")
+        // The list keeps the address as given; what is said of it never shows a password or token.
+        let shown = RedactedURL.text(url)
+        guard let count else { Diagnostics.fail("\(shown) is already in \(FeedListFile.location.path)") }
+        StandardOutput.line("added \(shown) (\(count) feed\(count == 1 ? "" : "s") in \(FeedListFile.location.path))")
     }
 }

@@ -25,7 +25,7 @@ struct FeedsImportCommand: ParsableCommand {
         var refused: [ParseWarning] = []
         let entries = result.entries.filter { entry in
             guard let problem = FeedList.problem(with: entry) else { return true }
-            refused.append(ParseWarning("outline \(TerminalSafeText.singleLine(entry.url)) refused: \(problem)"))
+            refused.append(ParseWarning("outline \(TerminalSafeText.singleLine(RedactedURL.text(entry.url))) refused: \(problem)"))
             return false
         }
         Diagnostics.printWarnings(result.warnings + refused, source: file, limit: 20)

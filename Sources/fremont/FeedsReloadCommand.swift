@@ -32,10 +32,11 @@ struct FeedsReloadCommand: ParsableCommand {
         let urls = list.entries.compactMap { URL(string: $0.url) }
         let settings = network.settings
         let outcomes = Mutex<[(index: Int, newItems: Int, error: LoadError?)]>([])
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = Self.concurrentFetches
+        // Threads of its own, not the dispatch pool: fetches block, and there they would hold up
+        // the network callbacks they wait for (a second each time the pool must grow).
+        let queue = BlockingWorkQueue(width: Self.concurrentFetches, name: "fremont.reload")
         for (index, url) in urls.enumerated() {
-            queue.addOperation {
+            queue.add {
                 do throws(LoadError) {
                     let fetch = try WebSources.fetcher(settings).feed(url)
                     outcomes.withLock { $0.append((index, fetch.newItemIDs.count, nil)) }
@@ -44,7 +45,7 @@ struct FeedsReloadCommand: ParsableCommand {
                 }
             }
         }
-        queue.waitUntilAllOperationsAreFinished()
+        queue.waitUntilIdle()
         let done = outcomes.withLock { $0 }.sorted { $0.index < $1.index }
         let failures = done.compactMap(\.error)
         // Every failure, in the list's order: one line each.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FremontBrowser
+import FremontCore
 import FremontSources
 
 struct FeedsRemoveCommand: ParsableCommand {
@@ -16,7 +17,8 @@ struct FeedsRemoveCommand: ParsableCommand {
             guard list.remove(url: url) != nil else { return (false, nil) }
             return (true, list.entries.count)
         }
-        guard let left else { Diagnostics.fail("\(url) is not in \(FeedListFile.location.path)") }
-        StandardOutput.line("removed \(url) (\(left) feed\(left == 1 ? "" : "s") left)")
+        let shown = RedactedURL.text(url)
+        guard let left else { Diagnostics.fail("\(shown) is not in \(FeedListFile.location.path)") }
+        StandardOutput.line("removed \(shown) (\(left) feed\(left == 1 ? "" : "s") left)")
     }
 }

@@ -92,7 +92,7 @@ struct WeatherCommand: ParsableCommand {
         var endpointURL: URL?
         if let endpoint {
             guard case .url(let url) = try SourceLocator(endpoint) else {
-                throw LoadError(source: endpoint, "the endpoint must be an http or https address")
+                throw LoadError(source: RedactedURL.text(endpoint), "the endpoint must be an http or https address")
             }
             endpointURL = url
         }

@@ -34,7 +34,9 @@ enum Fremont {
     /// `environment` is added to this process's. XDG_CONFIG_HOME and XDG_CACHE_HOME always point
     /// at a test's own folders (this run's, unless given), so the real ~/.config and ~/.cache are
     /// never touched.
-    static func run(arguments: [String], input stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// `wrapper` is a command that runs fremont as its last arguments (`unshare …`, `setpriv …`).
+    static func run(arguments: [String], input stdin: Data? = nil, environment: [String: String] = [:],
+                    wrapper: [String] = []) throws -> Result {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -44,8 +46,13 @@ enum Fremont {
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let command = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = wrapper.dropFirst() + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         // Web sources go through the cache: unless the test says where, it is this run's folder.
         let folders = ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
                        "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path]

@@ -1,3 +1,4 @@
+import FlyingFox
 import Foundation
 import FremontCore
 import FremontTestSupport
@@ -280,6 +281,21 @@ import Testing
         await server.stop()
         let failed8 = try await failure(url)
         #expect(failed8 == "\(url): cannot connect to 127.0.0.1:\(server.port) (connection refused)")
+    }
+
+    @Test func aRefusedConnectionAfterARedirectNamesTheAddressThatFailed() async throws {
+        // A port nobody listens on: a second server's, once it has stopped.
+        let gone = try await LoopbackServer.start()
+        let closed = gone.url("/data/\(Self.april)")
+        await gone.stop()
+        try await LoopbackServer.with { server in
+            await server.server.appendRoute("GET /to-closed") { _ in
+                HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: closed.absoluteString]))
+            }
+            let url = server.url("/to-closed")
+            let message = try await failure(url)
+            #expect(message == "\(url): cannot connect to 127.0.0.1:\(gone.port) (connection refused) after a redirect to \(closed)")
+        }
     }
 
     @Test func anUnknownHostIsADNSFailure() async throws {

@@ -27,17 +27,48 @@ private final class ScriptedTerminal: TerminalBackend {
     }
 }
 
+/// A terminal with no keys that sleeps on the loop's wake descriptor, as the real one does,
+/// recording each wait: how long it was allowed and whether background work cut it short.
+private final class SleepingTerminal: TerminalBackend {
+    let width = 60, height = 12
+    private(set) var waits: [(timeout: Int32, woken: Bool)] = []
+    private let quitAfter: Int
+
+    init(quitAfter waits: Int) { quitAfter = waits }
+
+    func nextEvent(timeout milliseconds: Int32) -> BrowserEvent? {
+        nextEvent(timeout: milliseconds, wakingOn: -1)
+    }
+
+    func nextEvent(timeout milliseconds: Int32, wakingOn descriptor: Int32) -> BrowserEvent? {
+        guard waits.count < quitAfter else { return .key(.control("c")) }
+        var wait = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = descriptor >= 0 ? poll(&wait, 1, milliseconds) : { usleep(UInt32(milliseconds) * 1000); return 0 }()
+        waits.append((milliseconds, ready > 0))
+        return nil
+    }
+
+    func write(_ runs: [CellRun], clearFirst: Bool) {}
+}
+
 private final class RecordingHost: BrowserHost {
     private(set) var jobRequests: [(ViewID, LoadTarget)] = []
     let forecast: Forecast
+    /// How long each load takes.
+    let delay: TimeInterval
 
-    init(forecast: Forecast) { self.forecast = forecast }
+    init(forecast: Forecast, delay: TimeInterval = 0) {
+        self.forecast = forecast
+        self.delay = delay
+    }
 
     func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
         jobRequests.append((view, target))
         guard view == .weather else { return [] }
         let forecast = self.forecast
+        let delay = self.delay
         return [LoadJob(source: "sf.json") { (control) throws(LoadError) -> LoadPayload in
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
             control.progress(10, 100)
             return .forecast(forecast)
         }]
@@ -74,6 +105,20 @@ private final class RecordingHost: BrowserHost {
         runtime.finalState.render(into: &expected)
         #expect(terminal.lastFrame.line(0) == expected.line(0))
         #expect(terminal.lastFrame.text.contains("Weather"))
+    }
+
+    /// The loop sleeps while a load runs, and the load's result wakes it at once: no polling.
+    @Test func aResultWakesTheSleepingLoop() throws {
+        let terminal = SleepingTerminal(quitAfter: 8)
+        let host = RecordingHost(forecast: try WeatherFixtures.sanFrancisco(), delay: 0.25)
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), current: .weather)
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: host)
+        _ = runtime.run(loading: [.weather])
+        #expect(runtime.finalState.weather.forecast != nil)
+        #expect(terminal.waits.contains { $0.woken }, "\(terminal.waits)")
+        // While the 0.25 s load runs, the loop wakes only for the spinner, ten times a second
+        // (polling every 30 ms, it woke eight times).
+        #expect(terminal.waits.prefix { !$0.woken }.count <= 4, "\(terminal.waits)")
     }
 
     @Test func aSignalEndsTheRunWithItsStatus() throws {

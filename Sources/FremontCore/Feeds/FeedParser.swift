@@ -16,9 +16,10 @@ public enum FeedParser {
 
     public static func parse(_ source: InputSource, limits: FeedLimits = FeedLimits()) throws(LoadError) -> FeedParseResult {
         let name = source.name
-        // A feed from the web: its address is the base of the relative ones in it.
+        // A feed from the web: its real address is the base of the relative ones in it (its
+        // name may say `***` for a password, which a link must not carry).
         let lowered = name.prefix(8).lowercased()
-        let documentBase = lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? name : nil
+        let documentBase = source.base ?? (lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? RedactedURL.location(name) : nil)
         let reader = try source.open()
         let head = try reader.peek(headLength)
         try checkContent(head, name)

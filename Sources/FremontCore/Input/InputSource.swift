@@ -13,10 +13,14 @@ public struct InputSource: Sendable {
 
     public var origin: Origin
     public var name: String
+    /// Where a download really came from (after redirects, without its user part), which the
+    /// relative links in it resolve against: `name` may have a `***` where a password was.
+    public var base: String?
 
-    public init(origin: Origin, name: String) {
+    public init(origin: Origin, name: String, base: String? = nil) {
         self.origin = origin
         self.name = name
+        self.base = base
     }
 
     public static func file(_ path: String) -> InputSource {
@@ -35,8 +39,8 @@ public struct InputSource: Sendable {
         InputSource(origin: .standardInput, name: "<stdin>")
     }
 
-    public static func stream(_ channel: ByteChannel, name: String) -> InputSource {
-        InputSource(origin: .stream(channel), name: name)
+    public static func stream(_ channel: ByteChannel, name: String, base: String? = nil) -> InputSource {
+        InputSource(origin: .stream(channel), name: name, base: base)
     }
 
     /// Whether `open` can be called again to read from the start (false for standard input and

@@ -7,7 +7,9 @@ import GRDB
 ///
 /// `open(at:)` never fails: a file that is not a database, is damaged, or has tables fremont did
 /// not make is moved aside and a fresh cache started; a locked file, or one from a newer fremont,
-/// is left alone and an empty cache in memory serves this run. `notice` says which, in one line.
+/// is left alone and an empty cache in memory serves this run; a cache that cannot be written (a
+/// read-only folder, file or file system) is read as it is, and writes to it fail. `notice` says
+/// which, in one line.
 /// Opening (and migrating) holds a lock beside the file, so fremonts started together migrate
 /// once, one after another, and none mistakes a half-migrated cache for a damaged one.
 public final class CacheDatabase: Sendable {
@@ -16,6 +18,8 @@ public final class CacheDatabase: Sendable {
     public let path: String?
     /// Why this cache is not the file it was asked to open, for stderr or a status line.
     public let notice: String?
+    /// The file is read as it is: every write fails.
+    public let isReadOnly: Bool
 
     /// Opens (creating, migrating) the file at `path`, throwing what went wrong: for tests and
     /// for `open(at:)`, which turns every failure into a working cache. `statements`, when given,
@@ -32,6 +36,7 @@ public final class CacheDatabase: Sendable {
         writer = pool
         self.path = path
         notice = nil
+        isReadOnly = false
     }
 
     /// An empty cache that lives as long as this object.
@@ -41,12 +46,14 @@ public final class CacheDatabase: Sendable {
         try! CacheSchema.migrator.migrate(writer)
         path = nil
         self.notice = notice
+        isReadOnly = false
     }
 
-    private init(pool: DatabasePool, path: String, notice: String) {
-        writer = pool
+    private init(writer: any DatabaseWriter, path: String, notice: String, isReadOnly: Bool = false) {
+        self.writer = writer
         self.path = path
         self.notice = notice
+        self.isReadOnly = isReadOnly
     }
 
     /// The cache at `$XDG_CACHE_HOME/fremont/cache.sqlite` (or `url`), whatever state it is in.
@@ -67,7 +74,12 @@ public final class CacheDatabase: Sendable {
         do throws(FileLock.Failure) {
             lock = try FileLock(path + ".lock", waiting: max(busyTimeout * 5, 1))
         } catch {
-            return CacheDatabase(inMemoryBecause: "the cache \(path) is being opened by another fremont for too long; using an empty cache for this run")
+            guard let code = error.code else {
+                return CacheDatabase(inMemoryBecause: "the cache \(path) is being opened by another fremont for too long; using an empty cache for this run")
+            }
+            // The lock file cannot be made or opened (a read-only folder or file system), which
+            // no other fremont causes. A cache that cannot be written needs no lock to be read.
+            return readOnly(path, because: "cannot make its lock file \(path).lock: \(String(cString: strerror(code)))")
         }
         defer { lock.release() }
         do {
@@ -81,7 +93,8 @@ public final class CacheDatabase: Sendable {
             return CacheDatabase(inMemoryBecause: "the cache \(path) was written by a newer fremont; using an empty cache for this run")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_PERM
             || error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_IOERR {
-            return CacheDatabase(inMemoryBecause: "cannot open the cache \(path) (\(describe(error))); using an empty cache for this run")
+            // Most often a file or folder that cannot be written: what it holds can still be read.
+            return readOnly(path, because: describe(error))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
             || error.resultCode == .SQLITE_ERROR {
             // Not a database, damaged, or (migrating under the lock, so no other fremont is
@@ -90,6 +103,49 @@ public final class CacheDatabase: Sendable {
         } catch {
             return CacheDatabase(inMemoryBecause: "cannot open the cache \(path) (\(describe(error))); using an empty cache for this run")
         }
+    }
+
+    /// The cache at `path` opened for reading only, for a folder, file or file system that cannot
+    /// be written: `--offline` still reads everything it holds, and writes fail (SQLite's
+    /// "attempt to write a readonly database"). An empty cache in memory when even that fails.
+    private static func readOnly(_ path: String, because reason: String) -> CacheDatabase {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let what: String
+        if access(folder, W_OK) != 0 {
+            what = "the cache folder \(folder) is read-only (\(String(cString: strerror(errno))))"
+        } else if access(path, W_OK) != 0, errno != ENOENT {
+            what = "the cache \(path) is read-only (\(String(cString: strerror(errno))))"
+        } else {
+            what = "the cache \(path) cannot be written (\(reason))"
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            return CacheDatabase(inMemoryBecause: "\(what), and holds no cache yet; using an empty cache for this run")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        // A WAL database is read through its -shm file, which a read-only folder may not hold
+        // (a clean exit removes it) nor let SQLite make: then the file is read as immutable,
+        // as it is on disk.
+        let immutable = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+        var failure = reason
+        for name in [path, immutable] {
+            do {
+                let queue = try DatabaseQueue(path: name, configuration: configuration)
+                let migrator = CacheSchema.migrator
+                let (current, newer) = try queue.read { db in (try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db)) }
+                if newer {
+                    return CacheDatabase(inMemoryBecause: "\(what), and was written by a newer fremont; using an empty cache for this run")
+                }
+                guard current else {
+                    return CacheDatabase(inMemoryBecause: "\(what), and was written by an older fremont, which a read-only cache cannot bring up to date; using an empty cache for this run")
+                }
+                return CacheDatabase(writer: queue, path: path, notice: "\(what): reading the cache as it is; nothing new will be kept",
+                                     isReadOnly: true)
+            } catch {
+                failure = describe(error)
+            }
+        }
+        return CacheDatabase(inMemoryBecause: "\(what), and cannot be read either (\(failure)); using an empty cache for this run")
     }
 
     /// Moves a damaged file (and its WAL files) aside, keeping it for a person to look at, and starts afresh.
@@ -103,7 +159,7 @@ public final class CacheDatabase: Sendable {
             }
             let fresh = try CacheDatabase(path: path)
             guard let pool = fresh.writer as? DatabasePool else { return fresh }
-            return CacheDatabase(pool: pool, path: path,
+            return CacheDatabase(writer: pool, path: path,
                                  notice: "the cache \(path) was unreadable (\(reason)); moved it to \(aside) and started a fresh one")
         } catch {
             return CacheDatabase(inMemoryBecause: "the cache \(path) is unreadable (\(reason)) and could not be replaced (\(describe(error))); using an empty cache for this run")

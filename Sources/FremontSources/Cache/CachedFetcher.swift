@@ -175,6 +175,7 @@ public struct CachedFetcher: Sendable {
     }
 
     private func cacheWarning(_ error: any Error) -> ParseWarning {
-        ParseWarning("not kept in the cache: \(error)")
+        if cache.isReadOnly, let path = cache.path { return ParseWarning("not kept in the cache: \(path) is read-only") }
+        return ParseWarning("not kept in the cache: \(error)")
     }
 }

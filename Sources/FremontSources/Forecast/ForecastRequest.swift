@@ -37,9 +37,10 @@ public struct ForecastRequest: Sendable, Hashable {
     /// The address to fetch, with the key in it.
     public var url: URL { URL(string: address(key: key?.value ?? ""))! }
 
-    /// The address as shown and as the cache keeps it: with `<key>` for the key, and `…` for the
-    /// variables asked (the same for every request of this version, and a line long).
-    public var name: String { address(key: APIKey.placeholder, variables: false) }
+    /// The address as shown and as the cache keeps it: with `<key>` for the key, `…` for the
+    /// variables asked (the same for every request of this version, and a line long), and an
+    /// endpoint's own credentials (`user:password@`, a token) redacted.
+    public var name: String { RedactedURL.text(address(key: APIKey.placeholder, variables: false)) }
 
     public var format: ForecastFormat { provider.format }
 

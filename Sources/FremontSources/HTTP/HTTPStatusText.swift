@@ -1,5 +1,5 @@
-/// Reason phrases for status codes (RFC 9110), for `HTTP 404 Not Found`: URLSession on Linux
-/// does not pass on the server's own phrase.
+/// Reason phrases for status codes (RFC 9110), for `HTTP 404 Not Found`: the server's own
+/// phrase is text from outside, and says nothing the code does not.
 enum HTTPStatusText {
     static func phrase(_ status: Int) -> String? {
         switch status {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import FremontCore
 import Synchronization
 
@@ -18,14 +15,9 @@ final class HTTPTransfer: Sendable {
         /// The body's length when the server gave one and no content coding changes it.
         var expected: Int?
         var redirects = 0
-        var cancel: (@Sendable () -> Void)?
-
-        /// The way to cancel, given up once the transfer has ended: it holds the session, which
-        /// a finished transfer must not keep alive.
-        mutating func takeCancel() -> (@Sendable () -> Void)? {
-            defer { cancel = nil }
-            return cancel
-        }
+        /// The address of the last redirect followed (nil before any): a failure to connect names
+        /// it, the address that failed, not the first one.
+        var current: URL?
     }
 
     static let maximumRedirects = 10
@@ -45,10 +37,9 @@ final class HTTPTransfer: Sendable {
         self.progress = progress
     }
 
-    /// How to stop the network side (the task's `cancel`), set before the task starts.
-    func setCancel(_ cancel: @escaping @Sendable () -> Void) {
-        state.withLock { $0.cancel = cancel }
-        // A parser that stops early (a bad root element, a limit) needs no more of the body.
+    /// Ends the transfer when its reader goes away, before the request starts: a parser that
+    /// stops early (a bad root element, a limit) needs no more of the body.
+    func stopWhenTheReaderCloses() {
         channel.whenClosed { [weak self] in self?.stop() }
     }
 
@@ -84,18 +75,17 @@ final class HTTPTransfer: Sendable {
 
     private var isWaiting: Bool { state.withLock { $0.phase == .waiting } }
 
-    // MARK: Events from the session
+    /// Whether the transfer has ended (answered, failed, stopped): the network side stops then.
+    var hasEnded: Bool { state.withLock { $0.phase == .ended } }
+
+    // MARK: Events from the network
 
     /// Whether to take the body: only a 2xx is data. Everything else ends the transfer here.
-    func receive(_ response: URLResponse) -> Bool {
-        guard let http = response as? HTTPURLResponse else {
-            fail("the answer is not an HTTP response")
-            return false
-        }
-        let header = { (name: String) -> String? in http.value(forHTTPHeaderField: name) }
-        let info = HTTPResponseInfo(url: http.url ?? url, status: http.statusCode, etag: header("ETag"),
+    /// `header` looks a response header up by its name, in any case.
+    func receive(status: Int, from responseURL: URL, header: (String) -> String?) -> Bool {
+        let info = HTTPResponseInfo(url: responseURL, status: status, etag: header("ETag"),
                                     lastModified: header("Last-Modified"), contentType: header("Content-Type"))
-        switch http.statusCode {
+        switch status {
         case 304:
             end(with: .success(.notModified(info)), phase: .ended)
             return false
@@ -103,20 +93,20 @@ final class HTTPTransfer: Sendable {
             // A gzip body arrives decoded, so a Content-Length (of the coded bytes) says nothing then.
             let coding = header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             let encoded = !coding.isEmpty && coding != "identity"
-            let length = http.expectedContentLength
+            let length = header("Content-Length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? -1
             if length > options.maximumBytes, !encoded {
                 fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download", kind: .tooLarge)
                 return false
             }
             state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
-            end(with: .success(.body(.stream(channel, name: name), info)), phase: .streaming)
+            let base = RedactedURL.location(info.url.absoluteString)
+            end(with: .success(.body(.stream(channel, name: name, base: base), info)), phase: .streaming)
             return true
         default:
-            var message = HTTPStatusText.describe(http.statusCode)
-            if (300..<400).contains(http.statusCode), let location = header("Location") {
-                message += " to \(location), which was not followed"
+            var message = HTTPStatusText.describe(status)
+            if (300..<400).contains(status), let location = header("Location") {
+                message += " to \(RedactedURL.text(location)), which was not followed"
             }
-            let status = http.statusCode
             fail(message, kind: status == 404 || status == 410 ? .notFound : .httpStatus(status))
             return false
         }
@@ -137,26 +127,24 @@ final class HTTPTransfer: Sendable {
         progress?(received, expected)
     }
 
-    func complete(_ error: (any Error)?) {
+    /// The request ended: completely (`failure` nil) or not.
+    func complete(_ failure: NetworkFailure?) {
         // Fewer bytes than the Content-Length: curl reports it as an error, or not at all.
         let cut = state.withLock { state -> String? in
             guard state.phase == .streaming, let expected = state.expected, state.received < expected else { return nil }
             return "the download is cut off: \(state.received) of \(expected) bytes arrived"
         }
         if let cut {
-            fail(cut, kind: .network, cancelling: false)
+            fail(cut, kind: .network)
             return
         }
-        if let error {
-            fail(describe(error), kind: kind(of: error), cancelling: false)
+        if let failure {
+            fail(describe(failure), kind: failure.kind)
             return
         }
         let before = state.withLock { state -> Phase in
             let phase = state.phase
-            if phase == .streaming {
-                state.phase = .ended
-                _ = state.takeCancel()
-            }
+            if phase == .streaming { state.phase = .ended }
             return phase
         }
         switch before {
@@ -166,65 +154,61 @@ final class HTTPTransfer: Sendable {
         }
     }
 
-    /// Follows http and https redirects, up to a limit; nil refuses (the 3xx then ends it).
-    /// `location` is the header as sent: Foundation turns a `file:` one into an http request of
-    /// the same server, which would then report a 404 of a page nobody asked for.
-    func redirect(_ request: URLRequest, location: String? = nil) -> URLRequest? {
-        if let location, let colon = location.firstIndex(of: ":"), !location[..<colon].contains("/") {
+    /// Follows http and https redirects, up to a limit; nil refuses (and ends the transfer).
+    /// `location` is the header as sent, resolved against `base`, the address that answered.
+    func redirect(to location: String, from base: URL) -> URL? {
+        if let colon = location.firstIndex(of: ":"), !location[..<colon].contains("/") {
             let scheme = location[..<colon].lowercased()
             if scheme != "http" && scheme != "https" {
-                fail("redirected to \(RedactedURL.text(location)), which is not an http or https address", cancelling: false)
+                fail("redirected to \(RedactedURL.text(location)), which is not an http or https address")
                 return nil
             }
         }
-        guard let target = request.url, let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            fail("redirected to \(request.url.map { RedactedURL.text($0.absoluteString) } ?? "an unreadable address"), which is not an http or https address", cancelling: false)
+        guard let target = URL(string: location, relativeTo: base)?.absoluteURL, let scheme = target.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", target.host?.isEmpty == false else {
+            fail("redirected to \(RedactedURL.text(location)), which is not an http or https address")
             return nil
         }
         let count = state.withLock { state -> Int in
             state.redirects += 1
+            state.current = target
             return state.redirects
         }
         guard count <= Self.maximumRedirects else {
-            fail("more than \(Self.maximumRedirects) redirects (a redirect loop?)", cancelling: false)
+            fail("more than \(Self.maximumRedirects) redirects (a redirect loop?)")
             return nil
         }
-        return request
+        return target
     }
 
     // MARK: Endings
 
-    /// Ends the transfer with `message`: `fetch` throws it, or the body's reader does.
-    /// `cancelling` is false where the task ends anyway (it completed, or a redirect was refused:
-    /// cancelling during a redirect trips an assertion in URLSession).
-    func fail(_ message: String, kind: LoadError.Kind = .other, cancelling: Bool = true) {
+    /// Ends the transfer with `message`: `fetch` throws it, or the body's reader does. The
+    /// request sees the end (`hasEnded`) and stops.
+    func fail(_ message: String, kind: LoadError.Kind = .other) {
         let error = LoadError(source: name, kind: kind, message)
-        let (cancel, signal) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
+        let signal = state.withLock { state -> Bool in
             switch state.phase {
             case .ended:
-                return (nil, false)
+                return false
             case .waiting:
                 state.phase = .ended
                 state.outcome = .failure(error)
-                return (state.takeCancel(), true)
+                return true
             case .streaming:
                 state.phase = .ended
                 channel.fail(error)
-                return (state.takeCancel(), false)
+                return false
             }
         }
         if signal { headersArrived.signal() }
-        if cancelling { cancel?() }
     }
 
     /// The reader went away: nothing to report, only the network to stop.
     private func stop() {
-        let cancel = state.withLock { state -> (@Sendable () -> Void)? in
-            guard state.phase != .ended else { return nil }
-            state.phase = .ended
-            return state.takeCancel()
+        state.withLock { state in
+            if state.phase != .ended { state.phase = .ended }
         }
-        cancel?()
     }
 
     private func end(with outcome: Result<HTTPFetchOutcome, LoadError>, phase: Phase) {
@@ -232,59 +216,42 @@ final class HTTPTransfer: Sendable {
             guard state.phase == .waiting else { return false }
             state.phase = phase
             state.outcome = outcome
-            if phase == .ended { _ = state.takeCancel() }
             return true
         }
         if signal { headersArrived.signal() }
     }
 
-    /// What kind of failure a URLSession error is.
-    private func kind(of error: any Error) -> LoadError.Kind {
-        guard let urlError = error as? URLError else { return .other }
-        switch urlError.code {
-        case .timedOut: return .timeout
-        case .cancelled: return .cancelled
-        case .cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet, .networkConnectionLost:
-            return .network
-        default: return .other
-        }
-    }
-
-    /// One line for a URLSession error, in words rather than codes.
-    private func describe(_ error: any Error) -> String {
-        let host = url.host ?? "the server"
-        let place = url.port.map { "\(host):\($0)" } ?? host
-        guard let urlError = error as? URLError else { return "the download failed: \(error.localizedDescription)" }
-        switch urlError.code {
-        case .cannotFindHost, .dnsLookupFailed:
-            return "cannot find the server \(host) (DNS lookup failed)"
-        case .cannotConnectToHost:
-            return "cannot connect to \(place) (connection refused)"
-        case .notConnectedToInternet:
-            return "no network connection"
+    /// One line for a failure of the network, in words rather than codes.
+    private func describe(_ failure: NetworkFailure) -> String {
+        let redirected = state.withLock { $0.current }
+        let current = redirected ?? url
+        let host = current.host ?? "the server"
+        let place = current.port.map { "\(host):\($0)" } ?? host
+        // After a redirect the address in front of the message is not the one that failed.
+        let note = redirected.map { " after a redirect to \(RedactedURL.text($0))" } ?? ""
+        switch failure {
+        case .cannotFindHost:
+            return "cannot find the server \(host) (DNS lookup failed)\(note)"
+        case .cannotConnect(let reason):
+            return "cannot connect to \(place) (\(reason))\(note)"
         case .timedOut:
-            // URLSession's idle timer races ours: once the headers are in, it is the download
-            // that stalled, and the words must say so whichever timer fired first.
+            // curl's own limit races our timers: once the headers are in, it is the download
+            // that stalled, and the words must say so whichever fired first.
             let (waiting, received) = state.withLock { ($0.phase == .waiting, $0.received) }
             if waiting { return "no answer within \(Self.seconds(min(options.connectTimeout, options.timeout)))" }
             return "the download took longer than \(Self.seconds(options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))"
-        case .networkConnectionLost:
-            let received = state.withLock { $0.received }
-            return "the connection to \(place) was lost after \(ByteCountText.describe(received)): the download is cut off"
-        case .httpTooManyRedirects:
-            return "more than \(Self.maximumRedirects) redirects (a redirect loop?)"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return "the secure connection to \(place) failed: \(urlError.localizedDescription)"
+        case .connectionLost:
+            let (waiting, received) = state.withLock { ($0.phase == .waiting, $0.received) }
+            if waiting { return "the server closed the connection without an answer" }
+            return "the connection to \(place) was lost after \(ByteCountText.describe(received))\(note): the download is cut off"
+        case .secureConnection(let reason):
+            return "the secure connection to \(place)\(note) failed: \(reason)"
+        case .headersTooLarge:
+            return "the server's response headers are too large (over 100 KB); not read"
         case .cancelled:
             return "cancelled"
-        case .unsupportedURL:
-            return "cannot load this address (unsupported)"
-        case .unknown where state.withLock({ $0.phase == .waiting }) && urlError.localizedDescription.contains("Out of memory"):
-            // What curl says of response headers past its 100 KB limit: nothing ran out of memory.
-            return "the server's response headers are too large (over 100 KB); not read"
-        default:
-            return "the download failed: \(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+        case .other(let reason):
+            return "the download failed: \(reason)"
         }
     }
 

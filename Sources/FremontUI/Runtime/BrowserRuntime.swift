@@ -14,7 +14,7 @@ public final class BrowserRuntime {
     private let inbox = EventInbox()
     /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
     /// and one slow feed holds up no other.
-    private let loads: OperationQueue
+    private let loads: BlockingWorkQueue
     /// Bumped when a view's loads are cancelled: results of an older generation are dropped.
     private var generations: [ViewID: Int] = [:]
     /// Loads under way, by view.
@@ -34,10 +34,9 @@ public final class BrowserRuntime {
         self.terminal = terminal
         self.host = host
         self.clock = clock
-        loads = OperationQueue()
-        loads.name = "fremont.loads"
-        loads.maxConcurrentOperationCount = concurrentLoads
-        loads.qualityOfService = .userInitiated
+        // Threads of its own: loads block, and on the dispatch pool they would starve the very
+        // network callbacks they wait for.
+        loads = BlockingWorkQueue(width: concurrentLoads, name: "fremont.loads")
     }
 
     /// The browser as it was when the run ended.
@@ -55,8 +54,8 @@ public final class BrowserRuntime {
         }
         if let status = loadIfFirstShown() { return status }
         var lastTick = DispatchTime.now().uptimeNanoseconds
-        // A frame only after something happened: while loading the loop wakes every 30 ms, and
-        // most of those wake-ups change nothing on screen.
+        // A frame only after something happened. The loop sleeps until a key, a result (the
+        // inbox wakes it) or a timer: while loading, the spinner's next tick.
         var needsDraw = true
         while true {
             for delivery in inbox.takeAll() {
@@ -70,7 +69,8 @@ public final class BrowserRuntime {
                 needsDraw = false
             }
             let loading = state.isLoading
-            if let event = terminal.nextEvent(timeout: loading ? 30 : 500) {
+            let untilTick = Int32(clamping: max(1, (Int(lastTick) + 100_000_000 - Int(DispatchTime.now().uptimeNanoseconds)) / 1_000_000))
+            if let event = terminal.nextEvent(timeout: loading ? min(untilTick, 100) : 500, wakingOn: inbox.wakeDescriptor) {
                 if case .resize = event { previousFrame = nil }
                 if let status = handle(event) { return status }
                 if let status = loadIfFirstShown() { return status }
@@ -84,7 +84,7 @@ public final class BrowserRuntime {
                 if let status = perform(.reload(autoReload[index].view)) { return status }
                 needsDraw = true
             }
-            if loading, now - lastTick > 100_000_000 {
+            if loading, now - lastTick >= 100_000_000 {
                 _ = state.update(.tick)
                 lastTick = now
                 needsDraw = true
@@ -121,19 +121,19 @@ public final class BrowserRuntime {
             var isPlay = false
             if case .play = effect { isPlay = true }
             let work = host.open(link: link, inPlayer: isPlay)
-            loads.addOperation { [inbox] in
+            loads.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .markRead(let source, let id, let read):
             // Written off the UI thread; a cache that cannot be written only loses the mark.
-            loads.addOperation(host.markRead(source: source, ids: [id], read: read))
+            loads.add(host.markRead(source: source, ids: [id], read: read))
         case .star(let item, let starred):
-            loads.addOperation(host.star(item, starred))
+            loads.add(host.star(item, starred))
         case .markFeedRead(let source, let ids):
-            loads.addOperation(host.markRead(source: source, ids: ids, read: true))
+            loads.add(host.markRead(source: source, ids: ids, read: true))
         case .export(let path, let text, let rows):
             let work = host.export(text, to: path, rows: rows)
-            loads.addOperation { [inbox] in
+            loads.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .cancelLoads(let view):
@@ -186,7 +186,7 @@ public final class BrowserRuntime {
         let clock = self.clock
         // The view's area now: a feed is wrapped for it on the load thread.
         let area = state.contentArea
-        loads.addOperation { [inbox] in
+        loads.add { [inbox] in
             // Named so a crash report (and the terminal tests, which crash one on purpose) can
             // tell a load's thread from the UI's.
             Thread.current.name = "fremont-load"

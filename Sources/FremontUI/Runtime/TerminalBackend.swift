@@ -6,6 +6,16 @@ public protocol TerminalBackend: AnyObject {
     /// Waits up to `milliseconds` for input; nil when nothing came. A resize arrives as
     /// `.resize`, a signal that ends the program as `.terminate`.
     func nextEvent(timeout milliseconds: Int32) -> BrowserEvent?
+    /// The same, but returns nil as soon as `descriptor` is readable too: background work
+    /// wakes the loop that way, so a wait needs no polling.
+    func nextEvent(timeout milliseconds: Int32, wakingOn descriptor: Int32) -> BrowserEvent?
     /// Writes `runs`; `clearFirst` when the screen must be cleared before (the first frame, a resize).
     func write(_ runs: [CellRun], clearFirst: Bool)
+}
+
+extension TerminalBackend {
+    /// A backend that cannot wait on a descriptor waits the time out.
+    public func nextEvent(timeout milliseconds: Int32, wakingOn descriptor: Int32) -> BrowserEvent? {
+        nextEvent(timeout: milliseconds)
+    }
 }
