@@ -74,23 +74,26 @@ extension CacheDatabase {
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
             let cached = try Self.cachedFeed(db, url: url)
-            try Self.reclaimSpace(db)
-            return FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached)
+            let reclaim = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > Self.reclaimThreshold
+            return (stored: FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached), reclaim: reclaim)
         }
-        return result
+        // Pages freed go back once enough have gathered: a round trip of its own, now and then,
+        // after the commit (run inside the write, it gave the file system nothing back).
+        if result.reclaim { try reclaimSpace() }
+        return result.stored
     }
 
     /// Gives the pages deleted items freed back to the file system, a few at a time, once enough
     /// have gathered: the file shrinks back rather than only ever growing.
     func reclaimSpace() throws {
-        try writer.write { db in try Self.reclaimSpace(db) }
+        try writer.writeWithoutTransaction { db in
+            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+            if free > Self.reclaimThreshold { try db.execute(sql: "PRAGMA incremental_vacuum") }
+        }
     }
 
-    /// The same, in a write transaction already open (incremental vacuum may run in one).
-    static func reclaimSpace(_ db: Database) throws {
-        let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-        if free > 256 { try db.execute(sql: "PRAGMA incremental_vacuum") }
-    }
+    /// Free pages worth giving back to the file system.
+    static let reclaimThreshold = 256
 
     /// A `304 Not Modified`: the cached items stand; the fetch time and validators are brought up to date.
     public func touchFeed(url: String, validators: CacheValidators, fetchedAt: Date = Date()) throws {
