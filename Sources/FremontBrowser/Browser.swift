@@ -34,10 +34,14 @@ public enum Browser {
                                      autoReload: minutes > 0 ? [(.feeds, Double(minutes) * 60)] : [])
         let status = runtime.run(loading: state.tabs.map { $0[0].id })
         screen.restore()
+        // What the reader did and the cache could not keep is said where it outlives the screen.
+        let unkept = runtime.unkept
+        for line in unkept.suffix(5) { Diagnostics.error(line) }
+        if unkept.count > 5 { Diagnostics.error("\(unkept.count - 5) more changes not kept") }
         let warnings = runtime.finalState.warningsThisRun
         if warnings > 0, let log = runtime.finalState.tabs.firstIndex(where: { $0[0].id == .log }) {
             Diagnostics.note("\(warnings) warning\(warnings == 1 ? "" : "s") this run: the Log tab (key \(log + 1)) lists them")
         }
-        exit(status)
+        exit(unkept.isEmpty ? status : max(status, 1))
     }
 }

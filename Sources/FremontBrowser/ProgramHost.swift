@@ -24,11 +24,17 @@ final class ProgramHost: BrowserHost {
         return { LinkOpener.open(link, with: player) }
     }
 
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void {
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? {
         var record = item
         record.source = WebSources.readKey(item.source)
-        // A cache that cannot be written only loses the star.
-        return { [record] in try? WebSources.cache.setStar(record, starred: starred) }
+        return { [record] in
+            do {
+                try WebSources.cache.setStar(record, starred: starred)
+                return nil
+            } catch {
+                return "star of '\(TextLayout.truncate(TerminalSafeText.singleLine(item.title), to: 30))' not kept: \(Self.describe(error))"
+            }
+        }
     }
 
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String {
@@ -42,8 +48,20 @@ final class ProgramHost: BrowserHost {
         }
     }
 
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void {
-        // A cache that cannot be written only loses the mark.
-        { try? WebSources.markRead(source: source, ids: ids, read: read) }
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? {
+        {
+            do {
+                try WebSources.markRead(source: source, ids: ids, read: read)
+                return nil
+            } catch {
+                let what = ids.count == 1 ? "a \(read ? "read" : "unread") mark" : "\(ids.count) read marks"
+                return "\(what) of \(SourceName.file(source)) not kept: \(Self.describe(error))"
+            }
+        }
+    }
+
+    /// A write's failure in a line: the cache's own words say it best (read-only, locked).
+    private static func describe(_ error: any Error) -> String {
+        TerminalSafeText.singleLine(String(describing: error))
     }
 }

@@ -39,7 +39,9 @@ struct FeedsReloadCommand: ParsableCommand {
             queue.add {
                 do throws(LoadError) {
                     let fetch = try WebSources.fetcher(settings).feed(url)
-                    outcomes.withLock { $0.append((index, fetch.newItemIDs.count, nil)) }
+                    // Fetched but not kept: a reload that keeps nothing has failed.
+                    let notKept = fetch.notKept.map { LoadError(source: RedactedURL.text(url), "fetched, but \($0)") }
+                    outcomes.withLock { $0.append((index, notKept == nil ? fetch.newItemIDs.count : 0, notKept)) }
                 } catch {
                     outcomes.withLock { $0.append((index, 0, error)) }
                 }

@@ -76,8 +76,8 @@ private final class RecordingHost: BrowserHost {
 
     func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "opened \(link)" } }
 
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void { {} }
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void { {} }
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "exported \(rows) to \(path)" } }
 }
 
@@ -136,5 +136,113 @@ private final class RecordingHost: BrowserHost {
         _ = runtime.run(loading: [])
         // 12 quiet moments of 50 ms: the 0.2 s reload came at least twice.
         #expect(host.jobRequests.filter { $0.0 == .weather }.count >= 2)
+    }
+}
+
+/// A view whose keys ask for writes: `w` a read mark, `s` a star.
+private struct WritingView: BrowserView {
+    enum Action: Sendable { case mark, star }
+    let id = ViewID("writing")
+    let title = "Writing"
+    var keymap: Keymap<Action> {
+        Keymap([KeyBinding(.character("w"), .mark, "mark read"), KeyBinding(.character("s"), .star, "star")])
+    }
+
+    mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        switch action {
+        case .mark: return [.host(.markRead(source: "https://example.org/feed", id: "a"))]
+        case .star:
+            return [.host(.star(StarredItem(source: "https://example.org/feed", id: "b", title: "B", feedName: "F", author: "",
+                                            date: nil, text: "", links: [], link: "", enclosures: []), true))]
+        }
+    }
+
+    func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
+}
+
+/// A host whose loads hang (a dead server) and whose writes take `writeTime`, or fail.
+private final class SlowHost: BrowserHost, @unchecked Sendable {
+    let writeTime: TimeInterval
+    let failure: String?
+    private let lock = NSLock()
+    private var _written: [Date] = []
+    var written: [Date] { lock.withLock { _written } }
+
+    init(writeTime: TimeInterval = 0, failure: String? = nil) {
+        self.writeTime = writeTime
+        self.failure = failure
+    }
+
+    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
+        (0..<8).map { index in
+            LoadJob(source: "dead-\(index)") { (control) throws(LoadError) -> LoadPayload in
+                // Eight feeds timing out: every load thread busy for seconds.
+                let end = Date().addingTimeInterval(3)
+                while Date() < end, !control.isCancelled { Thread.sleep(forTimeInterval: 0.01) }
+                throw LoadError(source: "dead-\(index)", kind: .timeout, "timed out")
+            }
+        }
+    }
+
+    func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "" } }
+
+    private func record() -> @Sendable () -> String? {
+        { [self] in
+            if writeTime > 0 { Thread.sleep(forTimeInterval: writeTime) }
+            if let failure { return failure }
+            lock.withLock { _written.append(Date()) }
+            return nil
+        }
+    }
+
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { record() }
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { record() }
+    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
+}
+
+/// What the reader did is written at once, never behind loads, and quitting finishes it (or
+/// says what it could not keep).
+@Suite struct BrowserWriteTests {
+    private func run(_ host: SlowHost, _ keys: [Character], quitPatience: TimeInterval = 15) -> (BrowserRuntime, TimeInterval) {
+        let script: [BrowserEvent?] = keys.map { .key(.character($0)) } + [nil, .key(.character("q"))]
+        let terminal = ScriptedTerminal(script)
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [WritingView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: host, quitPatience: quitPatience)
+        let start = Date()
+        _ = runtime.run(loading: [ViewID("writing")])
+        return (runtime, Date().timeIntervalSince(start))
+    }
+
+    @Test func marksAndStarsDoNotWaitBehindHangingLoadsAndQuittingKeepsThem() {
+        let host = SlowHost()
+        let start = Date()
+        let (runtime, took) = run(host, ["w", "w", "s"])
+        // All three written while eight loads hung, and before the run ended.
+        #expect(host.written.count == 3)
+        #expect(host.written.allSatisfy { $0.timeIntervalSince(start) < 1 }, "\(host.written.map { $0.timeIntervalSince(start) })")
+        #expect(runtime.unkept.isEmpty)
+        // Quitting cancelled the loads rather than waiting out their 3 s.
+        #expect(took < 2)
+    }
+
+    @Test func quittingWaitsForWritesStillQueued() {
+        let host = SlowHost(writeTime: 0.3)
+        let (runtime, _) = run(host, ["w", "s", "w"])
+        #expect(host.written.count == 3)
+        #expect(runtime.unkept.isEmpty)
+    }
+
+    @Test func writesStillWaitingPastThePatienceAreSaid() {
+        let host = SlowHost(writeTime: 2)
+        let (runtime, took) = run(host, ["w"], quitPatience: 0.3)
+        #expect(took < 1.5)
+        #expect(runtime.unkept.count == 1)
+        #expect(runtime.unkept.first?.contains("1 change") == true, "\(runtime.unkept)")
+    }
+
+    @Test func aWriteThatFailsIsSaidOnTheStatusLineAndOnExit() {
+        let host = SlowHost(failure: "a read mark of feed not kept: the cache is read-only")
+        let (runtime, _) = run(host, ["w"])
+        #expect(runtime.unkept == ["a read mark of feed not kept: the cache is read-only"])
     }
 }

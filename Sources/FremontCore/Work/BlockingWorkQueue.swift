@@ -52,6 +52,18 @@ public final class BlockingWorkQueue: Sendable {
         idle.unlock()
     }
 
+    /// Waits until every piece of work added so far has finished, or `timeout` has passed;
+    /// returns how many were still unfinished (0: all done).
+    public func waitUntilIdle(timeout: TimeInterval) -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        idle.lock()
+        defer { idle.unlock() }
+        while true {
+            let unfinished = state.withLock { $0.unfinished }
+            if unfinished == 0 || !idle.wait(until: deadline) { return state.withLock { $0.unfinished } }
+        }
+    }
+
     /// A thread's life: take work until none is left, then end (an idle queue holds no thread).
     private func drain() {
         while let work = next() {

@@ -11,7 +11,7 @@ extension CacheDatabase {
     public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
                           fetchedAt: Date = Date(), retention: FeedRetention = FeedRetention()) throws -> FeedStoreResult {
         let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
-        let result = try writer.write { db in
+        let result = try write { db in
             let encoder = JSONEncoder()
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
@@ -97,7 +97,7 @@ extension CacheDatabase {
 
     /// A `304 Not Modified`: the cached items stand; the fetch time and validators are brought up to date.
     public func touchFeed(url: String, validators: CacheValidators, fetchedAt: Date = Date()) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 UPDATE feed SET etag = coalesce(?, etag), lastModified = coalesce(?, lastModified), fetchedAt = ?,
                     lastError = NULL, lastErrorAt = NULL WHERE url = ?
@@ -107,7 +107,7 @@ extension CacheDatabase {
 
     /// Remembers a failed fetch; what was cached before stays.
     public func recordFeedError(url: String, message: String, at date: Date = Date()) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 INSERT INTO feed (url, lastError, lastErrorAt) VALUES (?, ?, ?)
                 ON CONFLICT(url) DO UPDATE SET lastError = excluded.lastError, lastErrorAt = excluded.lastErrorAt
@@ -155,7 +155,7 @@ extension CacheDatabase {
     /// Marks items read (or unread again); the flag outlives restarts and later fetches.
     public func markRead(feedURL: String, itemIDs: some Collection<String>, read: Bool = true) throws {
         let ids = Array(itemIDs)
-        try writer.write { db in
+        try write { db in
             let statement = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
             for id in ids { try statement.execute(arguments: [read, feedURL, id]) }
         }
@@ -164,7 +164,7 @@ extension CacheDatabase {
     /// Read state for a feed the cache does not hold (a file): marks by source and item id.
     public func setReadMarks(source: String, itemIDs: some Collection<String>, read: Bool = true) throws {
         let ids = Array(itemIDs)
-        try writer.write { db in
+        try write { db in
             let statement = try db.cachedStatement(sql: read
                 ? "INSERT OR IGNORE INTO readMark (source, id) VALUES (?, ?)"
                 : "DELETE FROM readMark WHERE source = ? AND id = ?")
@@ -181,7 +181,7 @@ extension CacheDatabase {
 
     /// Marks every item of a feed read.
     public func markAllRead(feedURL: String) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedURL = ?", arguments: [feedURL])
         }
     }

@@ -12,7 +12,7 @@ extension CacheDatabase {
 
     /// Stores a response the caller has already read as a forecast (so it is not parsed twice).
     func writeForecast(json: Data, source: String, validators: CacheValidators, fetchedAt: Date) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 INSERT INTO forecast (source, json, etag, lastModified, fetchedAt) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT(source) DO UPDATE SET json = excluded.json, etag = excluded.etag,
@@ -22,7 +22,7 @@ extension CacheDatabase {
     }
 
     public func touchForecast(source: String, validators: CacheValidators, fetchedAt: Date = Date()) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 UPDATE forecast SET etag = coalesce(?, etag), lastModified = coalesce(?, lastModified), fetchedAt = ?
                 WHERE source = ?

@@ -5,7 +5,7 @@ import GRDB
 extension CacheDatabase {
     /// Stars an item (again: its copy is brought up to date), or takes its star away.
     public func setStar(_ item: StarredItem, starred: Bool, at date: Date = Date()) throws {
-        try writer.write { db in
+        try write { db in
             guard starred else {
                 try db.execute(sql: "DELETE FROM starred WHERE source = ? AND id = ?", arguments: [item.source, item.id])
                 return

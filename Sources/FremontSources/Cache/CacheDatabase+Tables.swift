@@ -13,7 +13,7 @@ extension CacheDatabase {
         let times = Self.encode(table.times.map(\.sortKey))
         var values = Data(capacity: table.rowCount * table.series.count * 8)
         for column in table.values { values.append(Self.encode(column.map { Int64(bitPattern: $0.bitPattern) })) }
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 INSERT INTO seriesSpan (source, spanStart, spanEnd, choice, series, times, seriesValues, etag, lastModified, fetchedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -29,7 +29,7 @@ extension CacheDatabase {
     public func touchTable(source: String, span: ClosedRange<LocalDateTime>? = nil, choice: SeriesColumnChoice = SeriesColumnChoice(),
                            validators: CacheValidators, fetchedAt: Date = Date()) throws {
         let (start, end) = Self.bounds(span)
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 UPDATE seriesSpan SET etag = coalesce(?, etag), lastModified = coalesce(?, lastModified), fetchedAt = ?
                 WHERE source = ? AND spanStart = ? AND spanEnd = ? AND choice = ?

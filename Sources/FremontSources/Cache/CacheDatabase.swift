@@ -20,11 +20,18 @@ public final class CacheDatabase: Sendable {
     public let notice: String?
     /// The file is read as it is: every write fails.
     public let isReadOnly: Bool
+    /// How long a write waits in all while another program (a second fremont) holds the cache's
+    /// lock: each try waits the busy timeout, then it tries again until this has passed. Marks and
+    /// stores queue behind a reload in another terminal instead of being lost.
+    public let writePatience: TimeInterval
+    /// The write patience unless a caller says otherwise.
+    public static let defaultWritePatience: TimeInterval = 60
 
     /// Opens (creating, migrating) the file at `path`, throwing what went wrong: for tests and
     /// for `open(at:)`, which turns every failure into a working cache. `statements`, when given,
     /// hears every SQL statement run (tests count round trips with it).
-    public init(path: String, busyTimeout: TimeInterval = 2, statements: (@Sendable (String) -> Void)? = nil) throws {
+    public init(path: String, busyTimeout: TimeInterval = 2, writePatience: TimeInterval = CacheDatabase.defaultWritePatience,
+                statements: (@Sendable (String) -> Void)? = nil) throws {
         var configuration = Configuration()
         // Another fremont may be writing: wait for it a little rather than fail at once.
         configuration.busyMode = .timeout(busyTimeout)
@@ -37,6 +44,7 @@ public final class CacheDatabase: Sendable {
         self.path = path
         notice = nil
         isReadOnly = false
+        self.writePatience = writePatience
     }
 
     /// An empty cache that lives as long as this object.
@@ -47,6 +55,7 @@ public final class CacheDatabase: Sendable {
         path = nil
         self.notice = notice
         isReadOnly = false
+        writePatience = 0
     }
 
     private init(writer: any DatabaseWriter, path: String, notice: String, isReadOnly: Bool = false) {
@@ -54,11 +63,26 @@ public final class CacheDatabase: Sendable {
         self.path = path
         self.notice = notice
         self.isReadOnly = isReadOnly
+        writePatience = Self.defaultWritePatience
+    }
+
+    /// Runs `updates` in a write transaction, trying again while another program holds the lock,
+    /// for `writePatience` in all; past that, `CacheLocked` says so.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(writePatience)
+        while true {
+            do {
+                return try writer.write(updates)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                guard Date() < deadline else { throw CacheLocked(path: path ?? "the cache", waited: writePatience) }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
     }
 
     /// The cache at `$XDG_CACHE_HOME/fremont/cache.sqlite` (or `url`), whatever state it is in.
     public static func open(at url: URL = FremontDirectories().cacheDatabase, busyTimeout: TimeInterval = 2,
-                            now: Date = Date()) -> CacheDatabase {
+                            writePatience: TimeInterval = CacheDatabase.defaultWritePatience, now: Date = Date()) -> CacheDatabase {
         let path = url.path
         do {
             // The cache holds what the reader reads and where from: their folder alone, 0700.
@@ -83,7 +107,7 @@ public final class CacheDatabase: Sendable {
         }
         defer { lock.release() }
         do {
-            let cache = try CacheDatabase(path: path, busyTimeout: busyTimeout)
+            let cache = try CacheDatabase(path: path, busyTimeout: busyTimeout, writePatience: writePatience)
             // And its files the reader's alone, 0600, whatever the umask made them.
             for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
             return cache

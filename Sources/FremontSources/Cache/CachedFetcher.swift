@@ -42,7 +42,9 @@ public struct CachedFetcher: Sendable {
                     cached.lastError = nil
                     cached.lastErrorAt = nil
                 } catch {
-                    warnings.append(cacheWarning(error))
+                    let warning = cacheWarning(error)
+                    warnings.append(warning)
+                    return FeedFetch(cached: cached, warnings: warnings, notModified: true, newItemIDs: [], notKept: warning.message)
                 }
                 return FeedFetch(cached: cached, warnings: warnings, notModified: true, newItemIDs: [])
             case .body(let source, let info):
@@ -59,8 +61,9 @@ public struct CachedFetcher: Sendable {
                     // The fetch succeeded: a cache that cannot keep it costs only the memory of it.
                     let cached = CachedFeed(url: key, feed: parsed.feed, readItemIDs: before?.readItemIDs ?? [],
                                             validators: validators, fetchedAt: fetchedAt)
-                    return FeedFetch(cached: cached, warnings: parsed.warnings + [cacheWarning(error)], notModified: false,
-                                     newItemIDs: parsed.feed.items.map(\.id))
+                    let warning = cacheWarning(error)
+                    return FeedFetch(cached: cached, warnings: parsed.warnings + [warning], notModified: false,
+                                     newItemIDs: parsed.feed.items.map(\.id), notKept: warning.message)
                 }
                 throw LoadError(source: key, "the cache lost the feed it just stored")
             }

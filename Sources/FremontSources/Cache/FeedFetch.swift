@@ -10,4 +10,8 @@ public struct FeedFetch: Sendable {
     public var notModified: Bool
     /// Items seen for the first time, which start unread.
     public var newItemIDs: [String]
+    /// Why the cache could not keep what was fetched (read-only, locked past the write
+    /// patience); nil when it did. The feed is shown all the same, but a reload that keeps
+    /// nothing has failed.
+    public var notKept: String? = nil
 }

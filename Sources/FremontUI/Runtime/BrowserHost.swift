@@ -9,11 +9,11 @@ public protocol BrowserHost: AnyObject {
     /// The work that opens a link (in the player, for `inPlayer`) and says how it went, for the
     /// status line; the loop runs it on a load thread, so a slow program never holds up a frame.
     func open(link: String, inPlayer: Bool) -> @Sendable () -> String
-    /// The work that remembers items were read, or unread again, which the loop runs on a
-    /// load thread.
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> Void
-    /// The work that stars an item (keeps its copy) or takes its star away.
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> Void
+    /// The work that remembers items were read, or unread again, which the loop runs on its
+    /// writing thread; it returns why the mark could not be kept, nil when it was.
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String?
+    /// The work that stars an item (keeps its copy) or takes its star away; why not, or nil.
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String?
     /// The work that writes an export to a new file and says where (or why not), for the
     /// status line.
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String

@@ -15,6 +15,15 @@ public final class BrowserRuntime {
     /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
     /// and one slow feed holds up no other.
     private let loads: BlockingWorkQueue
+    /// What the reader did (marks, stars, exports), written one at a time on a thread of its
+    /// own: never behind a slow or dead host's fetch, and finished before the run ends.
+    private let writes = BlockingWorkQueue(width: 1, name: "fremont.writes")
+    /// Programs opened (a browser, a player): each may take seconds to say it failed.
+    private let programs = BlockingWorkQueue(width: 2, name: "fremont.programs")
+    /// How long quitting waits for the writes still queued (a cache locked by another fremont).
+    private let quitPatience: TimeInterval
+    /// Why writes of this run were not kept, for the line printed after the screen is gone.
+    private let lostWrites = UnkeptWrites()
     /// Bumped when a view's loads are cancelled: results of an older generation are dropped.
     private var generations: [ViewID: Int] = [:]
     /// Loads under way, by view.
@@ -27,8 +36,10 @@ public final class BrowserRuntime {
     private let clock: @Sendable () -> String
 
     public init(state: BrowserState, terminal: any TerminalBackend, host: any BrowserHost, concurrentLoads: Int = 4,
-                autoReload: [(ViewID, Double)] = [], clock: @escaping @Sendable () -> String = WallClock.now) {
+                autoReload: [(ViewID, Double)] = [], quitPatience: TimeInterval = 15,
+                clock: @escaping @Sendable () -> String = WallClock.now) {
         self.state = state
+        self.quitPatience = quitPatience
         let start = DispatchTime.now().uptimeNanoseconds
         self.autoReload = autoReload.map { ($0.0, $0.1, start + UInt64($0.1 * 1e9)) }
         self.terminal = terminal
@@ -41,6 +52,10 @@ public final class BrowserRuntime {
 
     /// The browser as it was when the run ended.
     public var finalState: BrowserState { state }
+
+    /// What the reader did that was not kept: each failed write's reason, and one line for the
+    /// writes still waiting when quitting stopped waiting. Empty when everything was written.
+    public var unkept: [String] { lostWrites.lines }
 
     /// Runs until quit, loading each of `views` when it is first shown (the one shown first at
     /// once): a tab never looked at fetches nothing, and its failures never reach the status
@@ -116,24 +131,24 @@ public final class BrowserRuntime {
         switch effect {
         case .quit(let status):
             cancelAll()
+            finishWrites()
             return status
         case .openLink(let link), .play(let link):
             var isPlay = false
             if case .play = effect { isPlay = true }
             let work = host.open(link: link, inPlayer: isPlay)
-            loads.add { [inbox] in
+            programs.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .markRead(let source, let id, let read):
-            // Written off the UI thread; a cache that cannot be written only loses the mark.
-            loads.add(host.markRead(source: source, ids: [id], read: read))
+            write(host.markRead(source: source, ids: [id], read: read))
         case .star(let item, let starred):
-            loads.add(host.star(item, starred))
+            write(host.star(item, starred))
         case .markFeedRead(let source, let ids):
-            loads.add(host.markRead(source: source, ids: ids, read: true))
+            write(host.markRead(source: source, ids: ids, read: true))
         case .export(let path, let text, let rows):
             let work = host.export(text, to: path, rows: rows)
-            loads.add { [inbox] in
+            writes.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .cancelLoads(let view):
@@ -153,6 +168,23 @@ public final class BrowserRuntime {
             }
         }
         return nil
+    }
+
+    /// Queues a write of what the reader did; a failure is said on the status line and kept for
+    /// the line printed on exit.
+    private func write(_ work: @escaping @Sendable () -> String?) {
+        writes.add { [inbox, lostWrites] in
+            guard let failure = work() else { return }
+            lostWrites.add(failure)
+            inbox.post(.notice(failure), view: ViewID("host"), source: "", generation: 0, isResult: false)
+        }
+    }
+
+    /// Quitting waits (bounded) for the writes still queued; what is left is said on exit.
+    private func finishWrites() {
+        let waiting = writes.waitUntilIdle(timeout: quitPatience)
+        guard waiting > 0 else { return }
+        lostWrites.add("\(waiting) change\(waiting == 1 ? "" : "s") (read marks, stars, an export) still waiting for the cache after \(Int(quitPatience)) s")
     }
 
     /// Stops a view's loads: the UI is free at once, and whatever they still bring is dropped.
