@@ -64,7 +64,8 @@ let package = Package(
         ),
         // Reaches posix_openpt and friends for the benchmark's pseudo-terminal.
         .target(name: "CPseudoTerminal"),
-        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontSources", "FremontUI", "CPseudoTerminal"]),
+        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontSources", "FremontUI", "CPseudoTerminal",
+                                                                .product(name: "GRDB", package: "GRDB.swift")]),
         // Test fixtures more than one test target builds on (tables in the Fremont Bridge's shape).
         .target(name: "FremontTestSupport", dependencies: ["FremontCore"], path: "Tests/Support"),
         // Fixtures are read by path (like ../shared/data), not bundled.

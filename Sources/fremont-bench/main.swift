@@ -1,12 +1,16 @@
 import Foundation
 import FremontCore
 
-// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts]: prints figures; run it
+// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window]: prints figures; run it
 // as a release build (`fremont-bench --write-feed FILE` writes the feed the feed commands are timed on):
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--peak-memory", arguments.count == 3 {
     BikeBenchmark.reportPeakMemory(format: arguments[1], path: arguments[2])
+    exit(0)
+}
+if arguments.first == "--window-peak", arguments.count == 3 {
+    ItemWindowBenchmark.reportPeakMemory(mode: arguments[1], path: arguments[2])
     exit(0)
 }
 // The benchmark's generated feed, for profiling a command by hand.
@@ -27,9 +31,9 @@ while !arguments.isEmpty {
     switch (flag, arguments.first) {
     case ("--data", let value?): dataDirectory = value; arguments.removeFirst()
     case ("--repetitions", let value?): repetitions = max(1, Int(value) ?? 5); arguments.removeFirst()
-    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts"].contains(value): only = value; arguments.removeFirst()
+    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts", "window"].contains(value): only = value; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts]\n".utf8))
+        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window]\n".utf8))
         exit(2)
     }
 }
@@ -91,4 +95,13 @@ if only == nil || only == "search" {
 if only == nil || only == "charts" {
     if only == nil { print() }
     ChartBenchmark.run(repetitions: repetitions)
+}
+if only == nil || only == "window" {
+    if only == nil { print() }
+    do {
+        try ItemWindowBenchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
 }

@@ -7,10 +7,13 @@ import FremontUI
 final class FeedLoader: TabLoader {
     private let feeds: [DataSource]
     private let settings: FetchSettings
+    /// The cache windows of items are read from: the run's, unless a test gives its own.
+    private let cache: @Sendable () -> CacheDatabase
 
-    init(feeds: [DataSource], settings: FetchSettings) {
+    init(feeds: [DataSource], settings: FetchSettings, cache: @escaping @Sendable () -> CacheDatabase = { WebSources.cache }) {
         self.feeds = feeds
         self.settings = settings
+        self.cache = cache
     }
 
     func jobs(for target: LoadTarget) -> [LoadJob] {
@@ -25,8 +28,25 @@ final class FeedLoader: TabLoader {
                     throw LoadError(source: "the cache", "cannot read the starred items: \(error)")
                 }
             }]
+        case .window(let request):
+            return [windowJob(request)]
         case .month, .query:
             return []
+        }
+    }
+
+    /// A window of an item list: its count and its rows read together, off the UI thread.
+    private func windowJob(_ request: ItemWindowRequest) -> LoadJob {
+        LoadJob(source: ItemWindowRequest.source) { [cache] (_) throws(LoadError) -> LoadPayload in
+            do {
+                let read = try cache().countedItemWindow(request.query) { total in
+                    let plan = request.plan(total: total)
+                    return (plan.seek, plan.limit)
+                }
+                return .itemWindow(request.window(total: read.total, read: read.rows))
+            } catch {
+                throw LoadError(source: "the cache", "cannot read the items: \(error)")
+            }
         }
     }
 

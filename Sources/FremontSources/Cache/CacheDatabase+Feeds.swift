@@ -133,23 +133,27 @@ extension CacheDatabase {
         let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position",
                                         arguments: [url])
         while let item = try items.next() {
-            let id: String = item["id"]
-            let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
-            let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
-            var cached = FeedItem(id: id, title: item["title"], link: item["link"], summary: item["summary"],
-                                  content: item["content"], published: item["published"], updated: item["updated"],
-                                  author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure))
-            cached.comments = item["comments"]
-            cached.sourceTitle = item["sourceTitle"]
-            cached.sourceURL = item["sourceURL"]
-            cached.image = item["image"]
-            feed.items.append(cached)
-            if item["isRead"] as Bool { read.insert(id) }
+            feed.items.append(feedItem(item, decoder: decoder))
+            if item["isRead"] as Bool { read.insert(item["id"]) }
         }
         let starred = Set(try String.fetchAll(db, sql: "SELECT id FROM starred WHERE source = ?", arguments: [url]))
         return CachedFeed(url: url, feed: feed, readItemIDs: read,
                           validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
                           fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred)
+    }
+
+    /// An item row as the feed gave it.
+    static func feedItem(_ item: Row, decoder: JSONDecoder) -> FeedItem {
+        let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
+        let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
+        var cached = FeedItem(id: item["id"], title: item["title"], link: item["link"], summary: item["summary"],
+                              content: item["content"], published: item["published"], updated: item["updated"],
+                              author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure))
+        cached.comments = item["comments"]
+        cached.sourceTitle = item["sourceTitle"]
+        cached.sourceURL = item["sourceURL"]
+        cached.image = item["image"]
+        return cached
     }
 
     /// Marks items read (or unread again); the flag outlives restarts and later fetches.

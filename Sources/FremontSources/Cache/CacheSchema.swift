@@ -161,6 +161,62 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v9-item-window") { db in
+            // An item list is a window over the cache, newest first (published, else updated;
+            // undated, an empty key, last; ties in the order stored, the rowid every index ends
+            // with): each of its queries walks one of these from where the window starts.
+            // ItemWindowReader writes the key exactly so.
+            try db.execute(sql: """
+                CREATE INDEX itemNewest ON item (coalesce(published, updated, '') DESC);
+                CREATE INDEX itemUnreadNewest ON item (coalesce(published, updated, '') DESC) WHERE isRead = 0;
+                CREATE INDEX itemFeedNewest ON item (feedURL, coalesce(published, updated, '') DESC);
+                """)
+            // Starred items get a rowid (the order they were starred in) to break ties in date,
+            // which a WITHOUT ROWID table has not, and an index by date of their own.
+            try db.create(table: "starredByRowid") { t in
+                t.column("source", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("feedName", .text).notNull().defaults(to: "")
+                t.column("author", .text).notNull().defaults(to: "")
+                t.column("date", .datetime)
+                t.column("text", .text).notNull().defaults(to: "")
+                t.column("links", .jsonText).notNull().defaults(to: "[]")
+                t.column("link", .text).notNull().defaults(to: "")
+                t.column("enclosures", .jsonText).notNull().defaults(to: "[]")
+                t.column("starredAt", .datetime).notNull()
+                t.primaryKey(["source", "id"])
+            }
+            try db.execute(sql: """
+                INSERT INTO starredByRowid (source, id, title, feedName, author, date, text, links, link, enclosures, starredAt)
+                SELECT source, id, title, feedName, author, date, text, links, link, enclosures, starredAt
+                FROM starred ORDER BY starredAt;
+                DROP TABLE starred;
+                ALTER TABLE starredByRowid RENAME TO starred;
+                CREATE INDEX starredNewest ON starred (coalesce(date, '') DESC);
+                """)
+            // Each feed's count of items and of unread ones, kept by triggers as items come, go
+            // and are read: a list opens knowing its length without counting a million rows.
+            try db.execute(sql: """
+                CREATE TABLE itemTally (
+                    feedURL TEXT PRIMARY KEY NOT NULL, total INTEGER NOT NULL, unread INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO itemTally (feedURL, total, unread)
+                    SELECT feedURL, count(*), coalesce(sum(isRead = 0), 0) FROM item GROUP BY feedURL;
+                CREATE TRIGGER itemTallyInsert AFTER INSERT ON item BEGIN
+                    INSERT INTO itemTally (feedURL, total, unread) VALUES (new.feedURL, 1, new.isRead = 0)
+                    ON CONFLICT (feedURL) DO UPDATE SET total = total + 1, unread = unread + (new.isRead = 0);
+                END;
+                CREATE TRIGGER itemTallyDelete AFTER DELETE ON item BEGIN
+                    UPDATE itemTally SET total = total - 1, unread = unread - (old.isRead = 0) WHERE feedURL = old.feedURL;
+                END;
+                CREATE TRIGGER itemTallyUpdate AFTER UPDATE OF feedURL, isRead ON item BEGIN
+                    UPDATE itemTally SET total = total - 1, unread = unread - (old.isRead = 0) WHERE feedURL = old.feedURL;
+                    INSERT INTO itemTally (feedURL, total, unread) VALUES (new.feedURL, 1, new.isRead = 0)
+                    ON CONFLICT (feedURL) DO UPDATE SET total = total + 1, unread = unread + (new.isRead = 0);
+                END;
+                """)
+        }
+
         return migrator
     }
 }

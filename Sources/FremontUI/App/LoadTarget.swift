@@ -12,4 +12,6 @@ public enum LoadTarget: Hashable, Sendable {
     case sources([String])
     /// The starred items.
     case starred
+    /// A window of an item list from the cache: the rows on screen and a margin, and the count.
+    case window(ItemWindowRequest)
 }

@@ -1,0 +1,18 @@
+/// Which cached items an item list shows, always newest first: the question a list asks the
+/// cache, so that a list is a window over it rather than a copy of it.
+///
+/// Every consumer switches over it exhaustively, so the filter expression of newsboat's filter
+/// language (a later issue) arrives as one more case, `filter(FilterExpression)`, and the
+/// compiler lists every place that must learn it.
+public enum ItemQuery: Sendable, Hashable {
+    /// Every cached item.
+    case all
+    /// Items not read yet.
+    case unread
+    /// Starred items, whatever became of their feed (the cache keeps them apart, whole).
+    case starred
+    /// One feed's items, by its cache key: the feed's address as the feeds file gives it.
+    case feed(String)
+    /// The items of the feeds the feeds file gives a tag: the tag, and those feeds' cache keys.
+    case tag(String, feeds: Set<String>)
+}

@@ -1,0 +1,36 @@
+import Foundation
+import FremontCore
+import GRDB
+
+extension CacheDatabase {
+    /// How many cached items `query` has.
+    public func itemCount(_ query: ItemQuery) throws -> Int {
+        try writer.read { db in try ItemWindowReader(db: db).count(query) }
+    }
+
+    /// At most `limit` (at most `ItemSeek.maxWindowRows`) headlines of `query` from `seek`, newest first.
+    public func itemWindow(_ query: ItemQuery, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
+        try writer.read { db in try ItemWindowReader(db: db).rows(query, seek, limit: limit) }
+    }
+
+    /// The count and a window read in one transaction, so a store landing between them cannot
+    /// make them disagree; `seek` chooses where the window starts knowing the count (a jump
+    /// near the end counts from the end).
+    public func countedItemWindow(_ query: ItemQuery, seek: (_ total: Int) -> (ItemSeek, limit: Int)) throws
+        -> (total: Int, rows: [ItemHeadline]) {
+        try writer.read { db in
+            let reader = ItemWindowReader(db: db)
+            let total = try reader.count(query)
+            let (start, limit) = seek(total)
+            return (total, try reader.rows(query, start, limit: limit))
+        }
+    }
+
+    /// One cached item whole (its text), for when it is opened from a list of headlines.
+    public func item(feed: String, id: String) throws -> FeedItem? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id])
+                .map { Self.feedItem($0, decoder: JSONDecoder()) }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import FremontCore
+import GRDB
+
+/// The queries behind an item list's window, inside one read transaction. Each walks an index
+/// of migration `v9-item-window` from where the window starts and stops after the window's rows,
+/// so a page costs what a screen costs however many items the cache holds; only a jump to a
+/// position (`ItemSeek.offset`) counts its way there, through the index alone.
+///
+/// The order is the item list's: newest first by the item's date (published, else updated),
+/// undated last (their key is empty), ties in the order the items were stored (rowid).
+struct ItemWindowReader {
+    let db: Database
+    /// How far, in rows per row wanted, a tag's page looks through the whole list for its own
+    /// before merging its feeds instead (tests set 0 to merge always).
+    var tagScanReach = 16
+
+    /// The sort key, written exactly as the indexes are, so SQLite matches them.
+    static let itemKey = "coalesce(published, updated, '')"
+    static let starredKey = "coalesce(date, '')"
+
+    /// A headline's columns from `item`: the feed's title and the star by key lookups, a row at a time.
+    private static let itemColumns = """
+        rowid AS rowKey, feedURL AS feed, id, title, (SELECT title FROM feed WHERE url = item.feedURL) AS feedTitle,
+        coalesce(published, updated) AS date, \(itemKey) AS sortKey, isRead,
+        EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) AS isStarred
+        """
+
+    /// The same from `starred`, which keeps its items whatever became of their feed: read as
+    /// the cache has the item, else as the read marks of a feed it does not hold have it.
+    private static let starredColumns = """
+        rowid AS rowKey, source AS feed, id, title, feedName AS feedTitle, date, \(starredKey) AS sortKey,
+        coalesce((SELECT isRead FROM item WHERE item.feedURL = starred.source AND item.id = starred.id),
+                 EXISTS (SELECT 1 FROM readMark WHERE readMark.source = starred.source AND readMark.id = starred.id)) AS isRead,
+        1 AS isStarred
+        """
+
+    /// Which rows of which table a query reads.
+    private struct Selection {
+        var table: String
+        var columns: String
+        var key: String
+        /// Nil for every row of the table.
+        var filter: String?
+        var arguments: StatementArguments = []
+    }
+
+    private static func selection(_ query: ItemQuery) -> Selection {
+        switch query {
+        case .all: Selection(table: "item", columns: itemColumns, key: itemKey)
+        // The literal `isRead = 0` is what lets SQLite use the partial index of unread items.
+        case .unread: Selection(table: "item", columns: itemColumns, key: itemKey, filter: "isRead = 0")
+        case .feed(let feed): Selection(table: "item", columns: itemColumns, key: itemKey, filter: "feedURL = ?", arguments: [feed])
+        // Only a jump reads a tag this way: walking the list's order, the feed of each row looked
+        // up (`+` keeps SQLite from reading the tag's feeds one by one and sorting them all).
+        case .tag(_, let feeds):
+            Selection(table: "item", columns: itemColumns, key: itemKey, filter: "+feedURL IN (SELECT value FROM json_each(?))",
+                      arguments: [jsonArray(feeds)])
+        case .starred: Selection(table: "starred", columns: starredColumns, key: starredKey)
+        }
+    }
+
+    /// How many rows the query has: from each feed's tally (kept by triggers), so it costs the
+    /// feeds, not the items. Starred items are counted: there are as many as a person starred.
+    func count(_ query: ItemQuery) throws -> Int {
+        let (sql, arguments): (String, StatementArguments) = switch query {
+        case .all: ("SELECT sum(total) FROM itemTally", [])
+        case .unread: ("SELECT sum(unread) FROM itemTally", [])
+        case .feed(let feed): ("SELECT total FROM itemTally WHERE feedURL = ?", [feed])
+        case .tag(_, let feeds): ("SELECT sum(total) FROM itemTally WHERE feedURL IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
+        case .starred: ("SELECT count(*) FROM starred", [])
+        }
+        return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+    }
+
+    /// At most `limit` rows from `seek`, in list order.
+    func rows(_ query: ItemQuery, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
+        let limit = min(max(0, limit), ItemSeek.maxWindowRows)
+        guard limit > 0 else { return [] }
+        let selection = Self.selection(query)
+        switch (query, seek) {
+        // A tag's feeds are many index ranges, not one (see `tagRows`).
+        case (.tag(_, let feeds), .start): return try tagRows(feeds, forward: true, from: .beforeFirst, limit: limit)
+        case (.tag(_, let feeds), .after(let cursor)): return try tagRows(feeds, forward: true, from: cursor, limit: limit)
+        case (.tag(_, let feeds), .before(let cursor)): return try tagRows(feeds, forward: false, from: cursor, limit: limit)
+        case (.tag(_, let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
+        case (_, .start): return try fetch(selection, forward: true, from: nil, skipping: 0, limit: limit)
+        case (_, .after(let cursor)): return try fetch(selection, forward: true, from: cursor, skipping: 0, limit: limit)
+        case (_, .before(let cursor)): return try fetch(selection, forward: false, from: cursor, skipping: 0, limit: limit)
+        case (_, .end): return try fetch(selection, forward: false, from: nil, skipping: 0, limit: limit)
+        case (_, .offset(let offset)): return try fetch(selection, forward: true, from: nil, skipping: offset, limit: limit)
+        case (_, .offsetFromEnd(let offset)): return try fetch(selection, forward: false, from: nil, skipping: offset, limit: limit)
+        }
+    }
+
+    /// The rows after `cursor` (forward) or just before it (backward, returned in list order);
+    /// from an end without one. Rows skipped are counted in the index alone: their columns are
+    /// never read.
+    private func fetch(_ selection: Selection, forward: Bool, from cursor: ItemCursor?, skipping: Int, limit: Int) throws -> [ItemHeadline] {
+        let key = selection.key
+        var conditions = selection.filter.map { [$0] } ?? []
+        var arguments = selection.arguments
+        if let cursor {
+            conditions.append(forward ? "\(key) <= ? AND (\(key) < ? OR rowid > ?)" : "\(key) >= ? AND (\(key) > ? OR rowid < ?)")
+            arguments += [cursor.sortKey, cursor.sortKey, cursor.rowid]
+        }
+        let sql = """
+            SELECT \(selection.columns) FROM \(selection.table) \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY \(key) \(forward ? "DESC, rowid" : ", rowid DESC") LIMIT ? OFFSET ?
+            """
+        arguments += [limit, max(0, skipping)]
+        let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map(Self.headline)
+        return forward ? rows : rows.reversed()
+    }
+
+    /// A tag's rows. A tag of many items has its rows near any place in the list: they are
+    /// looked for there, walking the list's order a bounded way. A tag of few items among many
+    /// has not: its feeds are merged (`mergedRows`).
+    private func tagRows(_ feeds: Set<String>, forward: Bool, from cursor: ItemCursor, limit: Int) throws -> [ItemHeadline] {
+        let key = Self.itemKey
+        let reach = limit * tagScanReach
+        let scan = try Row.fetchCursor(try db.cachedStatement(sql: forward
+            ? """
+              SELECT \(key) AS sortKey, rowid AS rowKey, feedURL FROM item
+              WHERE \(key) <= ? AND (\(key) < ? OR rowid > ?) ORDER BY \(key) DESC, rowid LIMIT ?
+              """
+            : """
+              SELECT \(key) AS sortKey, rowid AS rowKey, feedURL FROM item
+              WHERE \(key) >= ? AND (\(key) > ? OR rowid < ?) ORDER BY \(key), rowid DESC LIMIT ?
+              """), arguments: [cursor.sortKey, cursor.sortKey, cursor.rowid, reach])
+        var picked: [ItemCursor] = []
+        var looked = 0
+        while picked.count < limit, let row = try scan.next() {
+            looked += 1
+            if feeds.contains(row["feedURL"]) { picked.append(ItemCursor(sortKey: row["sortKey"], rowid: row["rowKey"])) }
+        }
+        // Full, or the list ended within reach: that is all there is.
+        if picked.count == limit || looked < reach { return try headlines(picked, forward: forward) }
+        return try headlines(try mergedRows(feeds, forward: forward, from: cursor, limit: limit), forward: forward)
+    }
+
+    /// Where a tag's rows are: each feed's rows come in order from the per-feed index, a few at
+    /// a time, and the window takes the newest heads until it is full. It costs the feeds'
+    /// count plus the window's rows, never the tag's items.
+    private func mergedRows(_ feeds: Set<String>, forward: Bool, from cursor: ItemCursor, limit: Int) throws -> [ItemCursor] {
+        let key = Self.itemKey
+        let statement = try db.cachedStatement(sql: forward
+            ? """
+              SELECT \(key) AS sortKey, rowid AS rowKey FROM item
+              WHERE feedURL = ? AND \(key) <= ? AND (\(key) < ? OR rowid > ?) ORDER BY \(key) DESC, rowid LIMIT ?
+              """
+            : """
+              SELECT \(key) AS sortKey, rowid AS rowKey FROM item
+              WHERE feedURL = ? AND \(key) >= ? AND (\(key) > ? OR rowid < ?) ORDER BY \(key), rowid DESC LIMIT ?
+              """)
+        // Enough from each feed that most windows need no second fetch, doubling when one does.
+        let firstChunk = min(limit, max(4, 2 * limit / max(1, feeds.count)))
+        var runs = try feeds.sorted().map { feed in
+            var run = FeedRun(feed: feed, next: cursor, chunk: firstChunk)
+            try run.refill(statement)
+            return run
+        }
+        var picked: [ItemCursor] = []
+        picked.reserveCapacity(limit)
+        while picked.count < limit {
+            var best: Int?
+            for index in runs.indices {
+                guard let head = runs[index].head else { continue }
+                if let current = best, !Self.precedes(head, runs[current].head!, forward: forward) { continue }
+                best = index
+            }
+            guard let best else { break }
+            picked.append(runs[best].head!)
+            try runs[best].advance(statement, limit: limit)
+        }
+        return picked
+    }
+
+    /// The headlines of the rows picked (in the direction read), fetched together by rowid, in list order.
+    private func headlines(_ picked: [ItemCursor], forward: Bool) throws -> [ItemHeadline] {
+        guard !picked.isEmpty else { return [] }
+        let rows = try Row.fetchAll(try db.cachedStatement(sql: """
+            SELECT \(Self.itemColumns) FROM item WHERE rowid IN (SELECT value FROM json_each(?))
+            """), arguments: [Self.jsonArray(picked.map(\.rowid))])
+        var byRowid: [Int64: ItemHeadline] = [:]
+        for row in rows {
+            let headline = Self.headline(row)
+            byRowid[headline.cursor.rowid] = headline
+        }
+        let ordered = picked.compactMap { byRowid[$0.rowid] }
+        return forward ? ordered : ordered.reversed()
+    }
+
+    /// Whether `a` comes before `b` in the direction read (newest first forward).
+    private static func precedes(_ a: ItemCursor, _ b: ItemCursor, forward: Bool) -> Bool {
+        if a.sortKey != b.sortKey { return forward ? a.sortKey > b.sortKey : a.sortKey < b.sortKey }
+        return forward ? a.rowid < b.rowid : a.rowid > b.rowid
+    }
+
+    /// One feed's rows of a tag, read ahead a chunk at a time from where the last chunk ended.
+    private struct FeedRun {
+        let feed: String
+        var next: ItemCursor
+        var chunk: Int
+        var buffer: [ItemCursor] = []
+        var position = 0
+        var exhausted = false
+
+        init(feed: String, next: ItemCursor, chunk: Int) {
+            self.feed = feed
+            self.next = next
+            self.chunk = chunk
+        }
+
+        var head: ItemCursor? { position < buffer.count ? buffer[position] : nil }
+
+        mutating func refill(_ statement: Statement) throws {
+            buffer = try Row.fetchAll(statement, arguments: [feed, next.sortKey, next.sortKey, next.rowid, chunk]).map {
+                ItemCursor(sortKey: $0["sortKey"], rowid: $0["rowKey"])
+            }
+            position = 0
+            exhausted = buffer.count < chunk
+            if let last = buffer.last { next = last }
+        }
+
+        mutating func advance(_ statement: Statement, limit: Int) throws {
+            position += 1
+            guard position == buffer.count, !exhausted else { return }
+            chunk = min(limit, chunk * 2)
+            try refill(statement)
+        }
+    }
+
+    private static func headline(_ row: Row) -> ItemHeadline {
+        ItemHeadline(feed: row["feed"], id: row["id"], title: row["title"], feedTitle: row["feedTitle"] ?? "",
+                     date: row["date"], isRead: row["isRead"], isStarred: row["isStarred"],
+                     cursor: ItemCursor(sortKey: row["sortKey"], rowid: row["rowKey"]))
+    }
+
+    /// A list as one JSON argument (read with `json_each`), so a statement of any length of
+    /// list is prepared once.
+    private static func jsonArray(_ strings: Set<String>) -> String {
+        String(decoding: (try? JSONEncoder().encode(strings.sorted())) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    private static func jsonArray(_ numbers: [Int64]) -> String {
+        "[" + numbers.map(String.init).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import FremontCore
+import FremontSources
+import GRDB
+
+/// An item list over a cache of 1,000,000 items in 500 feeds, as a window: opening (the count
+/// and the first 100 rows), the next pages, the last page, a jump to the middle; then the peak
+/// memory of a process that opens and pages such a list, beside one that reads the same cache
+/// whole the way *All items* did (every feed with its items): the ceiling a window beats.
+enum ItemWindowBenchmark {
+    static let items = 1_000_000
+    static let feeds = 500
+    static let window = 100
+
+    static func run() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-bench-window-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("cache.sqlite").path
+        let filling = try seconds { try fill(path) }
+        let cache = try CacheDatabase(path: path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        print("Item list windows, \(NumberText.grouped(items)) cached items in \(feeds) feeds, \(window) rows a window, release build")
+        print(String(format: "cache filled in SQL in %.1f s (%.0f MB)", filling, Double(size) / 1_000_000))
+        print("list              items     open    next page   last page   middle   (best of 5, ms; a frame: 16 ms)")
+        let tag = ItemQuery.tag("half", feeds: Set((0..<feeds / 2).map { "https://feed\($0 * 2).example/rss" }))
+        let queries: [(String, ItemQuery)] = [("all", .all), ("unread", .unread), ("one feed", .feed("https://feed7.example/rss")),
+                                              ("a tag of 250", tag), ("starred", .starred)]
+        for (name, query) in queries {
+            var open = Double.infinity, next = Double.infinity, last = Double.infinity, middle = Double.infinity
+            var total = 0
+            for _ in 0..<5 {
+                var rows: [ItemHeadline] = []
+                open = min(open, try seconds {
+                    let read = try cache.countedItemWindow(query) { _ in (.start, limit: window) }
+                    total = read.total
+                    rows = read.rows
+                })
+                if let after = rows.last?.cursor {
+                    next = min(next, try seconds { rows = try cache.itemWindow(query, .after(after), limit: window) })
+                }
+                last = min(last, try seconds { rows = try cache.itemWindow(query, .end, limit: window) })
+                let plan = ItemSeek.offset(total / 2)
+                middle = min(middle, try seconds { rows = try cache.itemWindow(query, plan, limit: window) })
+            }
+            print("\(NumberText.padRight(name, 14)) \(NumberText.padLeft(NumberText.grouped(total), 9))"
+                  + String(format: "  %7.2f   %9.2f   %9.2f  %7.2f", open * 1000, next * 1000, last * 1000, middle * 1000))
+        }
+        print("peak memory (a process of its own, VmHWM):")
+        for (mode, label) in [("none", "opening the cache only"), ("window", "a window: open, 100 pages, the end, the middle"),
+                              ("whole", "the cache read whole (every feed's items)")] {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let peak = WholeCommand.output(of: WholeCommand.benchmark, ["--window-peak", mode, path])
+                .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { $0 / 1024 }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print("  \(NumberText.padRight(label, 48)) \(peak.map { String(format: "%7.1f MB", $0) } ?? "      ?")  \(String(format: "%6.2f s", elapsed))")
+        }
+    }
+
+    /// Called in a child process: does one thing to the cache at `path` and prints its peak RSS in kB.
+    static func reportPeakMemory(mode: String, path: String) {
+        if let cache = try? CacheDatabase(path: path) {
+            switch mode {
+            case "window":
+                var rows = (try? cache.countedItemWindow(.all) { _ in (.start, limit: window) })?.rows ?? []
+                for _ in 0..<100 {
+                    guard let after = rows.last?.cursor else { break }
+                    rows = (try? cache.itemWindow(.all, .after(after), limit: window)) ?? []
+                }
+                _ = try? cache.itemWindow(.all, .end, limit: window)
+                _ = try? cache.itemWindow(.all, .offset(items / 2), limit: window)
+            case "whole":
+                // Every feed held at once, as a list of all items held them (the peak is a high-water mark).
+                var kept: [CachedFeed] = []
+                for feed in 0..<feeds {
+                    if let cached = try? cache.cachedFeed(url: "https://feed\(feed).example/rss") { kept.append(cached) }
+                }
+            default: break
+            }
+        }
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        print(line.split(separator: " ").dropFirst().first ?? "?")
+    }
+
+    /// The cache made by `CacheDatabase` (every migration), then filled in SQL in one
+    /// transaction: dates a permutation of the items over two years, two items a minute, one
+    /// in 101 undated, one in three read, one in a thousand starred; a headline's columns only.
+    private static func fill(_ path: String) throws {
+        _ = try CacheDatabase(path: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "PRAGMA cache_size = -262144")
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(feeds - 1))
+                INSERT INTO feed (url, title) SELECT 'https://feed' || i || '.example/rss', 'Feed ' || i FROM n;
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(items - 1))
+                INSERT INTO item (feedURL, id, position, title, published, isRead, firstSeen, lastSeen)
+                SELECT 'https://feed' || (i % \(feeds)) || '.example/rss', 'item-' || i, i / \(feeds), 'Headline ' || i,
+                       CASE WHEN i % 101 = 0 THEN NULL
+                            ELSE strftime('%Y-%m-%d %H:%M:%f', 1600000000 + (i * 7919 % \(items)) / 2 * 60, 'unixepoch') END,
+                       i % 3 = 0, '2024-01-01 00:00:00.000', '2024-01-01 00:00:00.000'
+                FROM n;
+                INSERT INTO starred (source, id, title, feedName, date, starredAt)
+                SELECT feedURL, id, title, 'Feed', published, '2024-01-01 00:00:00.000' FROM item WHERE rowid % 1000 = 0;
+                """)
+        }
+    }
+
+    private static func seconds(_ work: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try work()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import FremontCore
+import FremontSources
+@testable import FremontBrowser
+@testable import FremontUI
+
+/// A window of an item list loaded the way a screen will ask for it: the Feeds tab's loader
+/// reads the count and the rows off the UI thread, and each window holds the rows at the
+/// positions it says, whether it was continued from the last one, jumped to or read from the end.
+@Suite struct ItemWindowLoadTests {
+    init() { _ = LoaderFixtures.home }
+
+    /// 3 feeds of 70 items, dates spread and repeated, one item in 9 undated.
+    private static func cache() throws -> CacheDatabase {
+        let cache = CacheDatabase()
+        for feed in 0..<3 {
+            let items = (0..<70).map { (index: Int) -> FeedItem in
+                let hours = Double((index * 37 + feed * 11) % 50)
+                let date: Date? = index % 9 == 4 ? nil : Date(timeIntervalSince1970: 1_700_000_000 + hours * 3600)
+                return FeedItem(id: "\(feed)-\(index)", title: "Item \(feed)-\(index)", published: date)
+            }
+            try cache.storeFeed(Feed(format: .rss2, title: "Feed \(feed)", items: items), url: "https://feed\(feed).example/rss")
+        }
+        try cache.markRead(feedURL: "https://feed1.example/rss", itemIDs: (0..<70).filter { $0 % 2 == 0 }.map { "1-\($0)" })
+        return cache
+    }
+
+    private static func load(_ loader: FeedLoader, _ request: ItemWindowRequest) throws -> ItemWindow {
+        let jobs = loader.jobs(for: .window(request))
+        #expect(jobs.map(\.source) == [ItemWindowRequest.source])
+        guard case .itemWindow(let window) = try LoaderFixtures.run(jobs[0]) else {
+            Issue.record("no window")
+            return ItemWindow(query: request.query)
+        }
+        return window
+    }
+
+    @Test(arguments: [ItemQuery.all, .unread, .feed("https://feed2.example/rss"),
+                      .tag("two", feeds: ["https://feed0.example/rss", "https://feed1.example/rss"])])
+    func windowsHoldTheRowsAtTheirPositions(query: ItemQuery) throws {
+        let cache = try Self.cache()
+        let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { cache })
+        // The whole list, read once as the reference.
+        let whole = try cache.itemWindow(query, .start, limit: 1_000).map(\.id)
+        func expectHolds(_ window: ItemWindow, _ wanted: Range<Int>, _ step: String) {
+            #expect(window.total == whole.count, "\(step)")
+            // Past the end, moved back: the last screen is a whole one.
+            let count = min(wanted.count, whole.count)
+            let lower = min(wanted.lowerBound, whole.count - count)
+            #expect(window.positions == lower..<(lower + count), "\(step)")
+            #expect(window.rows.map(\.id) == Array(whole[window.positions]), "\(step)")
+        }
+        var window = try Self.load(loader, ItemWindowRequest(query: query, wanted: 0..<20))
+        expectHolds(window, 0..<20, "opening")
+        // Paging down a screen at a time, each continued from the last window's last row.
+        for page in 1..<4 {
+            let wanted = (page * 20)..<(page * 20 + 20)
+            let request = window.request(wanted)
+            #expect(request.anchor?.position == page * 20 - 1)
+            window = try Self.load(loader, request)
+            expectHolds(window, wanted, "page \(page)")
+        }
+        // A jump to the end: the last screen is a whole one.
+        window = try Self.load(loader, window.request((whole.count - 5)..<(whole.count + 15)))
+        expectHolds(window, (whole.count - 20)..<whole.count, "the end")
+        // Back up a screen from there, continued from its first row, and a little further.
+        window = try Self.load(loader, window.request((whole.count - 45)..<(whole.count - 25)))
+        expectHolds(window, (whole.count - 45)..<(whole.count - 25), "back")
+        // A jump to the middle, from the start and from the end.
+        for wanted in [(whole.count / 3)..<(whole.count / 3 + 20), (whole.count * 2 / 3)..<(whole.count * 2 / 3 + 20)] {
+            window = try Self.load(loader, ItemWindowRequest(query: query, wanted: wanted))
+            expectHolds(window, wanted, "a jump to \(wanted)")
+        }
+    }
+
+    @Test func anEmptyListIsAnEmptyWindow() throws {
+        let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { CacheDatabase() })
+        let window = try Self.load(loader, ItemWindowRequest(query: .starred, wanted: 0..<20))
+        #expect(window.total == 0 && window.rows.isEmpty && window.first == 0)
+    }
+
+    @Test func otherTabsLoadNoWindows() throws {
+        let table = try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml"))
+        let sources = BrowserSources(table: table, weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
+        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
+        let request = LoadTarget.window(ItemWindowRequest(query: .all, wanted: 0..<10))
+        #expect(host.jobs(for: .table, target: request).isEmpty)
+        #expect(host.jobs(for: .weather, target: request).isEmpty)
+        #expect(host.jobs(for: .feeds, target: request).map(\.source) == [ItemWindowRequest.source])
+    }
+}
