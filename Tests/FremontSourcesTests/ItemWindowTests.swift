@@ -170,11 +170,14 @@ import FremontCore
             }
         }
         try expectCountsAgree("storing")
-        // a's fetch no longer lists a1-a3 and keeps none of what vanished; a6 is new.
+        // a's fetch no longer lists a1-a3 (read, so pruning may take them) and keeps none of what
+        // vanished; a6 is new.
+        try cache.markRead(feedURL: Self.a, itemIDs: ["a1", "a2", "a3"])
         try cache.storeFeed(Feed(format: .rss2, title: "Feed A", items: [
             FeedItem(id: "a4", title: "A four", published: Self.at(30)), FeedItem(id: "a5", title: "A five"),
             FeedItem(id: "a6", title: "A six", published: Self.at(60)),
-        ]), url: Self.a, fetchedAt: Date().addingTimeInterval(60), keepingVanished: 0)
+        ]), url: Self.a, fetchedAt: Date().addingTimeInterval(60),
+                            retention: FeedRetention(keptVanished: 0))
         try expectCountsAgree("pruning")
         #expect(try cache.itemCount(.feed(Self.a)) == 3)
         try cache.markRead(feedURL: Self.b, itemIDs: ["b1", "b1", "nothing"])
