@@ -12,6 +12,9 @@ struct SeriesTableBuilder {
     /// Warnings kept; past this they are counted, so a file with a problem on every row of a
     /// million stays bounded.
     static let maximumWarnings = 10_000
+    /// Columns read at most: a spreadsheet's limit (16,384), far past any table of counts. Every
+    /// column costs memory on every row, so a file naming more is refused, not read.
+    static let maximumColumns = 16_384
 
     private let source: String
     private let choice: SeriesColumnChoice
@@ -76,8 +79,8 @@ struct SeriesTableBuilder {
     // MARK: - Columns
 
     /// A header's column: a new id even when a name repeats.
-    mutating func addColumn(_ name: String) -> Int {
-        let id = register(name)
+    mutating func addColumn(_ name: String) throws(LoadError) -> Int {
+        let id = try register(name)
         if !sampling {
             slots.append(.ignored)
             warn("column \(quoted(name, limit: 40)) first appears here, after the rows that settle the columns; ignored (--columns reads it)",
@@ -87,8 +90,12 @@ struct SeriesTableBuilder {
     }
 
     /// A new column id for `name`, known by name from now on (the first of a repeated name).
-    private mutating func register(_ name: String) -> Int {
+    private mutating func register(_ name: String) throws(LoadError) -> Int {
         let id = names.count
+        guard id < Self.maximumColumns else {
+            throw tooManyColumns("more than \(NumberText.grouped(Self.maximumColumns)) columns (column \(NumberText.grouped(id + 1)) is \(quoted(name, limit: 40)))",
+                                 at: headerLocation ?? SourceLocation(line: line))
+        }
         names.append(name)
         nameBytes.append(Array(name.utf8))
         if idsByName[name] == nil { idsByName[name] = id } else { namesRepeat = true }
@@ -96,7 +103,7 @@ struct SeriesTableBuilder {
     }
 
     /// The id of a named column, added the first time the name is met.
-    mutating func columnID(_ name: String) -> Int {
+    mutating func columnID(_ name: String) throws(LoadError) -> Int {
         if names.count <= Self.scannedNames, !namesRepeat {
             var name = name
             let found = name.withUTF8 { wanted -> Int? in
@@ -115,7 +122,7 @@ struct SeriesTableBuilder {
             }
         }
         if let id = idsByName[name] { return id }
-        return addColumn(name)
+        return try addColumn(name)
     }
 
     /// Byte equality, inline: names are a few bytes, shorter than a call to memcmp.
@@ -225,7 +232,7 @@ struct SeriesTableBuilder {
                 var found = find(name)
                 // Elements and keys may first appear past the sample (Socrata leaves out a
                 // missing value); a header has them all.
-                if found == nil, headerLocation == nil { found = register(name) }
+                if found == nil, headerLocation == nil { found = try register(name) }
                 guard let id = found else {
                     throw columnError("no column named \(quoted(name)) for --columns")
                 }
@@ -234,11 +241,12 @@ struct SeriesTableBuilder {
                 if case .role(let role) = kinds[id] { chosen.append((id, role)) } else { chosen.append((id, .other)) }
             }
         } else {
+            let numeric = numericColumns()
             for id in names.indices where id != timeID {
                 switch kinds[id] {
                 case .role(let role): chosen.append((id, role))
                 case .notASeries: break
-                case .time, .unknown: if looksNumeric(id) { chosen.append((id, .other)) }
+                case .time, .unknown: if numeric[id] { chosen.append((id, .other)) }
                 }
             }
         }
@@ -308,34 +316,45 @@ struct SeriesTableBuilder {
             return id
         }
         if let id = kinds.firstIndex(where: { if case .time = $0 { return true } else { return false } }) { return id }
-        // No telling name: the first column whose values read as dates.
-        for id in names.indices {
-            var dates = 0, others = 0
-            for record in sample {
-                for field in record.fields where field.id == id && !field.text.trimmingSpaces.isEmpty {
-                    if LocalDateTimeParser.parse(field.text) != nil { dates += 1 } else { others += 1 }
-                }
+        // No telling name: the first column whose values read as dates. One pass over the
+        // sample, counting per column: a pass per column was O(rows × columns²).
+        var dates = Array(repeating: 0, count: names.count), others = dates
+        for record in sample {
+            for field in record.fields where !field.text.trimmingSpaces.isEmpty {
+                if LocalDateTimeParser.parse(field.text) != nil { dates[field.id] += 1 } else { others[field.id] += 1 }
             }
-            if dates > 0, others * 10 <= dates { return id }
         }
+        if let id = names.indices.first(where: { dates[$0] > 0 && others[$0] * 10 <= dates[$0] }) { return id }
         throw columnError("no date or time column; name it with --time-column")
     }
 
-    /// Mostly numbers among the values sampled; a column with no values at all counts when
-    /// there were no records to sample (a header alone).
-    private func looksNumeric(_ id: Int) -> Bool {
-        var numbers = 0, others = 0
+    /// Per column: mostly numbers among the values sampled. A column with no values at all
+    /// counts when there were no records to sample (a header alone). One pass over the sample.
+    private func numericColumns() -> [Bool] {
+        if sample.isEmpty { return Array(repeating: true, count: names.count) }
+        var numbers = Array(repeating: 0, count: names.count), others = numbers
         for record in sample {
-            for field in record.fields where field.id == id {
+            for field in record.fields {
                 switch ValueField.parse(field.text, rule: .measure) {
-                case .value: numbers += 1
-                case .invalid: others += 1
+                case .value: numbers[field.id] += 1
+                case .invalid: others[field.id] += 1
                 case .missing: break
                 }
             }
         }
-        if sample.isEmpty { return true }
-        return numbers > 0 && others * 10 <= numbers
+        return names.indices.map { numbers[$0] > 0 && others[$0] * 10 <= numbers[$0] }
+    }
+
+    /// The cap on columns passed, said with where.
+    private func tooManyColumns(_ message: String, at location: SourceLocation?) -> LoadError {
+        LoadError(source: source, location: location, kind: .notData,
+                  "\(message); at most \(NumberText.grouped(Self.maximumColumns)) are read")
+    }
+
+    /// A header of `count` columns, refused whole when past the cap rather than column by column.
+    func checkHeader(count: Int, at location: SourceLocation) throws(LoadError) {
+        guard count > Self.maximumColumns else { return }
+        throw tooManyColumns("the header has \(NumberText.grouped(count)) columns", at: location)
     }
 
     private func columnError(_ message: String) -> LoadError {
