@@ -80,7 +80,7 @@ private struct Columns {
     }
 
     func hours(_ hourly: OpenMeteoResponse.Hourly) throws(LoadError) -> [ForecastPoint] {
-        let times = hourly.time ?? []
+        let times = try bounded(hourly.time ?? [], at: "hourly")
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
         for (index, text) in times.enumerated() {
@@ -106,7 +106,7 @@ private struct Columns {
     }
 
     func days(_ daily: OpenMeteoResponse.Daily) throws(LoadError) -> [ForecastPoint] {
-        let times = daily.time ?? []
+        let times = try bounded(daily.time ?? [], at: "daily")
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
         for (index, text) in times.enumerated() {
@@ -128,6 +128,15 @@ private struct Columns {
             points.append(point)
         }
         return points
+    }
+
+    /// A block's times, when they are not more than a forecast has: each makes a point of some
+    /// 400 bytes from as few as 19 (a bare time), so the columns alone must not decide how many.
+    private func bounded(_ times: [String?], at block: String) throws(LoadError) -> [String?] {
+        guard times.count > ForecastReader.maximumPoints else { return times }
+        let keys = [ForecastJSON.PathKey(block), ForecastJSON.PathKey("time")]
+        throw ForecastJSON.error(at: keys, in: bytes, name: name,
+                                 "\(NumberText.grouped(times.count)) times at \(ForecastJSON.pathText(keys)); a forecast has at most \(NumberText.grouped(ForecastReader.maximumPoints)) here (not a forecast response?)")
     }
 
     private func describe(_ point: inout ForecastPoint, code: WMOWeatherCode?, isDay: Bool) {
