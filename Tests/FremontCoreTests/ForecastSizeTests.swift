@@ -28,7 +28,8 @@ import Testing
         #expect(alerts?.message == "unreadable value at alerts: 10,001 entries; a forecast has at most 10,000 here (not a forecast response?)")
     }
 
-    @Test func openMeteoTimeColumnsStopAtTheLimit() throws {
+    /// Every column, not only `time`: each is refused before its values are decoded.
+    @Test func openMeteoColumnsStopAtTheLimit() throws {
         let times = { (count: Int) in
             (0..<count).map { "\"\(LocalDateTime(uncheckedYear: 2025, month: 1, day: 1, hour: 0, minute: 0, second: 0).addingHours($0).isoString)\"" }
                 .joined(separator: ",")
@@ -40,8 +41,11 @@ import Testing
         #expect(atLimit.hourly?.data.count == Self.limit)
         for block in ["hourly", "daily"] {
             let over = error(shape(block, Self.limit + 1))
-            #expect(over?.message == "10,001 times at \(block).time; a forecast has at most 10,000 here (not a forecast response?)")
+            #expect(over?.message == "unreadable value at \(block).time: 10,001 entries; a forecast has at most 10,000 here (not a forecast response?)")
             #expect(over?.location?.line == 2)
         }
+        let values = Array(repeating: "1", count: Self.limit + 1).joined(separator: ",")
+        let column = error("{\"utc_offset_seconds\":0,\"hourly\":{\"time\":[\"2025-01-01T00:00\"],\"temperature_2m\":[\(values)]}}")
+        #expect(column?.message == "unreadable value at hourly.temperature_2m: 10,001 entries; a forecast has at most 10,000 here (not a forecast response?)")
     }
 }

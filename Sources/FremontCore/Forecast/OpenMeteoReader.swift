@@ -80,7 +80,7 @@ private struct Columns {
     }
 
     func hours(_ hourly: OpenMeteoResponse.Hourly) throws(LoadError) -> [ForecastPoint] {
-        let times = try bounded(hourly.time ?? [], at: "hourly")
+        let times = hourly.time?.values ?? []
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
         for (index, text) in times.enumerated() {
@@ -106,7 +106,7 @@ private struct Columns {
     }
 
     func days(_ daily: OpenMeteoResponse.Daily) throws(LoadError) -> [ForecastPoint] {
-        let times = try bounded(daily.time ?? [], at: "daily")
+        let times = daily.time?.values ?? []
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
         for (index, text) in times.enumerated() {
@@ -130,15 +130,6 @@ private struct Columns {
         return points
     }
 
-    /// A block's times, when they are not more than a forecast has: each makes a point of some
-    /// 400 bytes from as few as 19 (a bare time), so the columns alone must not decide how many.
-    private func bounded(_ times: [String?], at block: String) throws(LoadError) -> [String?] {
-        guard times.count > ForecastReader.maximumPoints else { return times }
-        let keys = [ForecastJSON.PathKey(block), ForecastJSON.PathKey("time")]
-        throw ForecastJSON.error(at: keys, in: bytes, name: name,
-                                 "\(NumberText.grouped(times.count)) times at \(ForecastJSON.pathText(keys)); a forecast has at most \(NumberText.grouped(ForecastReader.maximumPoints)) here (not a forecast response?)")
-    }
-
     private func describe(_ point: inout ForecastPoint, code: WMOWeatherCode?, isDay: Bool) {
         guard let code else { return }
         point.icon = code.icon(isDay: isDay)
@@ -146,14 +137,12 @@ private struct Columns {
         point.precipType = code.precipitationType
     }
 
-    private func value(_ column: [Double?]?, _ index: Int) -> Double? {
-        guard let column, index < column.count else { return nil }
-        return column[index]
+    private func value(_ column: OpenMeteoColumn<Double>?, _ index: Int) -> Double? {
+        column?[index]
     }
 
-    private func string(_ column: [String?]?, _ index: Int) -> String? {
-        guard let column, index < column.count else { return nil }
-        return column[index]
+    private func string(_ column: OpenMeteoColumn<String>?, _ index: Int) -> String? {
+        column?[index]
     }
 
     /// Open-Meteo's percentages as the model's 0...1.
