@@ -43,9 +43,13 @@ struct WeatherJSONReport: Encodable {
                 let piece = points[start..<min(start + Self.pointsPerPiece, points.count)]
                 let array = String(decoding: try encoder.encode(piece.map { PointReport(point: $0, time: time) }), as: UTF8.self)
                 // `[\n  {…},\n  {…}\n]` with the brackets' lines off, indented to the marker's place.
-                let objects = array.dropFirst(2).dropLast(2)
-                output(indent + objects.replacingOccurrences(of: "\n", with: "\n" + indent)
-                       + (piece.endIndex < points.count ? ",\n" : "\n"))
+                var text = Array(indent.utf8)
+                for byte in array.utf8.dropFirst(2).dropLast(2) {
+                    text.append(byte)
+                    if byte == UInt8(ascii: "\n") { text.append(contentsOf: indent.utf8) }
+                }
+                text.append(contentsOf: (piece.endIndex < points.count ? ",\n" : "\n").utf8)
+                output(String(decoding: text, as: UTF8.self))
             }
             output((points.isEmpty ? "\n" : "") + indent + "]")
             rest = rest[range.upperBound...]
