@@ -15,6 +15,13 @@ struct SeriesTableBuilder {
     /// Columns read at most: a spreadsheet's limit (16,384), far past any table of counts. Every
     /// column costs memory on every row, so a file naming more is refused, not read.
     static let maximumColumns = 16_384
+    /// Values the table may hold beyond `valuesPerField` for each field read. Every kept row
+    /// holds a value (or a gap) for every series, so JSON or XML rows that each name one of
+    /// thousands of keys would otherwise take thousands of times their bytes.
+    static let valueAllowance = 1_000_000
+    static let valuesPerField = 8
+    /// A row's problems told in its warning; the rest are counted.
+    static let problemsTold = 8
 
     private let source: String
     private let choice: SeriesColumnChoice
@@ -70,6 +77,8 @@ struct SeriesTableBuilder {
     /// Warnings not kept, by kind ("unreadable date"), in the order the kinds were first met.
     private var droppedKinds: [(kind: String, count: Int)] = []
     private(set) var recordCount = 0
+    /// Fields handed in, which bound the values kept (`valueAllowance`).
+    private var fieldsRead = 0
 
     init(source: String, choice: SeriesColumnChoice = SeriesColumnChoice()) {
         self.source = source
@@ -157,6 +166,7 @@ struct SeriesTableBuilder {
     }
 
     mutating func field(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        fieldsRead += 1
         if sampling {
             sampledFields.append((id, String(decoding: bytes, as: UTF8.self)))
             return
@@ -198,6 +208,16 @@ struct SeriesTableBuilder {
             return
         }
         commit()
+        try checkValueCount()
+    }
+
+    /// The values kept stay in proportion to the fields read: rows that name few of many series
+    /// are refused rather than each made as wide as all of them.
+    private func checkValueCount() throws(LoadError) {
+        let held = times.count * series.count
+        guard held > Self.valuesPerField * fieldsRead + Self.valueAllowance else { return }
+        throw LoadError(source: source, location: SourceLocation(line: line), kind: .notData,
+                        "the rows give few of the \(NumberText.grouped(series.count)) series' values: \(NumberText.grouped(times.count)) rows would hold \(NumberText.grouped(held)) values for \(NumberText.grouped(fieldsRead)) fields read; name the series wanted with --columns")
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?) {
@@ -285,12 +305,15 @@ struct SeriesTableBuilder {
         }
         let held = sample
         sample = []
+        let fieldsSampled = fieldsRead
         for record in held {
             beginRecord(line: record.line)
             for (id, text) in record.fields { field(id, text) }
             commit()
             isOpen = false
         }
+        fieldsRead = fieldsSampled  // counted once, when they were read
+        try checkValueCount()
     }
 
     /// What a warning is about, without its particulars: "unreadable date", "row skipped for
@@ -397,16 +420,23 @@ struct SeriesTableBuilder {
         }
         let fields = rowValues.indices.map(field(at:))
         var problems: [String] = []
+        var problemsUntold = 0
         for index in reportOrder {
             switch fields[index] {
-            case .value: break
+            case .value: continue
             // A source's total is missing whenever a direction is: saying so twice helps nobody.
-            case .missing: if series[index].role != .total { problems.append("\(label(index)) missing") }
+            case .missing where series[index].role == .total: continue
+            case _ where problems.count == Self.problemsTold:
+                // A row of thousands of series stays one short warning.
+                problemsUntold += 1
+            case .missing:
+                problems.append("\(label(index)) missing")
             case .invalid(let raw):
                 let what = rules[index] == .count ? "is not a count" : "is not a number"
                 problems.append("\(label(index)) \(quoted(raw)) \(what)")
             }
         }
+        if problemsUntold > 0 { problems.append("and \(NumberText.grouped(problemsUntold)) more") }
         let location = SourceLocation(line: line)
         guard let time else {
             // Name the row's other problems too, so one warning tells the whole story.
