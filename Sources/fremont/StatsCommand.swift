@@ -48,9 +48,9 @@ struct StatsCommand: ParsableCommand {
         }
         let filter = SeriesFilter(days: weekdays ? .weekdays : weekends ? .weekends : .all,
                                   from: input.from.flatMap(LocalDateTimeParser.parse), to: input.to.flatMap(LocalDateTimeParser.parse))
-        SeriesStatsExport.write(SeriesStats(table, by: by, filter: filter), as: format ?? .table, audience: StandardOutput.csvAudience) {
-            output.write($0)
-        }
+        let stats = SeriesStats(table, by: by, filter: filter)
+        if let refusal = stats.refusal { throw LoadError(source: name, refusal) }
+        SeriesStatsExport.write(stats, as: format ?? .table, audience: StandardOutput.csvAudience) { output.write($0) }
         output.flush()
     }
 }

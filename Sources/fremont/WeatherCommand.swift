@@ -79,7 +79,12 @@ struct WeatherCommand: ParsableCommand {
         }
         switch format ?? .text {
         case .text: StandardOutput.line(WeatherTextReport(forecast: forecast).render())
-        case .json: StandardOutput.line(try WeatherJSONReport(forecast: forecast).render())
+        case .json:
+            // Written as it is made: a long forecast's JSON is many times the response.
+            var output = StandardOutput()
+            try WeatherJSONReport(forecast: forecast).write { output.write($0) }
+            output.write("\n")
+            output.flush()
         }
     }
 

@@ -53,4 +53,17 @@ import Testing
         let bad = try stats("--by", "fortnight")
         #expect(bad.status != 0 && bad.errors.contains("fortnight"))
     }
+
+    /// Two rows 8,000 years apart: `--by day` says why it lists nothing (exit 1), at once and in
+    /// little memory; `--by year` lists its 8,001 years.
+    @Test func aSpanOfMillionsOfDaysIsRefusedWithAMessage() throws {
+        let csv = Data("date,Bike North\n0100-01-01T00:00:00,3\n8100-01-01T00:00:00,5\n".utf8)
+        let day = try Fremont.run(arguments: ["stats", "-", "--by", "day"], input: csv)
+        #expect(day.status == 1)
+        #expect(day.output.isEmpty)
+        #expect(day.errors.contains("--by day would list 2,921,941 days (0100-01-01 to 8100-01-01); at most 100,000 periods are listed"))
+        let year = try Fremont.run(arguments: ["stats", "-", "--by", "year", "--format", "csv"], input: csv)
+        #expect(year.status == 0)
+        #expect(year.output.split(separator: "\n").count == 8_002)
+    }
 }

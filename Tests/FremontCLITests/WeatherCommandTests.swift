@@ -72,6 +72,53 @@ import Testing
         #expect((root["alerts"] as? [Any])?.isEmpty == true)
     }
 
+    /// The JSON is written a point at a time (a long forecast's whole tree once took some 4 KB a
+    /// point): the pieces make the same document, indented as one encoding would be.
+    @Test func jsonOfManyPointsIsWrittenAsOneDocument() throws {
+        let hours = (0..<500).map { "\"2025-03-\(String(format: "%02d", 7 + $0 / 24))T\(String(format: "%02d", $0 % 24)):00\"" }
+        let forecast = """
+            {"utc_offset_seconds":0,"timezone":"UTC","hourly":{"time":[\(hours.joined(separator: ","))],
+             "temperature_2m":[\((0..<500).map { String($0 % 30) }.joined(separator: ","))]},
+             "daily":{"time":[]}}
+            """
+        let result = try Fremont.run("weather", "-", "--format", "json", input: forecast)
+        #expect(result.status == 0)
+        let root = try json(result.output)
+        let points = try #require((root["hourly"] as? [String: Any])?["points"] as? [[String: Any]])
+        #expect(points.count == 500)
+        #expect(points[499]["temperature"] as? Double == 19)
+        #expect(points[499]["time"] as? String == "2025-03-27T19:00:00Z")
+        #expect(((root["daily"] as? [String: Any])?["points"] as? [Any])?.isEmpty == true)
+        #expect(result.output.contains("""
+              "daily" : {
+                "icon" : null,
+                "points" : [
+
+                ],
+                "summary" : null
+              },
+              "hourly" : {
+                "icon" : null,
+                "points" : [
+                  {
+                    "apparentTemperature" : null,
+            """))
+        #expect(result.output.hasSuffix("""
+                    "windSpeed" : null
+                  }
+                ],
+                "summary" : null
+              },
+              "latitude" : null,
+              "longitude" : null,
+              "minutely" : null,
+              "timezone" : "GMT",
+              "units" : null
+            }
+
+            """))
+    }
+
     @Test func aBareResponseIsEmptyNotAnError() throws {
         let text = try Fremont.run("weather", Self.bare)
         #expect(text.status == 0)

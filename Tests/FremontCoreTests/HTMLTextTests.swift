@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FremontCore
+import FremontTestSupport
 
 @Suite struct HTMLTextTests {
     private func text(_ html: String) -> String { HTMLText.render(html).text }
@@ -179,5 +180,64 @@ import Testing
         let links = HTMLText.render((0..<5_000).map { "<a href=\"https://e.example/\($0 % 100)\">l</a>" }.joined())
         #expect(links.links.count == 100)
         #expect(HTMLText.render(String(repeating: "<head>", count: 20_000)).text.isEmpty)
+    }
+
+    /// Tag soups that once made rendering search the rest of the text per tag, and others of the
+    /// same kind: a unit repeated to the size wanted.
+    static let soups: [(name: String, unit: String)] = [
+        ("head then body, no </head>", "<head><body>"),
+        ("head then text", "<head>abc<p>"),
+        ("raw-text elements never closed", "<script>x<style>y<title>z<textarea>"),
+        ("raw-text element closed late", "<title>t</titl"),
+        ("nested unclosed tags", "<b><i><div><span>x"),
+        ("deep lists", "<ul><li><ol start=3><li>x"),
+        ("many attributes", " a=\"v\" href=x alt='y' start=2"),
+        ("unclosed quotes", "<a href=\"x>y"),
+        ("comments, CDATA and declarations never closed", "<!--<![CDATA[<?x<!x"),
+        ("entity flood", "&amp;&#x41;&copy&nbsp;&unknownentity;&#99999999;&#"),
+        ("links", "<a href=\"https://e.example/\">l</a><a href=#>"),
+        ("pre with CR", "<pre>\r\r\n</pre>é \u{301} "),
+        ("stray angles", "< a<1 </ 3 <> x</>"),
+    ]
+
+    /// Repeats `unit` up to `bytes`, inside a tag where the unit is attributes.
+    static func soup(_ unit: String, bytes: Int) -> String {
+        let repeated = String(repeating: unit, count: max(1, bytes / unit.utf8.count))
+        return unit.hasPrefix(" ") ? "<p" + repeated + ">text" : repeated
+    }
+
+    /// Time per byte at 1 MB over time per byte at 1 KB and 64 KB, relative to plain paragraphs.
+    static func growth(_ unit: String) -> Double {
+        GrowthCheck.relativeGrowth(sizes: [1_024, 65_536, 1_048_576], bound: 4,
+                                   make: { soup(unit, bytes: $0) }, work: { _ = HTMLText.render($0) },
+                                   reference: { soup("<p>Some words here.</p>", bytes: $0) }, { _ = HTMLText.render($0) })
+    }
+
+    @Test(arguments: soups.map(\.name))
+    func timePerByteIsBoundedFromOneKilobyteToOneMegabyte(_ name: String) {
+        let unit = Self.soups.first { $0.name == name }!.unit
+        let growth = Self.growth(unit)
+        // Linear is about 1; the quadratic renderer gave 16 or more between 64 KB and 1 MB.
+        #expect(growth <= 4, "\(name): time per byte grew \(growth)× more than plain paragraphs' from the smaller sizes to 1 MB")
+    }
+
+    @Test func randomTagSoupsStayLinear() {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = Self.soups.map(\.unit) + ["<p>", "</p>", "</head>", "<body>", "-->", "]]>", ">", "\"", "'", "text "]
+        for _ in 0..<4 {
+            let unit = (0..<12).map { _ in pieces[next(pieces.count)] }.joined()
+            let growth = Self.growth(unit)
+            #expect(growth <= 4, "\(unit.debugDescription): time per byte grew \(growth)×")
+        }
+    }
+
+    @Test func headBeforeBodyWithoutClosingIsSkippedToTheBody() {
+        #expect(text("<head><title>t</title><body><p>Shown</p>") == "Shown")
+        #expect(text("<head><body>a<head><body>b") == "a\n\nb")
+        #expect(text("<head>hidden") == "hidden")
     }
 }

@@ -161,4 +161,28 @@ import Testing
             #expect(SeriesStats(empty, by: grouping).groups.isEmpty)
         }
     }
+
+    /// Two rows 8,000 years apart: a calendar grouping would build 2.9 million days of bins
+    /// (3.5 GB once it was so); past `maximumPeriods` it builds none and says why, and the cycles
+    /// and longer periods still count every missing hour.
+    @Test func aSpanOfMillionsOfPeriodsIsRefusedNotBuilt() {
+        let table = SeriesFixture.rows(["A"], [("0100-01-01T00:00", [3]), ("8100-01-01T00:00", [5])])
+        let clock = ContinuousClock()
+        var stats: SeriesStats?
+        let elapsed = clock.measure { stats = SeriesStats(table, by: .day) }
+        #expect(elapsed < .seconds(10))
+        #expect(stats?.groups.isEmpty == true)
+        #expect(stats?.refusal == "--by day would list 2,921,941 days (0100-01-01 to 8100-01-01); at most 100,000 periods are listed: narrow the span with --from and --to, or group by a longer period")
+        #expect(SeriesStats(table, by: .week).refusal != nil)
+        #expect(SeriesStats(table, by: .month).refusal == nil)  // 96,001 months
+        let years = SeriesStats(table, by: .year)
+        #expect(years.refusal == nil && years.groups.count == 8_001)
+        #expect(years.aggregates.reduce(0) { $0 + $1[0].missing } == 2_921_940 * 24 + 1 - 2)
+        let hours = SeriesStats(table, by: .hour)
+        #expect(hours.aggregates[0][0] == aggregate(2, 8, min: 3, max: 5, missing: 2_921_939))
+        // A span narrowed to what fits is listed as ever.
+        let narrowed = SeriesStats(table, by: .day, filter: SeriesFilter(from: date("8099-12-01T00:00"), to: nil))
+        #expect(narrowed.refusal == nil && narrowed.groups.count == 32)
+        #expect(SeriesDailyTotals(table).dayCount == 0)
+    }
 }

@@ -237,6 +237,25 @@ import FremontTestSupport
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// Rendering an item's HTML (slow for a large or hostile one) happens before the write
+    /// transaction: meanwhile another fremont's write goes through at once, not "database is locked".
+    @Test func anotherConnectionWritesWhileItemsRender() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache.sqlite")
+        let cache = try CacheDatabase(path: file.path)
+        let other = try CacheDatabase(path: file.path, busyTimeout: 0)
+        var othersWrites: [Bool] = []
+        let feed = Feed(format: .rss2, items: [Self.item("a"), Self.item("b")])
+        try cache.storeFeed(feed, url: "u", validators: CacheValidators(), fetchedAt: Self.noon,
+                            retention: FeedRetention()) { summary, content in
+            othersWrites.append((try? other.recordFeedError(url: "v", message: "down", at: Self.noon)) != nil)
+            return ItemSearch.body(summary: summary, content: content)
+        }
+        #expect(othersWrites == [true, true])
+        #expect(try cache.cachedFeed(url: "u")?.feed.items.map(\.id) == ["a", "b"])
+        #expect(try cache.search("b").map(\.id) == ["b"])
+    }
+
     @Test func manyThreadsReadAndWriteAtOnce() throws {
         let directory = try TemporaryDirectory()
         let cache = try CacheDatabase(path: directory.file("cache.sqlite").path)

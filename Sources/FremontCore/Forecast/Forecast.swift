@@ -66,7 +66,7 @@ public struct Forecast: Sendable, Equatable, Decodable {
         minutely = try values.decodeIfPresent(ForecastBlock.self, forKey: .minutely)
         hourly = try values.decodeIfPresent(ForecastBlock.self, forKey: .hourly)
         daily = try values.decodeIfPresent(ForecastBlock.self, forKey: .daily)
-        alerts = try values.decodeIfPresent([ForecastAlert].self, forKey: .alerts) ?? []
+        alerts = try values.decodeArray(ForecastAlert.self, forKey: .alerts, limit: ForecastReader.maximumPoints)
         units = try values.decodeIfPresent(Flags.self, forKey: .flags)?.units.flatMap(ForecastUnits.init(flag:))
     }
 }

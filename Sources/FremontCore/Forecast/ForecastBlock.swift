@@ -16,6 +16,6 @@ public struct ForecastBlock: Sendable, Equatable, Decodable {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         summary = try values.decodeIfPresent(String.self, forKey: .summary)
         icon = try values.decodeIfPresent(WeatherIcon.self, forKey: .icon)
-        data = try values.decodeIfPresent([ForecastPoint].self, forKey: .data) ?? []
+        data = try values.decodeArray(ForecastPoint.self, forKey: .data, limit: ForecastReader.maximumPoints)
     }
 }

@@ -8,6 +8,10 @@ public enum ForecastReader {
     /// Real responses are under 100 KB; a larger input is not a forecast, and JSON is decoded
     /// in memory, so the cap keeps a wrong file from exhausting it.
     public static let defaultMaximumSize = 16 * 1024 * 1024
+    /// Points in a block (and alerts) at most: over a year of hours, where real responses have a
+    /// few hundred. A point takes some 400 bytes however few its JSON has (`{}`, a bare time),
+    /// so without this a response within the size cap could take gigabytes.
+    public static let maximumPoints = 10_000
 
     public static func read(_ source: InputSource, format: ForecastFormat? = nil,
                             maximumSize: Int = defaultMaximumSize) throws(LoadError) -> Forecast {

@@ -80,7 +80,7 @@ private struct Columns {
     }
 
     func hours(_ hourly: OpenMeteoResponse.Hourly) throws(LoadError) -> [ForecastPoint] {
-        let times = hourly.time ?? []
+        let times = hourly.time?.values ?? []
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
         for (index, text) in times.enumerated() {
@@ -106,7 +106,7 @@ private struct Columns {
     }
 
     func days(_ daily: OpenMeteoResponse.Daily) throws(LoadError) -> [ForecastPoint] {
-        let times = daily.time ?? []
+        let times = daily.time?.values ?? []
         var points: [ForecastPoint] = []
         points.reserveCapacity(times.count)
         for (index, text) in times.enumerated() {
@@ -137,14 +137,12 @@ private struct Columns {
         point.precipType = code.precipitationType
     }
 
-    private func value(_ column: [Double?]?, _ index: Int) -> Double? {
-        guard let column, index < column.count else { return nil }
-        return column[index]
+    private func value(_ column: OpenMeteoColumn<Double>?, _ index: Int) -> Double? {
+        column?[index]
     }
 
-    private func string(_ column: [String?]?, _ index: Int) -> String? {
-        guard let column, index < column.count else { return nil }
-        return column[index]
+    private func string(_ column: OpenMeteoColumn<String>?, _ index: Int) -> String? {
+        column?[index]
     }
 
     /// Open-Meteo's percentages as the model's 0...1.

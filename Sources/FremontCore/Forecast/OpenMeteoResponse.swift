@@ -1,7 +1,7 @@
 /// The parts of an Open-Meteo `/v1/forecast` response fremont reads, as the API sends them:
 /// `current` one value per variable, `hourly` and `daily` a column per variable beside a `time`
 /// column, times as local wall-clock text, percentages as 0...100. Every part may be missing,
-/// and any value in a column may be `null`.
+/// and any value in a column may be `null`; no column is longer than a forecast block can be.
 struct OpenMeteoResponse: Decodable {
     var latitude: Double?
     var longitude: Double?
@@ -69,21 +69,21 @@ struct OpenMeteoResponse: Decodable {
     }
 
     struct Hourly: Decodable {
-        var time: [String?]?
-        var isDay: [Double?]?
-        var temperature: [Double?]?
-        var apparentTemperature: [Double?]?
-        var humidity: [Double?]?
-        var dewPoint: [Double?]?
-        var precipitationProbability: [Double?]?
-        var precipitation: [Double?]?
-        var weatherCode: [Double?]?
-        var cloudCover: [Double?]?
-        var pressure: [Double?]?
-        var windSpeed: [Double?]?
-        var windDirection: [Double?]?
-        var windGusts: [Double?]?
-        var uvIndex: [Double?]?
+        var time: OpenMeteoColumn<String>?
+        var isDay: OpenMeteoColumn<Double>?
+        var temperature: OpenMeteoColumn<Double>?
+        var apparentTemperature: OpenMeteoColumn<Double>?
+        var humidity: OpenMeteoColumn<Double>?
+        var dewPoint: OpenMeteoColumn<Double>?
+        var precipitationProbability: OpenMeteoColumn<Double>?
+        var precipitation: OpenMeteoColumn<Double>?
+        var weatherCode: OpenMeteoColumn<Double>?
+        var cloudCover: OpenMeteoColumn<Double>?
+        var pressure: OpenMeteoColumn<Double>?
+        var windSpeed: OpenMeteoColumn<Double>?
+        var windDirection: OpenMeteoColumn<Double>?
+        var windGusts: OpenMeteoColumn<Double>?
+        var uvIndex: OpenMeteoColumn<Double>?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case time
@@ -105,17 +105,17 @@ struct OpenMeteoResponse: Decodable {
     }
 
     struct Daily: Decodable {
-        var time: [String?]?
-        var weatherCode: [Double?]?
-        var temperatureMax: [Double?]?
-        var temperatureMin: [Double?]?
-        var sunrise: [String?]?
-        var sunset: [String?]?
-        var uvIndexMax: [Double?]?
-        var precipitationSum: [Double?]?
-        var precipitationProbabilityMax: [Double?]?
-        var windGustsMax: [Double?]?
-        var windDirectionDominant: [Double?]?
+        var time: OpenMeteoColumn<String>?
+        var weatherCode: OpenMeteoColumn<Double>?
+        var temperatureMax: OpenMeteoColumn<Double>?
+        var temperatureMin: OpenMeteoColumn<Double>?
+        var sunrise: OpenMeteoColumn<String>?
+        var sunset: OpenMeteoColumn<String>?
+        var uvIndexMax: OpenMeteoColumn<Double>?
+        var precipitationSum: OpenMeteoColumn<Double>?
+        var precipitationProbabilityMax: OpenMeteoColumn<Double>?
+        var windGustsMax: OpenMeteoColumn<Double>?
+        var windDirectionDominant: OpenMeteoColumn<Double>?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case time

@@ -8,8 +8,9 @@ enum SeriesCSVParser {
         try csv.forEachRecord { (record) throws(LoadError) in
             if record.isBlank { return }
             guard let width else {
-                for index in 0..<record.fieldCount { _ = builder.addColumn(record.string(index).trimmingSpaces.description) }
                 builder.headerLocation = SourceLocation(line: record.line)
+                try builder.checkHeader(count: record.fieldCount, at: SourceLocation(line: record.line))
+                for index in 0..<record.fieldCount { _ = try builder.addColumn(record.string(index).trimmingSpaces.description) }
                 width = record.fieldCount
                 return
             }

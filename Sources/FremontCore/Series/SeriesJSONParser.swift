@@ -42,7 +42,7 @@ enum SeriesJSONParser {
                 if let known = columns[key] {
                     id = known
                 } else {
-                    id = builder.columnID(String(decoding: key, as: UTF8.self))
+                    id = try builder.columnID(String(decoding: key, as: UTF8.self))
                     columns[key] = id
                 }
                 try scanner.expect(UInt8(ascii: ":"), "':' after a key")

@@ -12,6 +12,16 @@ struct SeriesTableBuilder {
     /// Warnings kept; past this they are counted, so a file with a problem on every row of a
     /// million stays bounded.
     static let maximumWarnings = 10_000
+    /// Columns read at most: a spreadsheet's limit (16,384), far past any table of counts. Every
+    /// column costs memory on every row, so a file naming more is refused, not read.
+    static let maximumColumns = 16_384
+    /// Values the table may hold beyond `valuesPerField` for each field read. Every kept row
+    /// holds a value (or a gap) for every series, so JSON or XML rows that each name one of
+    /// thousands of keys would otherwise take thousands of times their bytes.
+    static let valueAllowance = 1_000_000
+    static let valuesPerField = 8
+    /// A row's problems told in its warning; the rest are counted.
+    static let problemsTold = 8
 
     private let source: String
     private let choice: SeriesColumnChoice
@@ -67,6 +77,8 @@ struct SeriesTableBuilder {
     /// Warnings not kept, by kind ("unreadable date"), in the order the kinds were first met.
     private var droppedKinds: [(kind: String, count: Int)] = []
     private(set) var recordCount = 0
+    /// Fields handed in, which bound the values kept (`valueAllowance`).
+    private var fieldsRead = 0
 
     init(source: String, choice: SeriesColumnChoice = SeriesColumnChoice()) {
         self.source = source
@@ -76,8 +88,8 @@ struct SeriesTableBuilder {
     // MARK: - Columns
 
     /// A header's column: a new id even when a name repeats.
-    mutating func addColumn(_ name: String) -> Int {
-        let id = register(name)
+    mutating func addColumn(_ name: String) throws(LoadError) -> Int {
+        let id = try register(name)
         if !sampling {
             slots.append(.ignored)
             warn("column \(quoted(name, limit: 40)) first appears here, after the rows that settle the columns; ignored (--columns reads it)",
@@ -87,8 +99,12 @@ struct SeriesTableBuilder {
     }
 
     /// A new column id for `name`, known by name from now on (the first of a repeated name).
-    private mutating func register(_ name: String) -> Int {
+    private mutating func register(_ name: String) throws(LoadError) -> Int {
         let id = names.count
+        guard id < Self.maximumColumns else {
+            throw tooManyColumns("more than \(NumberText.grouped(Self.maximumColumns)) columns (column \(NumberText.grouped(id + 1)) is \(quoted(name, limit: 40)))",
+                                 at: headerLocation ?? SourceLocation(line: line))
+        }
         names.append(name)
         nameBytes.append(Array(name.utf8))
         if idsByName[name] == nil { idsByName[name] = id } else { namesRepeat = true }
@@ -96,7 +112,7 @@ struct SeriesTableBuilder {
     }
 
     /// The id of a named column, added the first time the name is met.
-    mutating func columnID(_ name: String) -> Int {
+    mutating func columnID(_ name: String) throws(LoadError) -> Int {
         if names.count <= Self.scannedNames, !namesRepeat {
             var name = name
             let found = name.withUTF8 { wanted -> Int? in
@@ -115,7 +131,7 @@ struct SeriesTableBuilder {
             }
         }
         if let id = idsByName[name] { return id }
-        return addColumn(name)
+        return try addColumn(name)
     }
 
     /// Byte equality, inline: names are a few bytes, shorter than a call to memcmp.
@@ -150,6 +166,7 @@ struct SeriesTableBuilder {
     }
 
     mutating func field(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        fieldsRead += 1
         if sampling {
             sampledFields.append((id, String(decoding: bytes, as: UTF8.self)))
             return
@@ -191,6 +208,16 @@ struct SeriesTableBuilder {
             return
         }
         commit()
+        try checkValueCount()
+    }
+
+    /// The values kept stay in proportion to the fields read: rows that name few of many series
+    /// are refused rather than each made as wide as all of them.
+    private func checkValueCount() throws(LoadError) {
+        let held = times.count * series.count
+        guard held > Self.valuesPerField * fieldsRead + Self.valueAllowance else { return }
+        throw LoadError(source: source, location: SourceLocation(line: line), kind: .notData,
+                        "the rows give few of the \(NumberText.grouped(series.count)) series' values: \(NumberText.grouped(times.count)) rows would hold \(NumberText.grouped(held)) values for \(NumberText.grouped(fieldsRead)) fields read; name the series wanted with --columns")
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?) {
@@ -225,7 +252,7 @@ struct SeriesTableBuilder {
                 var found = find(name)
                 // Elements and keys may first appear past the sample (Socrata leaves out a
                 // missing value); a header has them all.
-                if found == nil, headerLocation == nil { found = register(name) }
+                if found == nil, headerLocation == nil { found = try register(name) }
                 guard let id = found else {
                     throw columnError("no column named \(quoted(name)) for --columns")
                 }
@@ -234,11 +261,12 @@ struct SeriesTableBuilder {
                 if case .role(let role) = kinds[id] { chosen.append((id, role)) } else { chosen.append((id, .other)) }
             }
         } else {
+            let numeric = numericColumns()
             for id in names.indices where id != timeID {
                 switch kinds[id] {
                 case .role(let role): chosen.append((id, role))
                 case .notASeries: break
-                case .time, .unknown: if looksNumeric(id) { chosen.append((id, .other)) }
+                case .time, .unknown: if numeric[id] { chosen.append((id, .other)) }
                 }
             }
         }
@@ -277,12 +305,15 @@ struct SeriesTableBuilder {
         }
         let held = sample
         sample = []
+        let fieldsSampled = fieldsRead
         for record in held {
             beginRecord(line: record.line)
             for (id, text) in record.fields { field(id, text) }
             commit()
             isOpen = false
         }
+        fieldsRead = fieldsSampled  // counted once, when they were read
+        try checkValueCount()
     }
 
     /// What a warning is about, without its particulars: "unreadable date", "row skipped for
@@ -308,34 +339,45 @@ struct SeriesTableBuilder {
             return id
         }
         if let id = kinds.firstIndex(where: { if case .time = $0 { return true } else { return false } }) { return id }
-        // No telling name: the first column whose values read as dates.
-        for id in names.indices {
-            var dates = 0, others = 0
-            for record in sample {
-                for field in record.fields where field.id == id && !field.text.trimmingSpaces.isEmpty {
-                    if LocalDateTimeParser.parse(field.text) != nil { dates += 1 } else { others += 1 }
-                }
+        // No telling name: the first column whose values read as dates. One pass over the
+        // sample, counting per column: a pass per column was O(rows × columns²).
+        var dates = Array(repeating: 0, count: names.count), others = dates
+        for record in sample {
+            for field in record.fields where !field.text.trimmingSpaces.isEmpty {
+                if LocalDateTimeParser.parse(field.text) != nil { dates[field.id] += 1 } else { others[field.id] += 1 }
             }
-            if dates > 0, others * 10 <= dates { return id }
         }
+        if let id = names.indices.first(where: { dates[$0] > 0 && others[$0] * 10 <= dates[$0] }) { return id }
         throw columnError("no date or time column; name it with --time-column")
     }
 
-    /// Mostly numbers among the values sampled; a column with no values at all counts when
-    /// there were no records to sample (a header alone).
-    private func looksNumeric(_ id: Int) -> Bool {
-        var numbers = 0, others = 0
+    /// Per column: mostly numbers among the values sampled. A column with no values at all
+    /// counts when there were no records to sample (a header alone). One pass over the sample.
+    private func numericColumns() -> [Bool] {
+        if sample.isEmpty { return Array(repeating: true, count: names.count) }
+        var numbers = Array(repeating: 0, count: names.count), others = numbers
         for record in sample {
-            for field in record.fields where field.id == id {
+            for field in record.fields {
                 switch ValueField.parse(field.text, rule: .measure) {
-                case .value: numbers += 1
-                case .invalid: others += 1
+                case .value: numbers[field.id] += 1
+                case .invalid: others[field.id] += 1
                 case .missing: break
                 }
             }
         }
-        if sample.isEmpty { return true }
-        return numbers > 0 && others * 10 <= numbers
+        return names.indices.map { numbers[$0] > 0 && others[$0] * 10 <= numbers[$0] }
+    }
+
+    /// The cap on columns passed, said with where.
+    private func tooManyColumns(_ message: String, at location: SourceLocation?) -> LoadError {
+        LoadError(source: source, location: location, kind: .notData,
+                  "\(message); at most \(NumberText.grouped(Self.maximumColumns)) are read")
+    }
+
+    /// A header of `count` columns, refused whole when past the cap rather than column by column.
+    func checkHeader(count: Int, at location: SourceLocation) throws(LoadError) {
+        guard count > Self.maximumColumns else { return }
+        throw tooManyColumns("the header has \(NumberText.grouped(count)) columns", at: location)
     }
 
     private func columnError(_ message: String) -> LoadError {
@@ -378,16 +420,23 @@ struct SeriesTableBuilder {
         }
         let fields = rowValues.indices.map(field(at:))
         var problems: [String] = []
+        var problemsUntold = 0
         for index in reportOrder {
             switch fields[index] {
-            case .value: break
+            case .value: continue
             // A source's total is missing whenever a direction is: saying so twice helps nobody.
-            case .missing: if series[index].role != .total { problems.append("\(label(index)) missing") }
+            case .missing where series[index].role == .total: continue
+            case _ where problems.count == Self.problemsTold:
+                // A row of thousands of series stays one short warning.
+                problemsUntold += 1
+            case .missing:
+                problems.append("\(label(index)) missing")
             case .invalid(let raw):
                 let what = rules[index] == .count ? "is not a count" : "is not a number"
                 problems.append("\(label(index)) \(quoted(raw)) \(what)")
             }
         }
+        if problemsUntold > 0 { problems.append("and \(NumberText.grouped(problemsUntold)) more") }
         let location = SourceLocation(line: line)
         guard let time else {
             // Name the row's other problems too, so one warning tells the whole story.

@@ -120,7 +120,7 @@ private struct SeriesXMLBuilder {
 
     var rows: SeriesTableBuilder
     var failure: Failure?
-    /// The columns could not be told (no time column, no numbers): the parse stops there.
+    /// The columns could not be told (no time column, no numbers, too many): the parse stops there.
     var columnFailure: LoadError?
     var socrataError: Failure?
     private(set) var rootName: String?
@@ -188,7 +188,12 @@ private struct SeriesXMLBuilder {
             return true
         }
         guard field == nil, rowIsOpen, depth == rowDepth + 1 else { return true }
-        field = rows.columnID(elementName)
+        do throws(LoadError) {
+            field = try rows.columnID(elementName)
+        } catch {
+            columnFailure = error
+            return false
+        }
         fieldDepth = depth
         text = ""
         return true

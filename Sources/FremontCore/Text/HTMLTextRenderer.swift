@@ -23,9 +23,22 @@ struct HTMLTextRenderer {
     /// thousands of links stays linear).
     private var linkNumbers: [String: Int] = [:]
     private var openLink: Int?
-    /// Set once a `<head>` was found to have neither `</head>` nor `<body>` after it, so later
-    /// `<head>` tags do not search the rest of the text again.
-    private var headIsUnclosed = false
+    /// The last answer of each search for a needle (`</head`, `<body`, `-->`…), so that searching
+    /// again from further on reuses it instead of scanning the same bytes again: each needle is
+    /// then looked for at most once over every byte, and no tag sequence (`<head><body>` repeated,
+    /// with no `</head>` anywhere) makes rendering quadratic.
+    private var searches: [SearchKey: SearchAnswer] = [:]
+
+    private struct SearchKey: Hashable {
+        var needle: String
+        var ignoringCase: Bool
+    }
+
+    /// The first match at or after `from` is `found` (nil: there is none up to the end).
+    private struct SearchAnswer {
+        var from: Int
+        var found: Int?
+    }
 
     init(_ input: [UInt8]) {
         self.input = input
@@ -174,13 +187,10 @@ struct HTMLTextRenderer {
             // Content that is code or not meant for reading: skipped up to the closing tag.
             index = findCaseInsensitive("</" + name, from: index).map { closingEnd(from: $0) } ?? input.count
         case "head":
-            guard !headIsUnclosed else { break }
             if let end = findCaseInsensitive("</head", from: index) {
                 index = closingEnd(from: end)
             } else if let body = findCaseInsensitive("<body", from: index) {
                 index = body
-            } else {
-                headIsUnclosed = true
             }
         case "br":
             if !output.isEmpty { output.append(UInt8(ascii: "\n")) }
@@ -487,23 +497,39 @@ struct HTMLTextRenderer {
         return true
     }
 
-    private func find(_ needle: String, from start: Int) -> Int? {
-        let bytes = Array(needle.utf8)
-        guard input.count >= bytes.count, start <= input.count - bytes.count else { return nil }
-        for position in start...(input.count - bytes.count) where input[position] == bytes[0] {
-            if starts(with: needle, at: position) { return position }
+    private mutating func find(_ needle: String, from start: Int) -> Int? {
+        remembered(SearchKey(needle: needle, ignoringCase: false), from: start) { renderer, start in
+            renderer.scan(for: needle, from: start, ignoringCase: false)
         }
-        return nil
     }
 
-    private func findCaseInsensitive(_ needle: String, from start: Int) -> Int? {
+    /// `needle` lowercase; the input matched in any case.
+    private mutating func findCaseInsensitive(_ needle: String, from start: Int) -> Int? {
+        remembered(SearchKey(needle: needle, ignoringCase: true), from: start) { renderer, start in
+            renderer.scan(for: needle, from: start, ignoringCase: true)
+        }
+    }
+
+    /// The earlier answer when it holds for `start` too (the search starts at or after where the
+    /// earlier one did, and not past what it found), else a new scan, remembered.
+    private mutating func remembered(_ key: SearchKey, from start: Int,
+                                     scanning: (Self, Int) -> Int?) -> Int? {
+        if let earlier = searches[key], start >= earlier.from, earlier.found.map({ start <= $0 }) ?? true {
+            return earlier.found
+        }
+        let found = scanning(self, start)
+        searches[key] = SearchAnswer(from: start, found: found)
+        return found
+    }
+
+    private func scan(for needle: String, from start: Int, ignoringCase: Bool) -> Int? {
         let bytes = Array(needle.utf8)
         guard input.count >= bytes.count, start <= input.count - bytes.count else { return nil }
         outer: for position in start...(input.count - bytes.count) {
             for (offset, byte) in bytes.enumerated() {
-                let candidate = input[position + offset]
-                let folded = isLetter(candidate) ? candidate | 0x20 : candidate
-                if folded != byte { continue outer }
+                var candidate = input[position + offset]
+                if ignoringCase, isLetter(candidate) { candidate |= 0x20 }
+                if candidate != byte { continue outer }
             }
             return position
         }
@@ -511,7 +537,7 @@ struct HTMLTextRenderer {
     }
 
     /// The index after the `>` of the closing tag that starts at `start`.
-    private func closingEnd(from start: Int) -> Int {
+    private mutating func closingEnd(from start: Int) -> Int {
         find(">", from: start).map { $0 + 1 } ?? input.count
     }
 }

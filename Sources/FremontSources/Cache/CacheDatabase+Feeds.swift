@@ -10,9 +10,31 @@ extension CacheDatabase {
     @discardableResult
     public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
                           fetchedAt: Date = Date(), retention: FeedRetention = FeedRetention()) throws -> FeedStoreResult {
+        try storeFeed(feed, url: url, validators: validators, fetchedAt: fetchedAt, retention: retention,
+                      searchText: ItemSearch.body(summary:content:))
+    }
+
+    /// `storeFeed`, with the rendering of an item's searchable text given (tests slow it down or
+    /// write from it). Everything slow (HTML rendered, JSON encoded) is done before the write
+    /// transaction begins: a hostile item must not keep every other fremont waiting on the lock.
+    @discardableResult
+    func storeFeed(_ feed: Feed, url: String, validators: CacheValidators, fetchedAt: Date, retention: FeedRetention,
+                   searchText: (_ summary: String, _ content: String) -> String) throws -> FeedStoreResult {
         let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
+        let encoder = JSONEncoder()
+        let feedCategories = String(decoding: try encoder.encode(feed.categories), as: UTF8.self)
+        // A feed that repeats an id shows it once, as its first appearance.
+        var seen = Set<String>()
+        let items = try feed.items.enumerated().compactMap { position, item -> PreparedItem? in
+            guard seen.insert(item.id).inserted else { return nil }
+            // Older than `keep-articles-days`: not kept (and gone below if it was), as newsboat does.
+            if let cutoff, let date = item.published ?? item.updated, date < cutoff { return nil }
+            return PreparedItem(position: position, item: item,
+                                categories: String(decoding: try encoder.encode(item.categories), as: UTF8.self),
+                                enclosures: String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
+                                searchText: searchText(item.summary, item.content))
+        }
         let result = try write { db in
-            let encoder = JSONEncoder()
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
                                   image, categories)
@@ -22,8 +44,7 @@ extension CacheDatabase {
                     lastModified = excluded.lastModified, fetchedAt = excluded.fetchedAt, lastError = NULL, lastErrorAt = NULL,
                     image = excluded.image, categories = excluded.categories
                 """, arguments: [url, feed.format.rawValue, feed.title, feed.link, feed.description, feed.updated,
-                                 validators.etag, validators.lastModified, fetchedAt, feed.image,
-                                 String(decoding: try encoder.encode(feed.categories), as: UTF8.self)])
+                                 validators.etag, validators.lastModified, fetchedAt, feed.image, feedCategories])
             let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [url]))
             let before = known.count
             let upsert = try db.cachedStatement(sql: """
@@ -40,22 +61,16 @@ extension CacheDatabase {
                 """)
             let index = try db.cachedStatement(sql: "INSERT OR REPLACE INTO itemText (rowid, title, body) VALUES (?, ?, ?)")
             var new: [String] = []
-            var stored = Set<String>()
             var seenAgain = 0
-            for (position, item) in feed.items.enumerated() {
-                // A feed that repeats an id shows it once, as its first appearance.
-                guard stored.insert(item.id).inserted else { continue }
-                // Older than `keep-articles-days`: not kept (and gone below if it was), as newsboat does.
-                if let cutoff, let date = item.published ?? item.updated, date < cutoff { continue }
+            for prepared in items {
+                let item = prepared.item
                 if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
-                let categories = String(decoding: try encoder.encode(item.categories), as: UTF8.self)
-                let enclosures = String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self)
-                let rowid = try Int64.fetchOne(upsert, arguments: [url, item.id, position, item.title, item.link, item.summary,
+                let rowid = try Int64.fetchOne(upsert, arguments: [url, item.id, prepared.position, item.title, item.link, item.summary,
                                                                    item.content, item.published, item.updated, item.author,
-                                                                   categories, enclosures, fetchedAt, fetchedAt, item.comments,
-                                                                   item.sourceTitle, item.sourceURL, item.image])
+                                                                   prepared.categories, prepared.enclosures, fetchedAt, fetchedAt,
+                                                                   item.comments, item.sourceTitle, item.sourceURL, item.image])
                 if let rowid {
-                    try index.execute(arguments: [rowid, item.title, ItemSearch.body(summary: item.summary, content: item.content)])
+                    try index.execute(arguments: [rowid, item.title, prepared.searchText])
                 }
             }
             // Items this fetch did not list (lastSeen before it): past the newest few, the read
@@ -81,6 +96,15 @@ extension CacheDatabase {
         // after the commit (run inside the write, it gave the file system nothing back).
         if result.reclaim { try reclaimSpace() }
         return result.stored
+    }
+
+    /// An item as it is written: its JSON columns and searchable text made before the transaction.
+    private struct PreparedItem {
+        var position: Int
+        var item: FeedItem
+        var categories: String
+        var enclosures: String
+        var searchText: String
     }
 
     /// Gives the pages deleted items freed back to the file system, a few at a time, once enough

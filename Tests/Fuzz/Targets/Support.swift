@@ -1,4 +1,5 @@
 import Foundation
+import FremontCore
 
 /// Stops the run with the fuzzer's crash report (and the input saved) when an invariant breaks.
 func fuzzCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
@@ -23,4 +24,11 @@ func isTerminalSafe(_ text: String) -> Bool {
 /// A chunk size from 1 to 16 taken from the input, so chunk boundaries land everywhere.
 func smallChunkSize(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     bytes.isEmpty ? 1 : Int(bytes[bytes.count - 1] % 16) + 1
+}
+
+/// The same table: series, times and values (NaN equal to NaN: compared as bits).
+func sameRows(_ left: SeriesTable?, _ right: SeriesTable?) -> Bool {
+    guard let left, let right else { return left == nil && right == nil }
+    return left.series == right.series && left.times == right.times
+        && left.values.map { $0.map(\.bitPattern) } == right.values.map { $0.map(\.bitPattern) }
 }

@@ -4,7 +4,11 @@
 ///
 /// Groups are dense bins: a cycle has one per hour, weekday or month; calendar periods have one
 /// per period from the first day kept to the last, empty ones included, like pandas' `resample`.
+/// So that two rows thousands of years apart cannot make millions of bins (gigabytes), a span of
+/// more than `maximumPeriods` periods makes none: `refusedPeriods` says how many it would have.
 struct GroupAccumulator {
+    /// Calendar periods held at most: 273 years by day, far past any table of counts.
+    static let maximumPeriods = 100_000
     /// nil: one bin holding everything.
     let grouping: SeriesGrouping?
     let seriesCount: Int
@@ -13,6 +17,8 @@ struct GroupAccumulator {
     private let keyStep: Int
     private(set) var firstKey = 0
     private(set) var binCount = 0
+    /// The periods of a span past `maximumPeriods`, which were not made.
+    private(set) var refusedPeriods: Int?
 
     // Per bin and series, at `bin * seriesCount + series`.
     private(set) var counts: [Int] = []
@@ -43,6 +49,11 @@ struct GroupAccumulator {
         } else if let grouping {
             firstKey = grouping.key(dayNumber: firstDay)
             binCount = (grouping.key(dayNumber: lastDay) - firstKey) / grouping.keyStep + 1
+            guard binCount <= Self.maximumPeriods else {
+                refusedPeriods = binCount
+                binCount = 0
+                return
+            }
         } else {
             binCount = 1
         }

@@ -18,6 +18,12 @@ public struct SeriesStats: Sendable {
     public let groups: [SeriesGroup]
     /// `aggregates[group][series]`, in the order of `groups` and `series`.
     public let aggregates: [[SeriesAggregate]]
+    /// Calendar periods are listed for spans of at most this many (273 years by day); a longer
+    /// span lists none, and `refusal` says why.
+    public static let maximumPeriods = GroupAccumulator.maximumPeriods
+    /// Why no group is listed although there are rows: the span holds more periods than
+    /// `maximumPeriods` (two rows thousands of years apart would otherwise build millions).
+    public let refusal: String?
 
     public init(_ table: SeriesTable, by grouping: SeriesGrouping, filter: SeriesFilter = SeriesFilter()) {
         self.grouping = grouping
@@ -32,6 +38,10 @@ public struct SeriesStats: Sendable {
         }
         self.groups = groups
         self.aggregates = aggregates
+        refusal = bins.refusedPeriods.map { periods in
+            "--by \(grouping.rawValue) would list \(NumberText.grouped(periods)) \(grouping.rawValue)s (\(table.times.first!.isoDateString) to \(table.times.last!.isoDateString)); "
+                + "at most \(NumberText.grouped(Self.maximumPeriods)) periods are listed: narrow the span with --from and --to, or group by a longer period"
+        }
     }
 
     /// The aggregate of `series` in `group`, nil when the group is not listed. O(log groups).
