@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import GRDB
 import Testing
 @testable import FremontSources
@@ -25,13 +26,7 @@ import Testing
         let runs = try await withThrowingTaskGroup(of: Fremont.Result.self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    try await withCheckedThrowingContinuation { continuation in
-                        Thread.detachNewThread {
-                            continuation.resume(with: Result {
-                                try Fremont.run(arguments: ["search", "anything"], environment: environment)
-                            })
-                        }
-                    }
+                    try await Fremont.run(arguments: ["search", "anything"], environment: environment)
                 }
             }
             var all: [Fremont.Result] = []

@@ -43,8 +43,8 @@ import Testing
             }
             #expect(info.status == 200)
             #expect(info.url == url)
-            #expect(info.etag == TestRoutes.etag)
-            #expect(info.lastModified == TestRoutes.lastModified)
+            #expect(info.etag == LoopbackRoutes.etag)
+            #expect(info.lastModified == LoopbackRoutes.lastModified)
             #expect(info.contentType == "application/xml")
             #expect(source.name == url.absoluteString)
             let counts = try await offPool { try SeriesLoader.load(source) }
@@ -88,8 +88,8 @@ import Testing
         try await LoopbackServer.with { server in
             let url = server.url("/data/\(Self.april)")
             var conditional = HTTPRequestOptions()
-            conditional.ifNoneMatch = TestRoutes.etag
-            conditional.ifModifiedSince = TestRoutes.lastModified
+            conditional.ifNoneMatch = LoopbackRoutes.etag
+            conditional.ifModifiedSince = LoopbackRoutes.lastModified
             let options = conditional
             let outcome = try await offPool { try HTTPFetcher().fetch(url, options: options) }
             guard case .notModified(let info) = outcome else {
@@ -97,10 +97,10 @@ import Testing
                 return
             }
             #expect(info.status == 304)
-            #expect(info.etag == TestRoutes.etag)
+            #expect(info.etag == LoopbackRoutes.etag)
             let sent = try #require(server.requests.last)
-            #expect(sent.headers["if-none-match"] == TestRoutes.etag)
-            #expect(sent.headers["if-modified-since"] == TestRoutes.lastModified)
+            #expect(sent.headers["if-none-match"] == LoopbackRoutes.etag)
+            #expect(sent.headers["if-modified-since"] == LoopbackRoutes.lastModified)
         }
     }
 
