@@ -17,6 +17,32 @@ import Testing
         var screen = try await tmux.waitFor("Friday, April 1, 2016 12:00 AM")
         #expect(screen.contains("1 Bikes"))
         #expect(screen.contains("▲ North 46,905  ▼ South 46,734"))
+        // The whole first frame at 80×24, every line of it.
+        try await tmux.expectScreen("""
+             Fremont  1 Bikes   2 Feeds   3 Weather   4 Log   5 Search   April 2016 Fremon…
+             ▲ North 46,905  ▼ South 46,734  Total 93,639  N/S ratio 1.004
+             Busiest ▲ 455 Tue 2016-04-19 08:00  ▼ 593 Mon 2016-04-18 17:00
+             Shade:  ▲ more north   ▲ quiet   ▼ more south   ▼ quiet   = even   — missing
+              Date                                     North  South  Total
+            ── Friday, April 1, 2016 ────────────────────────────── ▲1,928 ▼1,988 = 3,916 ──
+            ▼ Friday, April 1, 2016 12:00 AM               6      7     13  ▎
+            ▲ Friday, April 1, 2016  1:00 AM               5      3      8  ▏
+            ▲ Friday, April 1, 2016  2:00 AM               4      2      6  ▏
+            ▼ Friday, April 1, 2016  3:00 AM               2      3      5  ▏
+            ▼ Friday, April 1, 2016  4:00 AM               0      2      2
+            ▲ Friday, April 1, 2016  5:00 AM              22     13     35  ▋
+            ▲ Friday, April 1, 2016  6:00 AM              94     43    137  ██▌
+            ▲ Friday, April 1, 2016  7:00 AM             256    106    362  ██████▋
+            ▲ Friday, April 1, 2016  8:00 AM             346    153    499  █████████▏
+            ▲ Friday, April 1, 2016  9:00 AM             150     93    243  ████▌
+            ▲ Friday, April 1, 2016 10:00 AM              77     63    140  ██▋
+            ▲ Friday, April 1, 2016 11:00 AM              54     44     98  █▊
+            ▲ Friday, April 1, 2016 12:00 PM              72     58    130  ██▍
+            ▼ Friday, April 1, 2016  1:00 PM              49     68    117  ██▏
+            ▼ Friday, April 1, 2016  2:00 PM              83     90    173  ███▏
+            ▼ Friday, April 1, 2016  3:00 PM              96    114    210  ███▉
+             j/k move  PgUp/PgDn page  [ ] day  / find date  h heatmap  ? help  q quit
+            """)
         try await tmux.press("G")
         screen = try await tmux.waitFor("Saturday, April 30, 2016 11:00 PM")
         #expect(!screen.contains("April 1, 2016 12:00 AM"))
@@ -74,6 +100,32 @@ import Testing
         try await tmux.press("2")
         // The Feeds tab opens on the feed list; its first row, every item.
         try await tmux.waitFor("All items")
+        // The whole feed list at 80×24: the built-in feeds, every item new to this cache.
+        try await tmux.expectScreen("""
+             Fremont  1 Bikes   2 Feeds   3 Weather   4 Log   5 Search              4 feeds
+              All items                                32/32
+              Unread items                                32
+            ★ Starred items
+            ● NASA Breaking News                       10/10  4 Sep 2018
+            ● Welcome to Night Vale                      1/1  1 Feb 2023
+            ● Debian News                                1/1  17 Dec 2022
+            ● Sam Ruby                                 20/20  16 Jul 2012
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+             Enter open  n unread  A/C read  t tag  ? help  q quit
+            """)
         try await tmux.press("Enter")
         var screen = try await tmux.waitFor("Updated Debian 11: 11.6 released")
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
