@@ -8,16 +8,7 @@ import Testing
     @Test func twentyAddsAtOnceKeepAllTwenty() async throws {
         let home = try TestHome()
         let environment = home.environment
-        let runs = try await withThrowingTaskGroup(of: Fremont.Result.self) { group in
-            for index in 0..<20 {
-                group.addTask {
-                    try await Fremont.run(arguments: ["feeds", "add", "https://example.org/\(index).xml"], environment: environment)
-                }
-            }
-            var all: [Fremont.Result] = []
-            for try await run in group { all.append(run) }
-            return all
-        }
+        let runs = try await Fremont.runTogether((0..<20).map { ["feeds", "add", "https://example.org/\($0).xml"] }, environment: environment)
         #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.errors))")
         let list = try String(contentsOf: home.config.appendingPathComponent("fremont/feeds"), encoding: .utf8)
         #expect(Set(list.split(separator: "\n")) == Set((0..<20).map { "https://example.org/\($0).xml" }))

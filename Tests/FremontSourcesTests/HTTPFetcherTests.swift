@@ -239,10 +239,17 @@ import Testing
             var options = HTTPRequestOptions()
             options.timeout = 0.5
             let url = server.url("/slow/\(Self.april)")
-            let started = Date()
-            let failed5 = try await failure(url, options: options)
+            let quick = options
+            // Timed on the fetching thread: the test's own task may wait for a thread of a busy
+            // pool before it runs again, and that is not the fetch's time.
+            let (failed5, seconds) = try await offPool { () -> (String?, TimeInterval) in
+                let started = Date()
+                let result = Result { () throws(LoadError) in try HTTPFetcher().fetch(url, options: quick) }
+                guard case .failure(let error) = result else { return (nil, Date().timeIntervalSince(started)) }
+                return (error.description, Date().timeIntervalSince(started))
+            }
             #expect(failed5 == "\(url): no answer within 0.5 s")
-            #expect(Date().timeIntervalSince(started) < 2.5)
+            #expect(seconds < 2.5)
         }
     }
 

@@ -29,11 +29,16 @@ public final class ChildProcess: Sendable {
         public var description: String
     }
 
+    /// Timeouts fire on a queue of their own (a serial queue gets a thread even when the global
+    /// queues' threads are all busy).
+    private static let timers = DispatchQueue(label: "fremont-test-child-timeouts")
+
     /// At most this much of each stream is kept: every buffer bounded.
     public static let captureLimit = 64 << 20
 
     public let pid: pid_t
     public let command: String
+    private let started = ContinuousClock.now
     /// The reading end of standard output, when it is `.pipe`.
     public let outputPipe: FileHandle?
     private let state = Mutex(State())
@@ -140,7 +145,7 @@ public final class ChildProcess: Sendable {
         if let timeout {
             let (seconds, attoseconds) = timeout.components
             let delay = Double(seconds) + Double(attoseconds) / 1e18
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            Self.timers.asyncAfter(deadline: .now() + delay) { [self] in
                 _ = send(SIGKILL, timingOut: true)
             }
         }
@@ -179,6 +184,7 @@ public final class ChildProcess: Sendable {
         var info = siginfo_t()
         // WNOWAIT: the child stays a zombie (its id taken) until `exited` is set under the lock.
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        let duration = ContinuousClock.now - started
         state.withLock { $0.exited = true }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
@@ -190,7 +196,7 @@ public final class ChildProcess: Sendable {
         let signalled = status & 0x7F
         let (result, waiters) = state.withLock { state in
             let result = ProcessResult(status: signalled == 0 ? (status >> 8) & 0xFF : 128 + signalled,
-                                       signal: signalled == 0 ? nil : signalled, timedOut: state.timedOut,
+                                       signal: signalled == 0 ? nil : signalled, timedOut: state.timedOut, duration: duration,
                                        standardOutput: output, standardError: errors)
             state.result = result
             defer { state.waiters = [] }

@@ -15,6 +15,11 @@ public enum Fremont {
         fatalError("fremont binary not found beside \(beside.path)")
     }()
 
+    /// How many fremont commands run at once. Waiting for a child no longer holds a thread, so
+    /// nothing else bounds them: a parallel suite would start ninety at once on two cores, and
+    /// every loopback answer and tmux screen would be late.
+    public static let slots = AsyncSemaphore(max(2, ProcessInfo.processInfo.activeProcessorCount))
+
     /// The path, for a command line typed into a shell.
     public static var path: String { executable.path }
 
@@ -31,11 +36,30 @@ public enum Fremont {
         // Kept until the child has ended: its folders go with it.
         defer { withExtendedLifetime(home) {} }
         let variables = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }.merging(environment) { $1 }
-        return try await ChildProcess.run([executable.path] + arguments, environment: variables, input: input.map { .data($0) } ?? .none,
-                                          standardOutput: standardOutput, timeout: timeout)
+        return try await slots.withPermits {
+            try await ChildProcess.run([executable.path] + arguments, environment: variables, input: input.map { .data($0) } ?? .none,
+                                       standardOutput: standardOutput, timeout: timeout)
+        }
+    }
+
+    /// Runs every command of `commands` at the same moment, in `environment` (a race test's
+    /// processes), with no other fremont command running meanwhile; the results in their order.
+    public static func runTogether(_ commands: [[String]], environment: [String: String], timeout: Duration = .seconds(60)) async throws -> [ProcessResult] {
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        return try await slots.withPermits(slots.capacity) {
+            let children = try commands.map { try ChildProcess([executable.path] + $0, environment: variables) }
+            var results: [ProcessResult] = []
+            for child in children {
+                let result = await child.exit(timeout: timeout)
+                if result.timedOut { throw ChildProcess.Failure(description: "\(child.command) took more than \(timeout) and was killed") }
+                results.append(result)
+            }
+            return results
+        }
     }
 
     /// Starts fremont in `home` without waiting for it, for a test that reads its output as it comes.
+    /// (Not counted among `slots`: its test ends it.)
     public static func start(arguments: [String], home: TestHome, standardOutput: ChildProcess.Output) throws -> ChildProcess {
         let variables = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
         return try ChildProcess([executable.path] + arguments, environment: variables, standardOutput: standardOutput)

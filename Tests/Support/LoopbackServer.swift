@@ -110,7 +110,11 @@ public final class LoopbackServer: Sendable {
     /// A started server; the test stops it. With a `responder`, that answers every request.
     public static func start(answering responder: Responder? = nil) async throws -> LoopbackServer {
         let http = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
-        let task = Task { try await http.run() }
+        // High priority, inherited by every task the server starts: in a parallel run the default
+        // priority's threads (two on two cores) are busy with tests that compute for seconds, and
+        // a server queued behind them answered too late for its client's timeout. Higher
+        // priorities are served from threads of their own (LoopbackServerTests shows it).
+        let task = Task(priority: .high) { try await http.run() }
         try await http.waitUntilListening()
         guard case .ip4(_, let port) = await http.listeningAddress else { throw CocoaError(.fileReadUnknown) }
         let server = LoopbackServer(http: http, port: port, task: task, responder: responder)

@@ -8,13 +8,17 @@ public struct ProcessResult: Sendable {
     public var signal: Int32?
     /// Killed because it outlived the time it was given.
     public var timedOut: Bool
+    /// From the start to the exit, as the child's own thread saw it: how long the test's task took
+    /// to resume afterwards (on a busy pool) is not in it.
+    public var duration: Duration
     public var standardOutput: Data
     public var standardError: Data
 
-    public init(status: Int32, signal: Int32?, timedOut: Bool, standardOutput: Data, standardError: Data) {
+    public init(status: Int32, signal: Int32?, timedOut: Bool, duration: Duration, standardOutput: Data, standardError: Data) {
         self.status = status
         self.signal = signal
         self.timedOut = timedOut
+        self.duration = duration
         self.standardOutput = standardOutput
         self.standardError = standardError
     }

@@ -13,8 +13,14 @@ public final class TmuxSession: Sendable {
     private let home: TestHome?
     private let size: Mutex<(width: Int, height: Int)>
 
-    /// Starts `bash` at `width`×`height` with a known prompt.
+    /// How many sessions are open at once: a session's fremont draws, loads and waits on screen
+    /// timeouts, and more of them than cores only makes each one late.
+    public static let slots = AsyncSemaphore(max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// Starts `bash` at `width`×`height` with a known prompt, once a slot is free (until the
+    /// session is gone).
     public init(width: Int = 80, height: Int = 24, environment: [String: String] = [:]) async throws {
+        await Self.slots.acquire()
         // /tmp, not TMPDIR: a socket's path has to fit in 108 bytes.
         socket = "/tmp/fremont-tmux-\(UUID().uuidString.prefix(8))"
         home = environment["XDG_CACHE_HOME"] == nil ? try TestHome() : nil
@@ -23,11 +29,17 @@ public final class TmuxSession: Sendable {
         variables.merge(home?.environment ?? [:]) { $1 }
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        try await tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-                        "env"] + assignments + ["bash", "--norc", "--noprofile", "-i"])
+        do {
+            try await tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+                            "env"] + assignments + ["bash", "--norc", "--noprofile", "-i"])
+        } catch {
+            Self.slots.release()
+            throw error
+        }
     }
 
     deinit {
+        Self.slots.release()
         // Started, not waited for (a deinit cannot wait): the socket goes once the server has.
         let socket = socket
         guard let stopping = try? ChildProcess(Self.command(socket, ["kill-server"]), environment: Self.environment) else { return }
@@ -79,7 +91,11 @@ public final class TmuxSession: Sendable {
     public func waitUntil(timeout: TimeInterval = 10, _ what: String, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
-        while Date() < deadline {
+        // One look at least after the deadline: a test that waited that long for a thread of the
+        // pool must not fail on a screen it never looked at.
+        var late = false
+        while !late {
+            late = Date() >= deadline
             screen = try await self.screen()
             if condition(screen) {
                 // Curses repaints line by line: take the screen only once it has settled, so a
