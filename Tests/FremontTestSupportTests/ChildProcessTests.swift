@@ -45,23 +45,26 @@ import Testing
         }
     }
 
-    /// Whether the wait had begun or not when it is cancelled (no pause here: on a busy pool a
-    /// test can resume seconds late, after a child it meant to cancel has ended on its own).
+    /// Whether the wait had begun or not when it is cancelled: the child cannot end on its own
+    /// meanwhile (on a busy pool the waiting task may start seconds late), and the timeout is only
+    /// there to end it if cancelling did not.
     @Test func cancellingTheWaitKillsTheChild() async throws {
-        let child = try ChildProcess(["sleep", "30"], environment: environment)
-        let waiting = Task { await child.exit() }
+        let child = try ChildProcess(["sleep", "3600"], environment: environment)
+        let waiting = Task { await child.exit(timeout: .seconds(120)) }
         waiting.cancel()
         let run = await waiting.value
         #expect(run.signal == SIGKILL)
+        #expect(!run.timedOut)
     }
 
     /// More children than the pool has threads, each waiting for a file the test writes only once
     /// they have all started: a wait that held a thread (as `Process.waitUntilExit` does) would
-    /// leave the test no thread to write it with, and every child would give up after 10 s.
+    /// leave the test no thread to write it with, and every child would give up after a minute
+    /// (long enough for the test's task to get a thread in a parallel run's busiest moment).
     @Test func waitingHoldsNoThreadOfThePool() async throws {
         let home = try TestHome()
         let flag = home.file("go")
-        let script = "i=0; while [ ! -e \"$1\" ]; do i=$((i+1)); [ $i -gt 400 ] && exit 1; sleep 0.025; done"
+        let script = "i=0; while [ ! -e \"$1\" ]; do i=$((i+1)); [ $i -gt 2400 ] && exit 1; sleep 0.025; done"
         let count = ProcessInfo.processInfo.activeProcessorCount + 2
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
             for _ in 0..<count {
