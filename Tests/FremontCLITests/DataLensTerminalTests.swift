@@ -8,9 +8,10 @@ import Testing
     private let fremont = Fremont.path
 
     @Test func daysSortFilterExportAndTheCharts() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-lens-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The export lands in the folder fremont starts in: this test's own, kept to the end.
+        let home = try TestHome()
+        defer { withExtendedLifetime(home) {} }
+        let folder = home.root
         let tmux = try await TmuxSession(width: 100, height: 30)
         try await tmux.ready()
         try await tmux.run("cd \(folder.path) && \(fremont); echo EXIT=$?")

@@ -21,12 +21,6 @@ import Testing
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    private func writeConfig(_ home: TestHome, _ text: String) throws {
-        let file = home.config.appendingPathComponent("fremont/config")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
     @Test func openMeteoTextThenJSONFromA304ThenOffline() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in
@@ -104,7 +98,7 @@ import Testing
 
     @Test func pirateWeatherWithTheConfigsKeyNeverShowsIt() async throws {
         let home = try TestHome()
-        try writeConfig(home, "provider = pirate-weather\npirate-weather-key = \(Self.key)\n")
+        try home.writeConfig("provider = pirate-weather\npirate-weather-key = \(Self.key)\n")
         try await LoopbackServer.with { server in
             let endpoint = server.address("")
             let text = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", endpoint])
@@ -152,7 +146,7 @@ import Testing
 
     @Test func aRefusedKeyIsOneLineWithoutTheKey() async throws {
         let home = try TestHome()
-        try writeConfig(home, "pirate-weather-key = BAD-KEY\n")
+        try home.writeConfig("pirate-weather-key = BAD-KEY\n")
         try await LoopbackServer.with { server in
             let run = try await fremont(home, ["weather", "--at", Self.seattle, "--provider", "pirate-weather", "--endpoint", server.address("")])
             #expect(run.status == 1)
@@ -164,7 +158,7 @@ import Testing
 
     @Test func theConfigsLocationIsTheDefaultPlace() async throws {
         let home = try TestHome()
-        try writeConfig(home, "location = 47.65, -122.35\n")
+        try home.writeConfig("location = 47.65, -122.35\n")
         try await LoopbackServer.with { server in
             let run = try await fremont(home, ["weather", "--endpoint", server.address(""), "--format", "json"])
             #expect(run.status == 0)
@@ -248,9 +242,7 @@ import Testing
 
     @Test func withALocationTheNoArgumentBrowserLoadsItsForecast() async throws {
         let home = try TestHome()
-        let config = home.config.appendingPathComponent("fremont/config")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("location = 47.65,-122.35\n".utf8).write(to: config)
+        try home.writeConfig("location = 47.65,-122.35\n")
         // What a fetch from Open-Meteo itself would have left in the cache (the test has no network).
         try FileManager.default.createDirectory(at: home.cacheDatabase.deletingLastPathComponent(), withIntermediateDirectories: true)
         let request = try ForecastRequest(provider: .openMeteo, coordinates: try Coordinates(parsing: "47.65,-122.35"), units: .si)

@@ -20,9 +20,7 @@ import Testing
 
     @Test func mouseNoInTheConfigLeavesTheMouseAlone() async throws {
         let home = try TestHome()
-        let config = home.config.appendingPathComponent("fremont/config")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "mouse = no\n".write(to: config, atomically: true, encoding: .utf8)
+        try home.writeConfig("mouse = no\n")
         let tmux = try await TmuxSession(width: 80, height: 24, environment: home.environment)
         try await tmux.ready()
         try await tmux.run("\(fremont); echo EXIT=$?")

@@ -133,8 +133,7 @@ import Testing
         let player = home.root.appendingPathComponent("player")
         try Data("#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record.path)'\n".utf8).write(to: player)
         chmod(player.path, 0o755)
-        try FileManager.default.createDirectory(at: home.config.appendingPathComponent("fremont"), withIntermediateDirectories: true)
-        try Data("player = \(player.path)\n".utf8).write(to: home.config.appendingPathComponent("fremont/config"))
+        try home.writeConfig("player = \(player.path)\n")
         let feed = home.root.appendingPathComponent("cast.xml")
         try Data("""
             <rss version="2.0"><channel><title>Cast</title><item><title>Episode</title><link>https://cast.example/1</link>

@@ -64,9 +64,7 @@ import Testing
         let home = try TestHome()
         let local = try await Fremont.run(arguments: ["bikes", SharedData.path("bikes/fremont-2016-04.json"), "--format", "csv"])
         try await LoopbackServer.with { server in
-            let config = home.config.appendingPathComponent("fremont/config")
-            try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try "# another counter\nendpoint = \(server.address("/resource/4xy5-26gy.json"))\n".write(to: config, atomically: true, encoding: .utf8)
+            try home.writeConfig("# another counter\nendpoint = \(server.address("/resource/4xy5-26gy.json"))\n")
             let run = try await Fremont.run(arguments: ["bikes", "--month", "2016-04", "--format", "csv"], environment: home.environment)
             #expect(run.status == 0)
             #expect(run.errors == "")

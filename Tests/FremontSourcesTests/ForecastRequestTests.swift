@@ -9,8 +9,7 @@ import FremontCore
 @Suite struct ForecastRequestTests {
     static let seattle = try! Coordinates(parsing: "47.65,-122.35")
     static let key = APIKey("s3cr3tK3y-abc_123")!
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FremontCoreTests/Fixtures/weather").path + "/"
+    static let fixtures = SharedData.forecastFixtures.path + "/"
 
     private func invalid(_ text: String) -> String? {
         do {
