@@ -32,6 +32,9 @@ public final class TmuxSession: Sendable {
         do {
             try await tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
                             "env"] + assignments + ["bash", "--norc", "--noprofile", "-i"])
+            // If this test process dies without its deinits (a crash), the server follows it
+            // within two seconds instead of living on with its shell.
+            try await tmux(["run-shell", "-b", "while kill -0 \(getpid()) 2>/dev/null; do sleep 2; done; tmux -S '\(socket)' kill-server"])
         } catch {
             Self.slots.release()
             throw error
