@@ -1,15 +1,12 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 /// `feeds reload` and `feeds list --format json` end to end: a feed list of real feeds served on
 /// loopback, one address that fails, the cache between the two commands.
 @Suite(.serialized) struct FeedsReloadTests {
     private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try Fremont.run(arguments: arguments, environment: home.environment) })
-            }
-        }
+        try await Fremont.run(arguments: arguments, environment: home.environment)
     }
 
     /// Three feeds that answer at once: the command ends when the work does. (Blocking fetches
@@ -35,10 +32,10 @@ import Testing
 
     @Test func reloadFetchesEveryFeedAndListSaysWhatTheCacheHas() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let nasa = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
-            let nightvale = server.url("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
-            let missing = server.url("/data/feeds/real/no-such-feed.xml")
+        try await LoopbackServer.with { server in
+            let nasa = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let nightvale = server.address("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
+            let missing = server.address("/data/feeds/real/no-such-feed.xml")
             #expect(try await run(home, ["feeds", "add", nasa, "--title", "NASA", "--tag", "space"]).status == 0)
             #expect(try await run(home, ["feeds", "add", nightvale]).status == 0)
             #expect(try await run(home, ["feeds", "add", missing, "--tag", "broken"]).status == 0)
@@ -96,18 +93,14 @@ import Testing
 /// `fremont search` end to end: feeds reloaded into a cache, then searched in both formats.
 @Suite(.serialized) struct SearchCommandTests {
     private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try Fremont.run(arguments: arguments, environment: home.environment) })
-            }
-        }
+        try await Fremont.run(arguments: arguments, environment: home.environment)
     }
 
     @Test func searchFindsCachedItemsRankedInTextAndJSON() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let nasa = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
-            let nightvale = server.url("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
+        try await LoopbackServer.with { server in
+            let nasa = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let nightvale = server.address("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
             _ = try await run(home, ["feeds", "add", nasa])
             _ = try await run(home, ["feeds", "add", nightvale])
             #expect(try await run(home, ["feeds", "reload"]).status == 0)
