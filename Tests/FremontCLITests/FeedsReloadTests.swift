@@ -14,19 +14,21 @@ import Testing
     /// the pool had to grow: 2.1 s on two cores.)
     @Test func reloadEndsWhenTheWorkEnds() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
+        try await LoopbackServer.with { server in
             for name in ["nasa__breaking_news_2018-09-05.rss", "feed-rs__rss_2.0_nightvale.xml", "feed-rs__atom_mediarss_reddit_1.xml"] {
-                #expect(try await run(home, ["feeds", "add", server.url("/data/feeds/real/\(name)")]).status == 0)
+                #expect(try await run(home, ["feeds", "add", server.address("/data/feeds/real/\(name)")]).status == 0)
             }
-            var fastest = Double.infinity
+            var durations: [Duration] = []
             // The fastest of three: a busy machine may slow one run, never all three by a second.
+            // The command's own time, from its start to its exit: not the wait for a free slot
+            // among the suite's other fremont commands, nor for this task to be resumed.
             for _ in 0..<3 {
-                let start = Date()
                 let reload = try await run(home, ["feeds", "reload"])
-                fastest = min(fastest, Date().timeIntervalSince(start))
+                durations.append(reload.duration)
                 #expect(reload.status == 0, "\(reload.errors)")
             }
-            #expect(fastest < 0.8, "feeds reload of three loopback feeds took \(fastest) s")
+            let fastest = try #require(durations.min())
+            #expect(fastest < .milliseconds(800), "feeds reload of three loopback feeds took \(fastest)")
         }
     }
 

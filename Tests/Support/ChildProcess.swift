@@ -163,6 +163,10 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// True once the child has ended (it may not be reaped yet). Something read about its
+    /// process id before this turned true was read about the child, not about a later process.
+    public var hasExited: Bool { state.withLock { $0.exited } }
+
     /// Sends `signal` to the child's process group, unless it has already exited. True when sent.
     @discardableResult
     public func signal(_ signal: Int32) -> Bool {
