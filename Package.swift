@@ -66,8 +66,14 @@ let package = Package(
         .target(name: "CPseudoTerminal"),
         .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontSources", "FremontUI", "CPseudoTerminal",
                                                                 .product(name: "GRDB", package: "GRDB.swift")]),
-        // Test fixtures more than one test target builds on (tables in the Fremont Bridge's shape).
-        .target(name: "FremontTestSupport", dependencies: ["FremontCore"], path: "Tests/Support"),
+        // The test kit every test target builds on: fixtures (tables in the Fremont Bridge's shape,
+        // the shared data), the loopback HTTP server (FlyingFox), a temporary home, a child-process
+        // runner that waits without holding a thread, and tmux sessions for the end-to-end tests.
+        .target(
+            name: "FremontTestSupport",
+            dependencies: ["FremontCore", .product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/Support"
+        ),
         // Fixtures are read by path (like ../shared/data), not bundled.
         .testTarget(
             name: "FremontCoreTests",
@@ -93,6 +99,8 @@ let package = Package(
             name: "FremontCLITests",
             dependencies: ["fremont", "FremontSources", "FremontCore", "FremontTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // The test kit's own tests: the process runner and the whole-screen comparison.
+        .testTarget(name: "FremontTestSupportTests", dependencies: ["FremontTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,11 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 @Suite struct BikeCommandTests {
     @Test(arguments: ["fremont-2016-04.xml", "fremont-2016-04.csv", "fremont-2016-04.json"])
-    func statsPrintsTheTutorialFigures(file: String) throws {
-        let run = try Fremont.run(arguments: ["stats", Fremont.data("bikes/\(file)")])
+    func statsPrintsTheTutorialFigures(file: String) async throws {
+        let run = try await Fremont.run(arguments: ["stats", SharedData.path("bikes/\(file)")])
         #expect(run.status == 0)
         #expect(run.errors == "")
         #expect(run.output.contains("Northbound total:           46,905\n"))
@@ -13,9 +14,10 @@ import Testing
         #expect(run.output.contains("Rows:                       720 hours on 30 days\n"))
     }
 
-    @Test func everyFormatPrintsTheSameCSV() throws {
-        let outputs = try ["xml", "csv", "json"].map { ext in
-            try Fremont.run(arguments: ["bikes", Fremont.data("bikes/fremont-2016-04.\(ext)"), "--format", "csv"])
+    @Test func everyFormatPrintsTheSameCSV() async throws {
+        var outputs: [Fremont.Result] = []
+        for ext in ["xml", "csv", "json"] {
+            outputs.append(try await Fremont.run(arguments: ["bikes", SharedData.path("bikes/fremont-2016-04.\(ext)"), "--format", "csv"]))
         }
         #expect(outputs.allSatisfy { $0.status == 0 })
         let lines = outputs[0].output.split(separator: "\n")
@@ -26,8 +28,8 @@ import Testing
         #expect(outputs[2].output == outputs[0].output)
     }
 
-    @Test func jsonOutputIsValidJSONWithNulls() throws {
-        let run = try Fremont.run(arguments: ["bikes", Fremont.data("bikes/malformed/seed-bad-rows.xml"), "--format", "json"])
+    @Test func jsonOutputIsValidJSONWithNulls() async throws {
+        let run = try await Fremont.run(arguments: ["bikes", SharedData.path("bikes/malformed/seed-bad-rows.xml"), "--format", "json"])
         #expect(run.status == 0)
         let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
         #expect(parsed?.count == 1)
@@ -36,9 +38,9 @@ import Testing
         #expect((parsed?.first?["fremont_bridge_sb"] as? NSNumber)?.intValue == 43)
     }
 
-    @Test func warningsGoToStderrWithTheirLocation() throws {
-        let path = Fremont.data("bikes/malformed/ragged.csv")
-        let run = try Fremont.run(arguments: ["bikes", path, "--format", "csv"])
+    @Test func warningsGoToStderrWithTheirLocation() async throws {
+        let path = SharedData.path("bikes/malformed/ragged.csv")
+        let run = try await Fremont.run(arguments: ["bikes", path, "--format", "csv"])
         #expect(run.status == 0)
         #expect(run.errors == """
         \(path):6: warning: expected 3 fields, found 2; row skipped
@@ -49,9 +51,9 @@ import Testing
         #expect(run.output.split(separator: "\n").count == 25)
     }
 
-    @Test func manyWarningsAreCappedAndCounted() throws {
-        let path = Fremont.data("bikes/city-export-2012-10-02_to_2025-07-31.csv")
-        let run = try Fremont.run(arguments: ["stats", path, "--max-warnings", "2"])
+    @Test func manyWarningsAreCappedAndCounted() async throws {
+        let path = SharedData.path("bikes/city-export-2012-10-02_to_2025-07-31.csv")
+        let run = try await Fremont.run(arguments: ["stats", path, "--max-warnings", "2"])
         #expect(run.status == 0)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 3)
@@ -68,43 +70,43 @@ import Testing
         ("malformed/wrong-root.xml", ":2:7: the server sent an error, not data: Socrata error query.soql.no-such-column: No such column: fremont_bridge_nbb"),
         ("no-such-file.csv", ": cannot open: No such file or directory"),
     ])
-    func errorsAreOneLineNamingTheSourceAndExitNonZero(file: String, message: String) throws {
-        let path = Fremont.data("bikes/\(file)")
-        let run = try Fremont.run(arguments: ["bikes", path])
+    func errorsAreOneLineNamingTheSourceAndExitNonZero(file: String, message: String) async throws {
+        let path = SharedData.path("bikes/\(file)")
+        let run = try await Fremont.run(arguments: ["bikes", path])
         #expect(run.status == 1)
         #expect(run.output == "")
         #expect(run.errors == "fremont: \(path)\(message)\n")
     }
 
-    @Test func standardInputAndForcedOptions() throws {
+    @Test func standardInputAndForcedOptions() async throws {
         let csv = "date|fremont_bridge_nb|fremont_bridge_sb\n2016-04-01T06:00:00|1|2\n"
-        let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv", "--input-format", "csv", "--delimiter", "pipe"], input: Data(csv.utf8))
+        let run = try await Fremont.run(arguments: ["bikes", "-", "--format", "csv", "--input-format", "csv", "--delimiter", "pipe"], input: Data(csv.utf8))
         #expect(run.status == 0)
         #expect(run.output == "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T06:00:00,1,2\n")
     }
 
-    @Test func withNoArgumentsItShowsTheBuiltInApril() throws {
-        let run = try Fremont.run(arguments: [])
+    @Test func withNoArgumentsItShowsTheBuiltInApril() async throws {
+        let run = try await Fremont.run(arguments: [])
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == 721)
         #expect(lines[7] == "Fri 2016-04-01 06:00          94          43      137")
-        let stats = try Fremont.run(arguments: ["stats"])
+        let stats = try await Fremont.run(arguments: ["stats"])
         #expect(stats.output.contains("North/South ratio:          1.004\n"))
     }
 
-    @Test func warningsPastTheKeptOnesAreCountedByKind() throws {
+    @Test func warningsPastTheKeptOnesAreCountedByKind() async throws {
         let csv = "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T00:00:00,1,2\n" + String(repeating: "someday,1,2\n", count: 12_000)
-        let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv", "--max-warnings", "1"], input: Data(csv.utf8))
+        let run = try await Fremont.run(arguments: ["bikes", "-", "--format", "csv", "--max-warnings", "1"], input: Data(csv.utf8))
         #expect(run.status == 0)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[1] == "<stdin>: 11,999 more warnings not shown (--max-warnings) (beyond the first kept, 2,000 unreadable date)")
     }
 
-    @Test func hostileTextInAWarningCannotDriveTheTerminal() throws {
+    @Test func hostileTextInAWarningCannotDriveTheTerminal() async throws {
         let csv = "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T06:00:00,\u{1B}]0;owned\u{07}\u{1B}[2J,2\n"
-        let run = try Fremont.run(arguments: ["bikes", "-", "--format", "csv"], input: Data(csv.utf8))
+        let run = try await Fremont.run(arguments: ["bikes", "-", "--format", "csv"], input: Data(csv.utf8))
         #expect(run.status == 0)
         #expect(!run.errors.contains("\u{1B}"))
         #expect(!run.errors.contains("\u{07}"))

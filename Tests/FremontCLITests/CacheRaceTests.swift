@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import GRDB
 import Testing
 @testable import FremontSources
@@ -22,22 +23,7 @@ import Testing
             try pool.close()
         }
         let environment = home.environment
-        let runs = try await withThrowingTaskGroup(of: Fremont.Result.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    try await withCheckedThrowingContinuation { continuation in
-                        Thread.detachNewThread {
-                            continuation.resume(with: Result {
-                                try Fremont.run(arguments: ["search", "anything"], environment: environment)
-                            })
-                        }
-                    }
-                }
-            }
-            var all: [Fremont.Result] = []
-            for try await run in group { all.append(run) }
-            return all
-        }
+        let runs = try await Fremont.runTogether(Array(repeating: ["search", "anything"], count: 8), environment: environment)
         for run in runs {
             #expect(!run.errors.contains("moved it to"), "\(run.errors)")
             #expect(!run.errors.contains("empty cache"), "\(run.errors)")

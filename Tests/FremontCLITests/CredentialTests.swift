@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import FremontTestSupport
 import Testing
 
 /// A password in an address is never shown, logged or kept: not on stdout or stderr, not in the
@@ -7,15 +8,15 @@ import Testing
 @Suite struct CredentialTests {
     @Test func aPasswordInAnAddressIsRedactedEverywhere() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let good = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss").replacingOccurrences(of: "http://", with: "http://reader:hunter2@")
-            let missing = server.url("/data/no-such-file.xml").replacingOccurrences(of: "http://", with: "http://reader:hunter2@")
+        try await LoopbackServer.with { server in
+            let good = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss").replacingOccurrences(of: "http://", with: "http://reader:hunter2@")
+            let missing = server.address("/data/no-such-file.xml").replacingOccurrences(of: "http://", with: "http://reader:hunter2@")
             for arguments in [["feed", good, "--format", "json"], ["feed", missing], ["bikes", missing, "--format", "csv"]] {
-                let run = try await detached { try Fremont.run(arguments: arguments, environment: home.environment) }
+                let run = try await Fremont.run(arguments: arguments, environment: home.environment)
                 #expect(!run.output.contains("hunter2") && !run.errors.contains("hunter2"), "\(arguments): \(run.errors)")
                 if arguments[1] == missing { #expect(run.errors.contains("reader:***@"), "\(run.errors)") }
             }
-            let offline = try await detached { try Fremont.run(arguments: ["feed", good, "--offline", "--format", "json"], environment: home.environment) }
+            let offline = try await Fremont.run(arguments: ["feed", good, "--offline", "--format", "json"], environment: home.environment)
             #expect(offline.status == 0, "\(offline.errors)")
             #expect(!offline.errors.contains("hunter2"))
         }
@@ -50,22 +51,22 @@ import Testing
 
     @Test func aTokenAsTheUserAndASecretQueryParameterAreRedacted() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let token = server.url("/data/no-such-file.xml").replacingOccurrences(of: "http://", with: "http://TOKEN4711@")
-            let query = server.url("/data/no-such-file.xml?api_key=QSECRET&page=2")
-            let good = server.url("/data/feeds/real/nasa__breaking_news_2018-09-05.rss?access_token=QSECRET")
+        try await LoopbackServer.with { server in
+            let token = server.address("/data/no-such-file.xml").replacingOccurrences(of: "http://", with: "http://TOKEN4711@")
+            let query = server.address("/data/no-such-file.xml?api_key=QSECRET&page=2")
+            let good = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss?access_token=QSECRET")
                 .replacingOccurrences(of: "http://", with: "http://TOKEN4711@")
             for address in [token, query] {
-                let run = try await detached { try Fremont.run(arguments: ["feed", address], environment: home.environment) }
+                let run = try await Fremont.run(arguments: ["feed", address], environment: home.environment)
                 #expect(run.status == 1)
                 expectNoSecret(run, address)
             }
-            let failed = try await detached { try Fremont.run(arguments: ["feed", token], environment: home.environment) }
+            let failed = try await Fremont.run(arguments: ["feed", token], environment: home.environment)
             #expect(failed.errors.hasPrefix("fremont: http://***@127.0.0.1:\(server.port)/data/no-such-file.xml: "), "\(failed.errors)")
-            let fetched = try await detached { try Fremont.run(arguments: ["feed", good, "--format", "json"], environment: home.environment) }
+            let fetched = try await Fremont.run(arguments: ["feed", good, "--format", "json"], environment: home.environment)
             #expect(fetched.status == 0, "\(fetched.errors)")
             expectNoSecret(fetched, good)
-            let offline = try await detached { try Fremont.run(arguments: ["feed", good, "--offline"], environment: home.environment) }
+            let offline = try await Fremont.run(arguments: ["feed", good, "--offline"], environment: home.environment)
             #expect(offline.status == 0, "\(offline.errors)")
             #expect(offline.errors.contains("http://***@127.0.0.1:\(server.port)/data/feeds/real/nasa__breaking_news_2018-09-05.rss?access_token=***: cached"),
                     "\(offline.errors)")
@@ -77,18 +78,18 @@ import Testing
     @Test func feedsAddListAndRemoveNeverEchoThePassword() async throws {
         let home = try TestHome()
         let address = "https://reader:hunter2@example.org/feed.xml"
-        let added = try home.run("feeds", "add", address)
+        let added = try await home.run("feeds", "add", address)
         #expect(added.status == 0)
         #expect(added.output.hasPrefix("added https://reader:***@example.org/feed.xml ("), "\(added.output)")
-        let again = try home.run("feeds", "add", address)
+        let again = try await home.run("feeds", "add", address)
         #expect(again.status == 1)
         #expect(again.errors.hasPrefix("fremont: https://reader:***@example.org/feed.xml is already in"), "\(again.errors)")
-        let token = try home.run("feeds", "add", "https://TOKEN4711@example.org/other.xml")
+        let token = try await home.run("feeds", "add", "https://TOKEN4711@example.org/other.xml")
         #expect(token.output.hasPrefix("added https://***@example.org/other.xml ("), "\(token.output)")
-        let list = try home.run("feeds", "list")
-        let removed = try home.run("feeds", "remove", address)
+        let list = try await home.run("feeds", "list")
+        let removed = try await home.run("feeds", "remove", address)
         #expect(removed.output.hasPrefix("removed https://reader:***@example.org/feed.xml ("), "\(removed.output)")
-        let missing = try home.run("feeds", "remove", address)
+        let missing = try await home.run("feeds", "remove", address)
         #expect(missing.status == 1)
         for (run, what) in [(added, "add"), (again, "add again"), (token, "add token"), (list, "list"), (removed, "remove"), (missing, "remove again")] {
             expectNoSecret(run, what)
@@ -99,24 +100,18 @@ import Testing
 
     @Test func aWeatherEndpointsPasswordIsNeverShownNorKept() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let endpoint = server.url("").replacingOccurrences(of: "http://", with: "http://reader:hunter2@")
+        try await LoopbackServer.with { server in
+            let endpoint = server.address("").replacingOccurrences(of: "http://", with: "http://reader:hunter2@")
             let environment = home.environment.merging(["LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"]) { $1 }
-            let live = try await detached {
-                try Fremont.run(arguments: ["weather", "--at", "47.65,-122.35", "--endpoint", endpoint], environment: environment)
-            }
+            let live = try await Fremont.run(arguments: ["weather", "--at", "47.65,-122.35", "--endpoint", endpoint], environment: environment)
             #expect(live.status == 0, "\(live.errors)")
             expectNoSecret(live, "weather")
-            let offline = try await detached {
-                try Fremont.run(arguments: ["weather", "--at", "47.65,-122.35", "--endpoint", endpoint, "--offline"], environment: environment)
-            }
+            let offline = try await Fremont.run(arguments: ["weather", "--at", "47.65,-122.35", "--endpoint", endpoint, "--offline"], environment: environment)
             #expect(offline.status == 0, "\(offline.errors)")
             #expect(offline.errors.hasPrefix("fremont: http://reader:***@127.0.0.1:\(server.port)/v1/forecast?"), "\(offline.errors)")
             expectNoSecret(offline, "weather --offline")
             let wrong = endpoint + "/nowhere"
-            let failed = try await detached {
-                try Fremont.run(arguments: ["weather", "--at", "47.65,-122.35", "--endpoint", wrong], environment: environment)
-            }
+            let failed = try await Fremont.run(arguments: ["weather", "--at", "47.65,-122.35", "--endpoint", wrong], environment: environment)
             #expect(failed.status == 1)
             #expect(failed.errors.contains("reader:***@"), "\(failed.errors)")
             expectNoSecret(failed, "weather to a wrong endpoint")
@@ -128,8 +123,8 @@ import Testing
     /// shown one, whose `***` would make every link a wrong password.
     @Test func relativeLinksOfAFeedFetchedWithAPasswordWork() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            await server.server.appendRoute("GET /news/feed.xml") { _ in
+        try await LoopbackServer.with { server in
+            await server.route("GET /news/feed.xml") { _ in
                 let rss = """
                     <rss version="2.0"><channel><title>News</title><link>/news/</link>
                     <item><title>One</title><link>items/1.html</link><guid>1</guid>
@@ -137,8 +132,8 @@ import Testing
                     """
                 return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/rss+xml"], body: Data(rss.utf8))
             }
-            let address = server.url("/news/feed.xml").replacingOccurrences(of: "http://", with: "http://alice:hunter2@")
-            let run = try await detached { try Fremont.run(arguments: ["feed", address, "--format", "json"], environment: home.environment) }
+            let address = server.address("/news/feed.xml").replacingOccurrences(of: "http://", with: "http://alice:hunter2@")
+            let run = try await Fremont.run(arguments: ["feed", address, "--format", "json"], environment: home.environment)
             #expect(run.status == 0, "\(run.errors)")
             expectNoSecret(run, "feed")
             #expect(!run.output.contains("***"), "\(run.output)")

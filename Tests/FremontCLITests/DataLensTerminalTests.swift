@@ -1,52 +1,54 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 /// The data lens in a real terminal: rows by day, a sort, a filter, an export, the trend, the
 /// profile and the stats, driven by keys and read off the screen.
 @Suite(.serialized) struct DataLensTerminalTests {
-    private let fremont = Fremont.executable.path
+    private let fremont = Fremont.path
 
     @Test func daysSortFilterExportAndTheCharts() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-lens-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try TmuxSession(width: 100, height: 30)
+        // The export lands in the folder fremont starts in: this test's own, kept to the end.
+        let home = try TestHome()
+        defer { withExtendedLifetime(home) {} }
+        let folder = home.root
+        let tmux = try await TmuxSession(width: 100, height: 30)
         try await tmux.ready()
-        try tmux.run("cd \(folder.path) && \(fremont); echo EXIT=$?")
+        try await tmux.run("cd \(folder.path) && \(fremont); echo EXIT=$?")
         try await tmux.waitFor("Friday, April 1, 2016 12:00 AM")
-        try tmux.send("v")
+        try await tmux.press("v")
         var screen = try await tmux.waitFor("a row per day")
         #expect(screen.contains("Friday, April 1, 2016") && screen.contains("30 days"))
-        try tmux.send("s")
+        try await tmux.press("s")
         screen = try await tmux.waitFor("sorted by Northbound, largest first")
-        try tmux.send("f")
+        try await tmux.press("f")
         try await tmux.waitFor("Filter (now: everything)")
-        try tmux.send("weekends")
-        try tmux.send("Enter")
+        try await tmux.type("weekends")
+        try await tmux.press("Enter")
         screen = try await tmux.waitFor("hours kept: weekends")
         #expect(screen.contains("9 days"))  // April 2016 has nine weekend days
         #expect(!screen.contains("Monday,"))
-        try tmux.send("e")
+        try await tmux.press("e")
         try await tmux.waitFor("April-2016-Fremont-Bridge-counts-built-in-day.csv")
-        try tmux.send("Enter")
+        try await tmux.press("Enter")
         try await tmux.waitFor("exported 9 rows to")
         let csv = try String(contentsOf: folder.appendingPathComponent("April-2016-Fremont-Bridge-counts-built-in-day.csv"), encoding: .utf8)
         #expect(csv.split(separator: "\n").count == 10)
         #expect(csv.hasPrefix("date,fremont_bridge_nb,fremont_bridge_sb\n"))
-        try tmux.send("t")
+        try await tmux.press("t")
         screen = try await tmux.waitFor("Daily totals of Total (North + South)")
         #expect(screen.contains("7-day mean"))
-        try tmux.send("q")
-        try tmux.send("p")
+        try await tmux.press("q")
+        try await tmux.press("p")
         try await tmux.waitFor("Mean count by hour of day")
-        try tmux.send("q")
-        try tmux.send("I")
+        try await tmux.press("q")
+        try await tmux.press("I")
         screen = try await tmux.waitFor("Column stats")
-        try tmux.send("q")
+        try await tmux.press("q")
         // Back on the table as it was: weekend days, busiest northbound first.
         screen = try await tmux.waitFor("Saturday, April 9, 2016")
         #expect(screen.contains("weekends · by Northbound ↓ · 9 days"))
-        try tmux.send("q")
+        try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 @Suite struct FeedCommandTests {
-    @Test func jsonHasTheDocumentedShape() throws {
-        let run = try Fremont.run(arguments: ["feed", Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"])
+    @Test func jsonHasTheDocumentedShape() async throws {
+        let run = try await Fremont.run(arguments: ["feed", SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"])
         #expect(run.status == 0)
         #expect(run.errors == "")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
@@ -30,8 +31,8 @@ import Testing
         #expect(run.output.contains(",\"categories\":[],\"items\":[\n{\"id\":"))
     }
 
-    @Test func textIsForAPerson() throws {
-        let run = try Fremont.run(arguments: ["feed", Fremont.data("feeds/real/rust-syndication-rss__rss2sample.xml")])
+    @Test func textIsForAPerson() async throws {
+        let run = try await Fremont.run(arguments: ["feed", SharedData.path("feeds/real/rust-syndication-rss__rss2sample.xml")])
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "Liftoff News")
@@ -45,59 +46,59 @@ import Testing
         #expect(lines[7].hasPrefix("  How do Americans get ready to work with Russians aboard the International Space Station? They take a crash course in culture, language and protocol at Russia's Star City [1]."))
     }
 
-    @Test func repairsAreWarningsOnStderrWithTheirPlace() throws {
-        let path = Fremont.data("feeds/real/feedjira__TechCrunch.xml")
-        let run = try Fremont.run(arguments: ["feed", path, "--format", "json"])
+    @Test func repairsAreWarningsOnStderrWithTheirPlace() async throws {
+        let path = SharedData.path("feeds/real/feedjira__TechCrunch.xml")
+        let run = try await Fremont.run(arguments: ["feed", path, "--format", "json"])
         #expect(run.status == 0)
         #expect(run.errors == "\(path):1:1: warning: whitespace before the XML declaration (not allowed): moved after it\n")
         #expect(run.output.contains("\"title\":\"TechCrunch\""))
     }
 
-    @Test func standardInputIsReadAndRepaired() throws {
+    @Test func standardInputIsReadAndRepaired() async throws {
         let xml = "\n<?xml version=\"1.0\"?><rss><channel><title>In</title><item><title>A &amp; B&nbsp;C</title></item></channel></rss>"
-        let run = try Fremont.run(arguments: ["feed", "-", "--format", "json"], input: Data(xml.utf8))
+        let run = try await Fremont.run(arguments: ["feed", "-", "--format", "json"], input: Data(xml.utf8))
         #expect(run.status == 0)
         #expect(run.output.contains("\"title\":\"A & B\u{A0}C\""))
         #expect(run.errors.split(separator: "\n").count == 2)
         #expect(run.errors.hasPrefix("<stdin>:1:1: warning: "))
     }
 
-    @Test func notAFeedIsOneLineAndAFailure() throws {
-        let run = try Fremont.run(arguments: ["feed", "-"], input: Data("<!DOCTYPE html>\n<html><body>Not here</body></html>".utf8))
+    @Test func notAFeedIsOneLineAndAFailure() async throws {
+        let run = try await Fremont.run(arguments: ["feed", "-"], input: Data("<!DOCTYPE html>\n<html><body>Not here</body></html>".utf8))
         #expect(run.status != 0)
         #expect(run.output == "")
         #expect(run.errors == "fremont: <stdin>:2:6: not a feed: the root element is <html>\n")
     }
 
-    @Test func aMissingFileIsOneLineAndAFailure() throws {
-        let run = try Fremont.run(arguments: ["feed", "/nonexistent/feed.xml"])
+    @Test func aMissingFileIsOneLineAndAFailure() async throws {
+        let run = try await Fremont.run(arguments: ["feed", "/nonexistent/feed.xml"])
         #expect(run.status != 0)
         #expect(run.errors == "fremont: /nonexistent/feed.xml: cannot open: No such file or directory\n")
     }
 
-    @Test func severalFeedsPrintOneAfterAnother() throws {
-        let nasa = Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss")
-        let debian = Fremont.data("feeds/real/feed-rs__rss_1.0_debian.xml")
-        let text = try Fremont.run(arguments: ["feed", nasa, debian])
+    @Test func severalFeedsPrintOneAfterAnother() async throws {
+        let nasa = SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss")
+        let debian = SharedData.path("feeds/real/feed-rs__rss_1.0_debian.xml")
+        let text = try await Fremont.run(arguments: ["feed", nasa, debian])
         #expect(text.status == 0)
         #expect(text.output.hasPrefix("NASA Breaking News\n"))
         #expect(text.output.contains("\n\nDebian News\nhttps://www.debian.org/News/\n1 item\n"))
         // In JSON, several feeds make an array.
-        let json = try Fremont.run(arguments: ["feed", nasa, debian, "--format", "json"])
+        let json = try await Fremont.run(arguments: ["feed", nasa, debian, "--format", "json"])
         let feeds = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(feeds.map { $0["title"] as? String } == ["NASA Breaking News", "Debian News"])
         // A broken one among them: the others still print; the status says something failed.
-        let broken = try Fremont.run(arguments: ["feed", "/nonexistent/feed.xml", debian])
+        let broken = try await Fremont.run(arguments: ["feed", "/nonexistent/feed.xml", debian])
         #expect(broken.status == 1)
         #expect(broken.output.hasPrefix("Debian News\n"))
         #expect(broken.errors == "fremont: /nonexistent/feed.xml: cannot open: No such file or directory\n")
     }
 
-    @Test func hostileTextCannotReachTheTerminal() throws {
+    @Test func hostileTextCannotReachTheTerminal() async throws {
         let xml = "<rss><channel><title>T\u{1B}]0;pwned\u{07}</title><item><title>&#x1B;[31mred &#x202E;evil</title>"
             + "<description>&lt;p&gt;x&#x1B;[2J&lt;/p&gt;</description></item></channel></rss>"
         for format in ["text", "json"] {
-            let run = try Fremont.run(arguments: ["feed", "-", "--format", format], input: Data(xml.utf8))
+            let run = try await Fremont.run(arguments: ["feed", "-", "--format", format], input: Data(xml.utf8))
             #expect(run.status == 0)
             #expect(!run.output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" })
         }

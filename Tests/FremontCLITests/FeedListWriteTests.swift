@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 /// Writing the feeds file: through a symlink to its target, keeping its mode, lines fremont did
@@ -7,22 +8,13 @@ import Testing
     @Test func twentyAddsAtOnceKeepAllTwenty() async throws {
         let home = try TestHome()
         let environment = home.environment
-        let runs = try await withThrowingTaskGroup(of: Fremont.Result.self) { group in
-            for index in 0..<20 {
-                group.addTask {
-                    try await detached { try Fremont.run(arguments: ["feeds", "add", "https://example.org/\(index).xml"], environment: environment) }
-                }
-            }
-            var all: [Fremont.Result] = []
-            for try await run in group { all.append(run) }
-            return all
-        }
+        let runs = try await Fremont.runTogether((0..<20).map { ["feeds", "add", "https://example.org/\($0).xml"] }, environment: environment)
         #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.errors))")
         let list = try String(contentsOf: home.config.appendingPathComponent("fremont/feeds"), encoding: .utf8)
         #expect(Set(list.split(separator: "\n")) == Set((0..<20).map { "https://example.org/\($0).xml" }))
     }
 
-    @Test func throughASymlinkKeepingModeAndBytes() throws {
+    @Test func throughASymlinkKeepingModeAndBytes() async throws {
         let home = try TestHome()
         let folder = home.config.appendingPathComponent("fremont")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -35,7 +27,7 @@ import Testing
         chmod(target.path, 0o640)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("feeds"), withDestinationURL: target)
 
-        let run = try home.run("feeds", "add", "https://b.example/rss")
+        let run = try await home.run("feeds", "add", "https://b.example/rss")
         #expect(run.status == 0, "\(run.errors)")
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("feeds").path)
         #expect(link == target.path)

@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import FremontSources
 import Testing
 
@@ -9,32 +10,21 @@ import Testing
     static let seattle = "47.65,-122.35"
     static let key = "pw-SECRET-4711"
 
-    /// Runs fremont on a thread of its own (waiting must not hold the loopback server's threads),
-    /// in `home`, with metric locale settings unless the test gives others.
+    /// Runs fremont in `home`, with metric locale settings unless the test gives others.
     func fremont(_ home: TestHome, _ arguments: [String], environment: [String: String] = [:]) async throws -> Fremont.Result {
         let variables = home.environment.merging(["LC_ALL": "C.UTF-8", "LC_MEASUREMENT": "", "LANG": "C.UTF-8"]) { $1 }
             .merging(environment) { $1 }
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try Fremont.run(arguments: arguments, environment: variables) })
-            }
-        }
+        return try await Fremont.run(arguments: arguments, environment: variables)
     }
 
     private func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    private func writeConfig(_ home: TestHome, _ text: String) throws {
-        let file = home.config.appendingPathComponent("fremont/config")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
     @Test func openMeteoTextThenJSONFromA304ThenOffline() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let endpoint = server.url("")
+        try await LoopbackServer.with { server in
+            let endpoint = server.address("")
             let text = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", endpoint, "--format", "text"])
             #expect(text.status == 0)
             #expect(text.errors == "")
@@ -63,7 +53,7 @@ import Testing
             let asked = server.forecastRequests
             #expect(asked.map(\.path) == ["/v1/forecast", "/v1/forecast"])
             #expect(asked.map(\.status) == [200, 304])
-            #expect(asked.map(\.ifNoneMatch) == [nil, CLITestServer.forecastETag])
+            #expect(asked.map(\.ifNoneMatch) == [nil, LoopbackRoutes.forecastETag])
             #expect(asked[0].query.hasPrefix("latitude=47.65&longitude=-122.35&current="))
             #expect(asked[0].query.hasSuffix("&timezone=auto&wind_speed_unit=ms"))
             #expect(asked[0].query.contains("weather_code"))
@@ -90,8 +80,8 @@ import Testing
 
     @Test func theLocaleOrUnitsAskForImperial() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let byLocale = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", server.url(""), "--format", "text"],
+        try await LoopbackServer.with { server in
+            let byLocale = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", server.address(""), "--format", "text"],
                                              environment: ["LC_ALL": "", "LANG": "en_US.UTF-8"])
             #expect(byLocale.status == 0)
             #expect(lines(byLocale.output).contains("Now, Fri 7 Mar 15:00: Light Rain, 50°F, feels like 43°F"))
@@ -99,7 +89,7 @@ import Testing
             #expect(lines(byLocale.output).contains("  Mon 10 Mar  39–57°F      0%  Clear"))
             #expect(server.forecastRequests.last?.query.hasSuffix("&temperature_unit=fahrenheit&wind_speed_unit=mph&precipitation_unit=inch") == true)
             // --units wins over the locale.
-            let metric = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", server.url(""), "--units", "metric"],
+            let metric = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", server.address(""), "--units", "metric"],
                                            environment: ["LC_ALL": "", "LANG": "en_US.UTF-8"])
             #expect(lines(metric.output).contains("Now, Fri 7 Mar 15:00: Light Rain, 10°C, feels like 6°C"))
             #expect(server.forecastRequests.last?.query.hasSuffix("&wind_speed_unit=ms") == true)
@@ -108,9 +98,9 @@ import Testing
 
     @Test func pirateWeatherWithTheConfigsKeyNeverShowsIt() async throws {
         let home = try TestHome()
-        try writeConfig(home, "provider = pirate-weather\npirate-weather-key = \(Self.key)\n")
-        try await CLITestServer.with { server in
-            let endpoint = server.url("")
+        try home.writeConfig("provider = pirate-weather\npirate-weather-key = \(Self.key)\n")
+        try await LoopbackServer.with { server in
+            let endpoint = server.address("")
             let text = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", endpoint])
             #expect(text.status == 0)
             #expect(text.errors == "")
@@ -128,7 +118,7 @@ import Testing
             let asked = server.forecastRequests
             #expect(asked == [
                 .init(path: "/forecast/\(Self.key)/47.65,-122.35", query: "units=si", ifNoneMatch: nil, status: 200),
-                .init(path: "/forecast/\(Self.key)/47.65,-122.35", query: "units=si", ifNoneMatch: CLITestServer.forecastETag, status: 304),
+                .init(path: "/forecast/\(Self.key)/47.65,-122.35", query: "units=si", ifNoneMatch: LoopbackRoutes.forecastETag, status: 304),
             ])
 
             let offline = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", endpoint, "--offline"])
@@ -156,72 +146,72 @@ import Testing
 
     @Test func aRefusedKeyIsOneLineWithoutTheKey() async throws {
         let home = try TestHome()
-        try writeConfig(home, "pirate-weather-key = BAD-KEY\n")
-        try await CLITestServer.with { server in
-            let run = try await fremont(home, ["weather", "--at", Self.seattle, "--provider", "pirate-weather", "--endpoint", server.url("")])
+        try home.writeConfig("pirate-weather-key = BAD-KEY\n")
+        try await LoopbackServer.with { server in
+            let run = try await fremont(home, ["weather", "--at", Self.seattle, "--provider", "pirate-weather", "--endpoint", server.address("")])
             #expect(run.status == 1)
             #expect(run.output == "")
-            #expect(run.errors == "fremont: \(server.url(""))/forecast/<key>/47.65,-122.35?units=si: HTTP 401 Unauthorized (is pirate-weather-key in the config right?)\n")
+            #expect(run.errors == "fremont: \(server.address(""))/forecast/<key>/47.65,-122.35?units=si: HTTP 401 Unauthorized (is pirate-weather-key in the config right?)\n")
             #expect(server.forecastRequests.map(\.path) == ["/forecast/BAD-KEY/47.65,-122.35"])
         }
     }
 
     @Test func theConfigsLocationIsTheDefaultPlace() async throws {
         let home = try TestHome()
-        try writeConfig(home, "location = 47.65, -122.35\n")
-        try await CLITestServer.with { server in
-            let run = try await fremont(home, ["weather", "--endpoint", server.url(""), "--format", "json"])
+        try home.writeConfig("location = 47.65, -122.35\n")
+        try await LoopbackServer.with { server in
+            let run = try await fremont(home, ["weather", "--endpoint", server.address(""), "--format", "json"])
             #expect(run.status == 0)
             #expect(run.errors == "")
             #expect(server.forecastRequests.first?.query.hasPrefix("latitude=47.65&longitude=-122.35&") == true)
             // --at wins over it.
-            _ = try await fremont(home, ["weather", "--at=-33.87,151.21", "--endpoint", server.url("")])
+            _ = try await fremont(home, ["weather", "--at=-33.87,151.21", "--endpoint", server.address("")])
             #expect(server.forecastRequests.last?.query.hasPrefix("latitude=-33.87&longitude=151.21&") == true)
         }
     }
 
-    @Test func pirateWeatherWithoutAKeySaysWhatToSet() throws {
+    @Test func pirateWeatherWithoutAKeySaysWhatToSet() async throws {
         let home = try TestHome()
-        let run = try Fremont.run(arguments: ["weather", "--at", Self.seattle, "--provider", "pirate-weather"], environment: home.environment)
+        let run = try await Fremont.run(arguments: ["weather", "--at", Self.seattle, "--provider", "pirate-weather"], environment: home.environment)
         #expect(run.status == 1)
         #expect(run.errors == "fremont: Pirate Weather: a Pirate Weather forecast needs a key: add 'pirate-weather-key = KEY' to \(home.config.path)/fremont/config (free at pirateweather.net), or ask Open-Meteo, which needs none\n")
     }
 
-    @Test func atIsValidated() throws {
+    @Test func atIsValidated() async throws {
         let home = try TestHome()
-        let north = try home.run("weather", "--at", "91,0")
+        let north = try await home.run("weather", "--at", "91,0")
         #expect(north.status == 64)
         #expect(north.errors.hasPrefix("Error: --at: the latitude must be from -90 to 90 (south to north), not 91.\n"))
-        let east = try home.run("weather", "--at", "0,181")
+        let east = try await home.run("weather", "--at", "0,181")
         #expect(east.errors.hasPrefix("Error: --at: the longitude must be from -180 to 180 (west to east), not 181.\n"))
-        let words = try home.run("weather", "--at", "Seattle")
+        let words = try await home.run("weather", "--at", "Seattle")
         #expect(words.status == 64)
         #expect(words.errors.hasPrefix("Error: --at: 'Seattle' is not a place: give LAT,LON in decimal degrees, like 47.65,-122.35.\n"))
         // A negative latitude is a value, not an option; offline and never fetched, it is not cached.
-        let south = try home.run("weather", "--at", "-33.87,151.21", "--offline")
+        let south = try await home.run("weather", "--at", "-33.87,151.21", "--offline")
         #expect(south.status == 1)
         #expect(south.errors == "fremont: https://api.open-meteo.com/v1/forecast?latitude=-33.87&longitude=151.21&current=…&hourly=…&daily=…&timezone=auto&wind_speed_unit=ms: not in the cache (--offline); fetch it once without --offline\n")
-        let both = try home.run("weather", WeatherCommandTests.bare, "--at", Self.seattle)
+        let both = try await home.run("weather", WeatherCommandTests.bare, "--at", Self.seattle)
         #expect(both.status == 64)
         #expect(both.errors.hasPrefix("Error: Give either a SOURCE or --at, not both.\n"))
-        let units = try home.run("weather", WeatherCommandTests.bare, "--units", "metric")
+        let units = try await home.run("weather", WeatherCommandTests.bare, "--units", "metric")
         #expect(units.status == 64)
         #expect(units.errors.hasPrefix("Error: --provider, --endpoint and --units are for a live forecast"))
-        let neither = try home.run("weather")
+        let neither = try await home.run("weather")
         #expect(neither.status == 64)
         #expect(neither.errors.hasPrefix("Error: Give a forecast SOURCE (a file, an http(s) address or - for standard input), or --at LAT,LON, or set 'location = LAT,LON' in "))
         #expect(neither.errors.contains("\nUsage: fremont weather [<source>] [--at <lat,lon>]"))
-        let provider = try home.run("weather", "--at", Self.seattle, "--provider", "dark-sky")
+        let provider = try await home.run("weather", "--at", Self.seattle, "--provider", "dark-sky")
         #expect(provider.status == 64)
     }
 
     @Test func anOpenMeteoFileReadsLikeTheLiveForecast() async throws {
-        let file = CLITestServer.forecastFixtures.appendingPathComponent("open-meteo-seattle-2025-03-07-metric.json").path
+        let file = SharedData.forecastFixtures.appendingPathComponent("open-meteo-seattle-2025-03-07-metric.json").path
         let home = try TestHome()
-        let fromFile = try Fremont.run(arguments: ["weather", file], environment: home.environment)
+        let fromFile = try await Fremont.run(arguments: ["weather", file], environment: home.environment)
         #expect(fromFile.status == 0)
-        try await CLITestServer.with { server in
-            let live = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", server.url("")])
+        try await LoopbackServer.with { server in
+            let live = try await fremont(home, ["weather", "--at", Self.seattle, "--endpoint", server.address("")])
             #expect(live.output == fromFile.output)
         }
     }
@@ -230,21 +220,21 @@ import Testing
 /// The Weather tab on a live forecast, in a real terminal: named with --at, and the config's
 /// location when `fremont` starts with no arguments.
 @Suite(.serialized) struct LiveWeatherBrowserTests {
-    private let fremont = Fremont.executable.path
+    private let fremont = Fremont.path
 
     @Test func theWeatherTabShowsTheLiveForecast() async throws {
         let home = try TestHome()
-        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
         try await tmux.ready()
-        try await CLITestServer.with { server in
-            try tmux.run("\(fremont) weather --at 47.65,-122.35 --endpoint \(server.url("")); echo EXIT=$?")
+        try await LoopbackServer.with { server in
+            try await tmux.run("\(fremont) weather --at 47.65,-122.35 --endpoint \(server.address("")); echo EXIT=$?")
             let screen = try await tmux.waitFor("Light Rain · feels like 6°C")
             #expect(screen.contains("Now, Fri 7 Mar 15:00 · 47.649185°N, 122.34784°W · America/Los_Angeles · UTC−08:00"))
             #expect(screen.contains("☂   10°C  Light Rain"))
             #expect(screen.contains("wind 6 m/s from WSW · humidity 88% · 90% chance of rain"))
             #expect(screen.contains(" Mon 10  ☀   Clear "))
             #expect(screen.contains(" Thu 13  ↯☁  Thunderstorms "))
-            try tmux.send("q")
+            try await tmux.press("q")
             try await tmux.waitFor("EXIT=0")
             #expect(server.forecastRequests.count == 1)
         }
@@ -252,24 +242,22 @@ import Testing
 
     @Test func withALocationTheNoArgumentBrowserLoadsItsForecast() async throws {
         let home = try TestHome()
-        let config = home.config.appendingPathComponent("fremont/config")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("location = 47.65,-122.35\n".utf8).write(to: config)
+        try home.writeConfig("location = 47.65,-122.35\n")
         // What a fetch from Open-Meteo itself would have left in the cache (the test has no network).
         try FileManager.default.createDirectory(at: home.cacheDatabase.deletingLastPathComponent(), withIntermediateDirectories: true)
         let request = try ForecastRequest(provider: .openMeteo, coordinates: try Coordinates(parsing: "47.65,-122.35"), units: .si)
-        let json = try Data(contentsOf: CLITestServer.forecastFixtures.appendingPathComponent("open-meteo-seattle-2025-03-07-metric.json"))
+        let json = try Data(contentsOf: SharedData.forecastFixtures.appendingPathComponent("open-meteo-seattle-2025-03-07-metric.json"))
         try CacheDatabase(path: home.cacheDatabase.path).storeForecast(json: json, source: request.name, fetchedAt: Date().addingTimeInterval(-600))
 
-        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
         try await tmux.ready()
-        try tmux.run("\(fremont) --offline; echo EXIT=$?")
+        try await tmux.run("\(fremont) --offline; echo EXIT=$?")
         try await tmux.waitFor("April 1, 2016")
-        try tmux.send("3")
+        try await tmux.press("3")
         let screen = try await tmux.waitFor("Light Rain · feels like 6°C")
         #expect(screen.contains("47.649185°N, 122.34784°W"))
         #expect(!screen.contains("San Francisco") && !screen.contains("37.8267°N"))
-        try tmux.send("q")
+        try await tmux.press("q")
         try await tmux.waitFor("EXIT=0")
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 /// The Log tab in a real terminal: the warnings of a run's loads, readable, and told on exit.
 @Suite(.serialized) struct LogTabTests {
-    private let fremont = Fremont.executable.path
+    private let fremont = Fremont.path
 
     @Test func aBrokenFeedsRepairWarningShowsInTheLogWithItsPlace() async throws {
         let home = try TestHome()
@@ -15,11 +16,11 @@ import Testing
         </channel></rss>
 
         """.utf8).write(to: feed)
-        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
         try await tmux.ready()
-        try tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Fish & Chips")
-        try tmux.send("4")
+        try await tmux.press("4")
         let screen = try await tmux.waitFor("amp.xml:3:19")
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let head = try #require(lines.firstIndex { $0.contains("amp.xml:3:19") })
@@ -27,7 +28,7 @@ import Testing
         #expect(lines[head].range(of: #"\d\d:\d\d:\d\d"#, options: .regularExpression) != nil)
         #expect(lines[head + 1].contains("a bare '&' (not allowed in XML): read as '&amp;'"))
         #expect(lines[0].contains("4 Log"))
-        try tmux.send("q")
+        try await tmux.press("q")
         let after = try await tmux.waitFor("EXIT=0")
         #expect(after.contains("fremont: 1 warning this run: the Log tab (key 4) lists them"))
         try await tmux.expectShellRestored(status: "0")
@@ -35,13 +36,13 @@ import Testing
 
     @Test func aCleanRunSaysNothingOnExit() async throws {
         let home = try TestHome()
-        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
         try await tmux.ready()
-        try tmux.run("\(fremont); echo EXIT=$?")
+        try await tmux.run("\(fremont); echo EXIT=$?")
         try await tmux.waitFor("April 1, 2016")
-        try tmux.send("4")
+        try await tmux.press("4")
         try await tmux.waitFor("Nothing yet")
-        try tmux.send("q")
+        try await tmux.press("q")
         let after = try await tmux.waitFor("EXIT=0")
         #expect(!after.contains("this run"))
     }

@@ -5,9 +5,9 @@ import FremontSources
 import Testing
 
 @Suite struct OfflineTests {
-    static let feedFile = Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss")
-    static let bikeFile = Fremont.data("bikes/fremont-2016-04.xml")
-    static let forecastFile = Fremont.data("weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json")
+    static let feedFile = SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss")
+    static let bikeFile = SharedData.path("bikes/fremont-2016-04.xml")
+    static let forecastFile = SharedData.path("weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json")
 
     /// A cache filled as a fetch some time ago would have left it.
     static func fill(_ home: TestHome, fetchedAt: Date) throws {
@@ -19,57 +19,57 @@ import Testing
                                 fetchedAt: fetchedAt)
     }
 
-    @Test func everyCommandReadsTheCacheAloneAndSaysTheAge() throws {
+    @Test func everyCommandReadsTheCacheAloneAndSaysTheAge() async throws {
         let home = try TestHome()
         try Self.fill(home, fetchedAt: Date().addingTimeInterval(-(3 * 3600 + 600)))
 
-        let feed = try home.run("feed", "https://example.org/nasa.rss", "--format", "json", "--offline")
+        let feed = try await home.run("feed", "https://example.org/nasa.rss", "--format", "json", "--offline")
         #expect(feed.status == 0)
         #expect(feed.errors == "fremont: https://example.org/nasa.rss: cached 3 h ago (offline)\n")
-        #expect(feed.output == (try Fremont.run(arguments: ["feed", Self.feedFile, "--format", "json"])).output)
+        #expect(feed.output == (try await Fremont.run(arguments: ["feed", Self.feedFile, "--format", "json"])).output)
 
-        let bikes = try home.run("bikes", "https://example.org/fremont.xml", "--format", "csv", "--offline")
+        let bikes = try await home.run("bikes", "https://example.org/fremont.xml", "--format", "csv", "--offline")
         #expect(bikes.status == 0)
         #expect(bikes.errors == "fremont: https://example.org/fremont.xml: cached 3 h ago (offline)\n")
-        #expect(bikes.output == (try Fremont.run(arguments: ["bikes", Self.bikeFile, "--format", "csv"])).output)
+        #expect(bikes.output == (try await Fremont.run(arguments: ["bikes", Self.bikeFile, "--format", "csv"])).output)
 
-        let stats = try home.run("stats", "https://example.org/fremont.xml", "--offline")
+        let stats = try await home.run("stats", "https://example.org/fremont.xml", "--offline")
         #expect(stats.status == 0)
-        let fileStats = try Fremont.run(arguments: ["stats", Self.bikeFile])
+        let fileStats = try await Fremont.run(arguments: ["stats", Self.bikeFile])
         #expect(stats.output.split(separator: "\n").dropFirst() == fileStats.output.split(separator: "\n").dropFirst())
 
-        let weather = try home.run("weather", "https://example.org/forecast.json", "--format", "json", "--offline")
+        let weather = try await home.run("weather", "https://example.org/forecast.json", "--format", "json", "--offline")
         #expect(weather.status == 0)
         #expect(weather.errors == "fremont: https://example.org/forecast.json: cached 3 h ago (offline)\n")
-        #expect(weather.output == (try Fremont.run(arguments: ["weather", Self.forecastFile, "--format", "json"])).output)
+        #expect(weather.output == (try await Fremont.run(arguments: ["weather", Self.forecastFile, "--format", "json"])).output)
     }
 
-    @Test func whatWasNeverFetchedIsOneLineAndAFailure() throws {
+    @Test func whatWasNeverFetchedIsOneLineAndAFailure() async throws {
         let home = try TestHome()
-        let run = try home.run("feed", "https://example.org/never.rss", "--offline")
+        let run = try await home.run("feed", "https://example.org/never.rss", "--offline")
         #expect(run.status == 1)
         #expect(run.output == "")
         #expect(run.errors == "fremont: https://example.org/never.rss: not in the cache (--offline); fetch it once without --offline\n")
-        let bikes = try home.run("bikes", "https://example.org/never.csv", "--offline")
+        let bikes = try await home.run("bikes", "https://example.org/never.csv", "--offline")
         #expect(bikes.status == 1)
         #expect(bikes.errors == "fremont: https://example.org/never.csv: not in the cache (--offline); fetch it once without --offline\n")
     }
 
-    @Test func feedWithoutSourcesReadsTheFollowedFeeds() throws {
+    @Test func feedWithoutSourcesReadsTheFollowedFeeds() async throws {
         let home = try TestHome()
         try Self.fill(home, fetchedAt: Date().addingTimeInterval(-2 * 86400 - 60))
-        _ = try home.run("feeds", "add", "https://example.org/nasa.rss")
-        let run = try home.run("feed", "--offline")
+        _ = try await home.run("feeds", "add", "https://example.org/nasa.rss")
+        let run = try await home.run("feed", "--offline")
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("NASA Breaking News\nhttp://www.nasa.gov/\n10 items\n"))
         #expect(run.errors == "fremont: https://example.org/nasa.rss: cached 2 days ago (offline)\n")
     }
 
-    @Test func aCorruptCacheIsOneLineAndAFreshStart() throws {
+    @Test func aCorruptCacheIsOneLineAndAFreshStart() async throws {
         let home = try TestHome()
         try FileManager.default.createDirectory(at: home.cacheDatabase.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(repeating: 0xA5, count: 4096).write(to: home.cacheDatabase)
-        let run = try home.run("feed", "https://example.org/nasa.rss", "--offline")
+        let run = try await home.run("feed", "https://example.org/nasa.rss", "--offline")
         #expect(run.status == 1)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 2)
@@ -77,42 +77,38 @@ import Testing
         #expect(lines[0].hasSuffix(" and started a fresh one"))
         #expect(lines[1] == "fremont: https://example.org/nasa.rss: not in the cache (--offline); fetch it once without --offline")
         // The next run finds a good cache and says nothing of it.
-        #expect(try home.run("feed", "https://example.org/nasa.rss", "--offline").errors.split(separator: "\n").count == 1)
+        #expect(try await home.run("feed", "https://example.org/nasa.rss", "--offline").errors.split(separator: "\n").count == 1)
     }
 
     @Test func withTheServerStoppedOfflineShowsTheLastFetch() async throws {
         let home = try TestHome()
         let feed = "/data/feeds/real/nasa__breaking_news_2018-09-05.rss"
         let month = ["bikes", "--month", "2016-04", "--page-size", "300", "--format", "csv"]
-        let (url, endpoint, online, onlineMonth) = try await CLITestServer.with { server in
-            let url = server.url(feed), endpoint = server.url("/resource/4xy5-26gy.json")
-            let online = try await detached { try Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment) }
-            let onlineMonth = try await detached { try Fremont.run(arguments: month + ["--endpoint", endpoint], environment: home.environment) }
+        let (url, endpoint, online, onlineMonth) = try await LoopbackServer.with { server in
+            let url = server.address(feed), endpoint = server.address("/resource/4xy5-26gy.json")
+            let online = try await Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment)
+            let onlineMonth = try await Fremont.run(arguments: month + ["--endpoint", endpoint], environment: home.environment)
             return (url, endpoint, online, onlineMonth)
         }
         #expect(online.status == 0 && onlineMonth.status == 0)
         #expect(online.errors == "" && onlineMonth.errors == "")
 
-        let failed = try await detached { try Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment) }
+        let failed = try await Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment)
         #expect(failed.status == 1)
         #expect(failed.errors.hasPrefix("fremont: \(url): "))
 
-        let offline = try await detached { try Fremont.run(arguments: ["feed", url, "--format", "json", "--offline"], environment: home.environment) }
+        let offline = try await Fremont.run(arguments: ["feed", url, "--format", "json", "--offline"], environment: home.environment)
         #expect(offline.status == 0)
         #expect(offline.output == online.output)
         #expect(offline.errors == "fremont: \(url): cached just now (offline)\n")
 
         // A Socrata month is cached by endpoint and span.
-        let offlineMonth = try await detached {
-            try Fremont.run(arguments: month + ["--endpoint", endpoint, "--offline"], environment: home.environment)
-        }
+        let offlineMonth = try await Fremont.run(arguments: month + ["--endpoint", endpoint, "--offline"], environment: home.environment)
         #expect(offlineMonth.status == 0)
         #expect(offlineMonth.output == onlineMonth.output)
         #expect(offlineMonth.output.split(separator: "\n").count == 721)
         #expect(offlineMonth.errors.hasSuffix(": cached just now (offline)\n"))
-        let otherMonth = try await detached {
-            try Fremont.run(arguments: ["bikes", "--month", "2016-05", "--endpoint", endpoint, "--offline"], environment: home.environment)
-        }
+        let otherMonth = try await Fremont.run(arguments: ["bikes", "--month", "2016-05", "--endpoint", endpoint, "--offline"], environment: home.environment)
         #expect(otherMonth.status == 1)
         #expect(otherMonth.errors.hasSuffix("2016-05-01…2016-05-31: not in the cache (--offline); fetch it once without --offline\n"))
     }

@@ -1,51 +1,32 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 /// Issue 14, items 4 and 10: writes to standard output are checked, numeric options are bounded.
 @Suite struct OutputAndOptionsTests {
-    /// Runs fremont with its standard output on `path` (a device); the status and what stderr said.
-    private func run(_ arguments: [String], stdout path: String) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = Fremont.executable
-        process.arguments = arguments
-        process.standardOutput = FileHandle(forWritingAtPath: path)
-        let errors = Pipe()
-        process.standardError = errors
-        let home = try TestHome()
-        process.environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
-    }
-
-    @Test func aFullDiskIsAnErrorNotSilence() throws {
-        for arguments in [["bikes", "--format", "csv"], ["stats"], ["weather", Fremont.data("weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"), "--format", "json"],
-                          ["feed", Fremont.data("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"]] {
-            let run = try run(arguments, stdout: "/dev/full")
+    @Test func aFullDiskIsAnErrorNotSilence() async throws {
+        for arguments in [["bikes", "--format", "csv"], ["stats"], ["weather", SharedData.path("weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"), "--format", "json"],
+                          ["feed", SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"]] {
+            let run = try await Fremont.run(arguments: arguments, standardOutput: .path("/dev/full"))
             #expect(run.status == 1, "\(arguments)")
             #expect(run.errors == "fremont: cannot write to standard output: No space left on device\n", "\(arguments)")
         }
     }
 
-    @Test func aReaderThatGoesAwayEndsItQuietly() throws {
-        let process = Process()
-        process.executableURL = Fremont.executable
-        process.arguments = ["bikes", "--format", "csv"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+    @Test func aReaderThatGoesAwayEndsItQuietly() async throws {
+        let home = try TestHome()
+        let child = try Fremont.start(arguments: ["bikes", "--format", "csv"], home: home, standardOutput: .pipe)
+        let output = try #require(child.outputPipe)
         // Read one chunk, then close the pipe, as `| head -1` does.
-        _ = output.fileHandleForReading.availableData
-        try output.fileHandleForReading.close()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 || process.terminationReason == .uncaughtSignal)
-        #expect(said.isEmpty)
+        _ = try await offPool { output.availableData }
+        try output.close()
+        let run = await child.exit(timeout: .seconds(60))
+        #expect(!run.timedOut)
+        #expect(run.status == 0 || run.signal != nil)
+        #expect(run.standardError.isEmpty)
     }
 
-    @Test func numericOptionsAreBounded() throws {
+    @Test func numericOptionsAreBounded() async throws {
         for (arguments, message) in [
             (["feed", "x.xml", "--timeout", "1e16"], "Error: --timeout must be a number of seconds above 0 and at most 86400 (a day), not 1e+16."),
             (["feed", "x.xml", "--timeout", "nan"], "Error: --timeout must be a number of seconds above 0 and at most 86400 (a day), not nan."),
@@ -53,7 +34,7 @@ import Testing
             (["feed", "x.xml", "--max-warnings=-1"], "Error: --max-warnings must be from 0 to 1000000, not -1."),
             (["search", "x", "--limit", "0"], "Error: --limit must be between 1 and 10000."),
         ] {
-            let run = try Fremont.run(arguments: arguments)
+            let run = try await Fremont.run(arguments: arguments)
             #expect(run.status != 0, "\(arguments)")
             #expect(run.errors.hasPrefix(message), "\(arguments): \(run.errors)")
         }
@@ -61,10 +42,10 @@ import Testing
 }
 
 @Suite struct VersionAndWordsTests {
-    @Test func versionAndSingulars() throws {
-        let version = try Fremont.run(arguments: ["--version"])
+    @Test func versionAndSingulars() async throws {
+        let version = try await Fremont.run(arguments: ["--version"])
         #expect(version.status == 0 && version.output.hasPrefix("fremont "))
-        let one = try Fremont.run(arguments: ["stats", "-"], input: Data("date,Fremont Bridge NB,Fremont Bridge SB\n04/01/2016 12:00:00 AM,1,2\n".utf8))
+        let one = try await Fremont.run(arguments: ["stats", "-"], input: Data("date,Fremont Bridge NB,Fremont Bridge SB\n04/01/2016 12:00:00 AM,1,2\n".utf8))
         #expect(one.output.contains("Rows:                       1 hour on 1 day\n"))
     }
 }
@@ -76,24 +57,24 @@ import Testing
         return stat(url.path, &status) == 0 ? status.st_mode & 0o777 : nil
     }
 
-    @Test func configAndCacheFoldersAre0700AndTheirFiles0600() throws {
+    @Test func configAndCacheFoldersAre0700AndTheirFiles0600() async throws {
         let home = try TestHome()
-        #expect(try home.run("feeds", "add", "https://e.example/feed.xml").status == 0)
-        _ = try home.run("search", "anything")
+        #expect(try await home.run("feeds", "add", "https://e.example/feed.xml").status == 0)
+        _ = try await home.run("search", "anything")
         #expect(mode(home.feedList.deletingLastPathComponent()) == 0o700)
         #expect(mode(home.feedList) == 0o600)
         #expect(mode(home.cacheDatabase.deletingLastPathComponent()) == 0o700)
         #expect(mode(home.cacheDatabase) == 0o600)
         // A list someone made 0640 keeps its mode when fremont writes it again.
         chmod(home.feedList.path, 0o640)
-        #expect(try home.run("feeds", "add", "https://f.example/feed.xml").status == 0)
+        #expect(try await home.run("feeds", "add", "https://f.example/feed.xml").status == 0)
         #expect(mode(home.feedList) == 0o640)
     }
 }
 
 /// Issue 14 #1: no value from OPML or the command line puts a line of its own into the feeds file.
 @Suite struct FeedListInjectionTests {
-    @Test func outlinesAndArgumentsWithLineBreaksAreRefused() throws {
+    @Test func outlinesAndArgumentsWithLineBreaksAreRefused() async throws {
         let home = try TestHome()
         let opml = home.root.appendingPathComponent("x.opml")
         try Data("""
@@ -105,7 +86,7 @@ import Testing
             <outline text="fine" xmlUrl="https://e.example/fine"/>
             </body></opml>
             """.utf8).write(to: opml)
-        let imported = try home.run("feeds", "import", opml.path)
+        let imported = try await home.run("feeds", "import", opml.path)
         #expect(imported.status == 0)
         #expect(imported.output == "imported 1 feed from \(opml.path)\n")
         #expect(imported.errors.contains("outline https://e.example/a exec:touch /tmp/pwned refused: its address holds a line break or control character"))
@@ -116,7 +97,7 @@ import Testing
 
         for arguments in [["feeds", "add", "https://e.example/z", "--title", "x\ny"], ["feeds", "add", "https://e.example/z", "--tag", "a\u{1B}b"],
                           ["feeds", "add", "https://e.example/z\nexec:x"]] {
-            let added = try Fremont.run(arguments: arguments, environment: home.environment)
+            let added = try await Fremont.run(arguments: arguments, environment: home.environment)
             #expect(added.status != 0, "\(arguments)")
         }
         #expect(try String(contentsOf: home.feedList, encoding: .utf8) == file)
@@ -125,15 +106,15 @@ import Testing
 
 /// Issue 14 #11, file errors: what happened, in words, never "NSCocoaErrorDomain error 256".
 @Suite struct FileErrorWordsTests {
-    @Test func aDirectoryOrAMissingFileSaysSo() throws {
+    @Test func aDirectoryOrAMissingFileSaysSo() async throws {
         let home = try TestHome()
         try FileManager.default.createDirectory(at: home.feedList, withIntermediateDirectories: true)
-        let list = try home.run("feeds", "list")
+        let list = try await home.run("feeds", "list")
         #expect(list.status == 1)
         #expect(list.errors == "fremont: \(home.feedList.path): cannot read the feed list: is a directory, not a file\n")
-        let folder = try home.run("feeds", "import", home.root.path)
+        let folder = try await home.run("feeds", "import", home.root.path)
         #expect(folder.errors == "fremont: \(home.root.path): cannot open: is a directory, not a file\n")
-        let missing = try home.run("feeds", "import", home.root.appendingPathComponent("none.opml").path)
+        let missing = try await home.run("feeds", "import", home.root.appendingPathComponent("none.opml").path)
         #expect(missing.errors == "fremont: \(home.root.appendingPathComponent("none.opml").path): cannot open: no such file\n")
     }
 }

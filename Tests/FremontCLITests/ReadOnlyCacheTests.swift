@@ -1,5 +1,6 @@
 import Foundation
 import FremontSources
+import FremontTestSupport
 import Testing
 
 /// A cache that cannot be written is not "opened by another fremont": it is said to be read-only,
@@ -12,32 +13,32 @@ import Testing
 @Suite(.serialized) struct ReadOnlyCacheTests {
     static let feed = "/data/feeds/real/nasa__breaking_news_2018-09-05.rss"
 
-    static func works(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+    static func works(_ arguments: [String]) async -> Bool {
+        let result = try? await ChildProcess.run(arguments, environment: ProcessInfo.processInfo.environment, timeout: .seconds(30))
+        return result?.status == 0
     }
 
-    static let canMountReadOnly = works(["/usr/bin/unshare", "-m", "--propagation", "private", "sh", "-c",
-                                         "mount --bind /tmp /tmp && mount -o remount,bind,ro /tmp && ! touch /tmp/fremont-ro-probe"])
-    static let canRunAsNobody = getuid() == 0 && works(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "true"])
+    static func canMountReadOnly() async -> Bool {
+        await works(["/usr/bin/unshare", "-m", "--propagation", "private", "sh", "-c",
+                     "mount --bind /tmp /tmp && mount -o remount,bind,ro /tmp && ! touch /tmp/fremont-ro-probe"])
+    }
+
+    static func canRunAsNobody() async -> Bool {
+        guard getuid() == 0 else { return false }
+        return await works(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "true"])
+    }
 
     /// fremont with `arguments`, the cache folder mounted read-only for it alone.
-    func onReadOnlyFileSystem(_ home: TestHome, _ arguments: [String]) throws -> Fremont.Result {
+    func onReadOnlyFileSystem(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
         let script = #"mount --bind "$FREMONT_RO" "$FREMONT_RO" && mount -o remount,bind,ro "$FREMONT_RO" && exec "$@""#
-        return try Fremont.run(arguments: arguments, environment: home.environment.merging(["FREMONT_RO": home.cache.path]) { $1 },
+        return try await Fremont.run(arguments: arguments, environment: home.environment.merging(["FREMONT_RO": home.cache.path]) { $1 },
                                wrapper: ["/usr/bin/unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh"])
     }
 
     /// Fetches the feed into the cache, then closes the cache as a fremont that exits cleanly
     /// does: the WAL's files go, and only the database file is left to read.
     func fillCache(_ home: TestHome, _ url: String, consolidate: Bool) async throws {
-        let fetched = try await detached { try Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment) }
+        let fetched = try await Fremont.run(arguments: ["feed", url, "--format", "json"], environment: home.environment)
         #expect(fetched.status == 0, "\(fetched.errors)")
         if consolidate {
             _ = try CacheDatabase(path: home.cacheDatabase.path)
@@ -53,28 +54,28 @@ import Testing
         #expect(items?.count == 10, "\(run.output.prefix(200))", sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: canMountReadOnly), arguments: [false, true])
+    @Test(.enabled { await canMountReadOnly() }, arguments: [false, true])
     func aReadOnlyFileSystemIsSaidAndReadOffline(consolidated: Bool) async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let url = server.url(Self.feed)
+        try await LoopbackServer.with { server in
+            let url = server.address(Self.feed)
             try await fillCache(home, url, consolidate: consolidated)
-            let offline = try await detached { try onReadOnlyFileSystem(home, ["feed", url, "--offline", "--format", "json"]) }
+            let offline = try await onReadOnlyFileSystem(home, ["feed", url, "--offline", "--format", "json"])
             expectReadOnlyOffline(offline, naming: home.cacheDatabase.deletingLastPathComponent().path)
             #expect(offline.errors.contains("Read-only file system"), "\(offline.errors)")
 
             // Fetching still works; what it cannot keep is said, not lost without a word.
-            let live = try await detached { try onReadOnlyFileSystem(home, ["feed", url, "--format", "json"]) }
+            let live = try await onReadOnlyFileSystem(home, ["feed", url, "--format", "json"])
             #expect(live.status == 0, "\(live.errors)")
             #expect(live.errors.contains("not kept in the cache: \(home.cacheDatabase.path) is read-only"), "\(live.errors)")
         }
     }
 
-    @Test(.enabled(if: canRunAsNobody))
+    @Test(.enabled { await canRunAsNobody() })
     func aReadOnlyFolderAndFileAreSaidAndReadOffline() async throws {
         let home = try TestHome()
-        try await CLITestServer.with { server in
-            let url = server.url(Self.feed)
+        try await LoopbackServer.with { server in
+            let url = server.address(Self.feed)
             try await fillCache(home, url, consolidate: true)
             let folder = home.cacheDatabase.deletingLastPathComponent()
             // nobody owns the cache and can only read it; it can reach it through the test's folders.
@@ -86,9 +87,8 @@ import Testing
             chown(folder.path, 65534, 65534)
             chmod(folder.path, 0o500)
             let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-            let offline = try await detached {
-                try Fremont.run(arguments: ["feed", url, "--offline", "--format", "json"], environment: home.environment, wrapper: asNobody)
-            }
+            let offline = try await Fremont.run(arguments: ["feed", url, "--offline", "--format", "json"], environment: home.environment,
+                                                wrapper: asNobody)
             // fremont makes a cache folder of its own 0700 again (it keeps it private), so it is
             // the file, 0400, that cannot be written.
             expectReadOnlyOffline(offline, naming: home.cacheDatabase.path)

@@ -1,18 +1,19 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 /// The terminal is given back on every way out, and nothing a feed says drives it: end to end in
 /// tmux, as a person would see it.
 @Suite(.serialized) struct TerminalSafetyTests {
-    private let fremont = Fremont.executable.path
+    private let fremont = Fremont.path
 
     @Test(arguments: ["q", "C-c"])
     func quittingRestoresTheTerminal(key: String) async throws {
-        let tmux = try TmuxSession(width: 80, height: 24)
+        let tmux = try await TmuxSession(width: 80, height: 24)
         try await tmux.ready()
-        try tmux.run("\(fremont); echo EXIT=$?")
+        try await tmux.run("\(fremont); echo EXIT=$?")
         try await tmux.waitFor("April 1, 2016")
-        try tmux.send(key)
+        try await tmux.press(key)
         try await tmux.expectShellRestored(status: "0")
     }
 
@@ -23,9 +24,9 @@ import Testing
         let home = try TestHome()
         let feed = home.root.appendingPathComponent("small.xml")
         try Data("<rss version=\"2.0\"><channel><title>Small</title><item><title>Only item</title></item></channel></rss>".utf8).write(to: feed)
-        let tmux = try TmuxSession(width: 100, height: 24, environment: home.environment)
+        let tmux = try await TmuxSession(width: 100, height: 24, environment: home.environment)
         try await tmux.ready()
-        try tmux.run("TERM=\(term) \(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.run("TERM=\(term) \(fremont) feed \(feed.path); echo EXIT=$?")
         // The line may wrap on the 100 columns: read the screen as one text.
         let screen = try await tmux.waitFor("EXIT=0").replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains("fremont: TERM=\(term) "))
@@ -39,18 +40,20 @@ import Testing
     /// (SIGABRT is left out here: Dispatch's threads block it, and `abort` unblocks it itself.)
     @Test(arguments: [("SEGV", SIGSEGV, "139"), ("BUS", SIGBUS, "135"), ("ILL", SIGILL, "132"), ("FPE", SIGFPE, "136")])
     func aCrashInABackgroundLoadRestoresTheTerminal(name: String, signal: Int32, status: String) async throws {
-        try await CLITestServer.with { server in
+        try await LoopbackServer.with { server in
             let home = try TestHome()
             // Swift's crash report would wait for a key on a terminal; here it must not.
-            let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment.merging(["SWIFT_BACKTRACE": "interactive=no"]) { $1 })
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment.merging(["SWIFT_BACKTRACE": "interactive=no"]) { $1 })
             try await tmux.ready()
-            try tmux.run("\(fremont) bikes '\(server.url("/slow?seconds=20"))'; echo EXIT=$?")
+            try await tmux.run("\(fremont) bikes '\(server.address("/slow?seconds=20"))'; echo EXIT=$?")
             try await tmux.waitFor("loading")
-            let pid = try #require(try tmux.foregroundProcess())
-            let loader = try #require(Self.thread(named: "fremont-load", in: pid), "no load thread in \(pid)")
+            let pid = try #require(try await tmux.foregroundProcess())
+            // "loading" is drawn as the load is handed to its thread, which may not run (and be
+            // named) until a moment later on a busy machine.
+            let loader = try #require(try await Self.eventually { Self.thread(named: "fremont-load", in: pid) }, "no load thread in \(pid)")
             #expect(Self.signalThread(pid, loader, signal) == 0)
             try await tmux.waitFor("EXIT=\(status)", timeout: 30)
-            #expect(try tmux.capture(history: 500).contains("\"fremont-load\" crashed"), "SIG\(name) on the load thread")
+            #expect(try await tmux.screen(history: 500).contains("\"fremont-load\" crashed"), "SIG\(name) on the load thread")
             try await tmux.expectShellRestored(status: status)
         }
     }
@@ -58,11 +61,11 @@ import Testing
     /// A crash on the screen's own thread, and an abort (a failed precondition in C code).
     @Test(arguments: [(SIGSEGV, "139"), (SIGABRT, "134")])
     func aCrashOnTheScreensThreadRestoresTheTerminal(signal: Int32, status: String) async throws {
-        let tmux = try TmuxSession(width: 80, height: 24, environment: ["SWIFT_BACKTRACE": "interactive=no"])
+        let tmux = try await TmuxSession(width: 80, height: 24, environment: ["SWIFT_BACKTRACE": "interactive=no"])
         try await tmux.ready()
-        try tmux.run("\(fremont); echo EXIT=$?")
+        try await tmux.run("\(fremont); echo EXIT=$?")
         try await tmux.waitFor("April 1, 2016")
-        let pid = try #require(try tmux.foregroundProcess())
+        let pid = try #require(try await tmux.foregroundProcess())
         #expect(Self.signalThread(pid, pid, signal) == 0)
         try await tmux.expectShellRestored(status: status)
     }
@@ -73,15 +76,15 @@ import Testing
         let home = try TestHome()
         let feed = home.root.appendingPathComponent("hostile.xml")
         try Data(Self.hostileFeed.utf8).write(to: feed)
-        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
         try await tmux.ready()
-        let titleBefore = try tmux.pane("pane_title")
-        try tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
+        let titleBefore = try await tmux.pane("pane_title")
+        try await tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
         var screen = try await tmux.waitFor("Title")
-        try tmux.send("Enter")
+        try await tmux.press("Enter")
         screen = try await tmux.waitFor("Body")
-        let raw = try tmux.capture(escapes: true)
-        #expect(try tmux.pane("pane_title") == titleBefore)
+        let raw = try await tmux.screen(escapes: true)
+        #expect(try await tmux.pane("pane_title") == titleBefore)
         #expect(!screen.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) })
         // Strike-through (SGR 9) and blink (SGR 5) are never ours: had the feed's CSI got through,
         // tmux would redraw with them.
@@ -89,9 +92,9 @@ import Testing
         // The words around each sequence are there, in their order (bidi overrides removed).
         #expect(screen.contains("Title") && screen.contains("one") && screen.contains("two") && screen.contains("reversed"))
         #expect(!screen.contains("\u{202E}"))
-        try tmux.send("q")
+        try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
-        #expect(try tmux.pane("pane_title") == titleBefore)
+        #expect(try await tmux.pane("pane_title") == titleBefore)
     }
 
     /// Only http and https links are opened, and a link reaches `$BROWSER` as one argument: never
@@ -107,20 +110,20 @@ import Testing
         let sneaky = "https://example.org/a;b|c&d$(touch${IFS}\(pwned.path))`touch${IFS}\(pwned.path)`'q\"<x>"
         let feed = home.root.appendingPathComponent("links.xml")
         try Data(Self.linksFeed(sneaky).utf8).write(to: feed)
-        let tmux = try TmuxSession(width: 120, height: 30, environment: home.environment.merging(["BROWSER": browser.path]) { $1 })
+        let tmux = try await TmuxSession(width: 120, height: 30, environment: home.environment.merging(["BROWSER": browser.path]) { $1 })
         try await tmux.ready()
-        try tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Script link")
-        try tmux.send("o")
+        try await tmux.press("o")
         try await tmux.waitFor("not opened: only http and https links are (javascript:")
-        try tmux.send("j", "o")
+        try await tmux.press("j", "o")
         try await tmux.waitFor("not opened: only http and https links are (file:///etc/passwd)")
-        try tmux.send("j", "o")
+        try await tmux.press("j", "o")
         try await tmux.waitFor("opened in \(browser.path)")
         let arguments = try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) }
         #expect(arguments == "1\n\(sneaky)\n")
         #expect(!FileManager.default.fileExists(atPath: pwned.path))
-        try tmux.send("q")
+        try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
     }
 
@@ -132,24 +135,23 @@ import Testing
         let player = home.root.appendingPathComponent("player")
         try Data("#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(record.path)'\n".utf8).write(to: player)
         chmod(player.path, 0o755)
-        try FileManager.default.createDirectory(at: home.config.appendingPathComponent("fremont"), withIntermediateDirectories: true)
-        try Data("player = \(player.path)\n".utf8).write(to: home.config.appendingPathComponent("fremont/config"))
+        try home.writeConfig("player = \(player.path)\n")
         let feed = home.root.appendingPathComponent("cast.xml")
         try Data("""
             <rss version="2.0"><channel><title>Cast</title><item><title>Episode</title><link>https://cast.example/1</link>
             <enclosure url="https://cast.example/1.mp3" type="audio/mpeg" length="100"/></item></channel></rss>
             """.utf8).write(to: feed)
-        let tmux = try TmuxSession(width: 100, height: 24, environment: home.environment.merging(["BROWSER": "false"]) { $1 })
+        let tmux = try await TmuxSession(width: 100, height: 24, environment: home.environment.merging(["BROWSER": "false"]) { $1 })
         try await tmux.ready()
-        try tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Episode")
-        try tmux.send("o")
+        try await tmux.press("o")
         try await tmux.waitFor("could not open: false failed (exit status 1)")
-        try tmux.send("P")
+        try await tmux.press("P")
         try await tmux.waitFor("opened in \(player.path)")
         let arguments = try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) }
         #expect(arguments == "1\nhttps://cast.example/1.mp3\n")
-        try tmux.send("q")
+        try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
     }
 
@@ -160,18 +162,18 @@ import Testing
         let home = try TestHome()
         let table = home.root.appendingPathComponent("hostile.csv")
         try Data(Self.hostileTable.utf8).write(to: table)
-        let tmux = try TmuxSession(width: 100, height: 30, environment: home.environment)
+        let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
         try await tmux.ready()
-        let titleBefore = try tmux.pane("pane_title")
-        try tmux.run("\(fremont) bikes \(table.path) --format csv; \(fremont) stats \(table.path) --by day --format csv; echo DO\"\"NE")
+        let titleBefore = try await tmux.pane("pane_title")
+        try await tmux.run("\(fremont) bikes \(table.path) --format csv; \(fremont) stats \(table.path) --by day --format csv; echo DO\"\"NE")
         let screen = try await tmux.waitFor("DONE")
-        let raw = try tmux.capture(escapes: true)
-        #expect(try tmux.pane("pane_title") == titleBefore)
+        let raw = try await tmux.screen(escapes: true)
+        #expect(try await tmux.pane("pane_title") == titleBefore)
         #expect(!raw.contains("\u{1B}[9m") && !raw.contains(";9m"))
         #expect(screen.contains("date,]0;PWNEDnorth,[9mstruck[0m"))
         #expect(screen.contains("2016-04-01,]0;PWNEDnorth,2,-1.5,"))
         // Into a pipe: faithful data for the program reading it.
-        let piped = try home.run("bikes", table.path, "--format", "csv")
+        let piped = try await home.run("bikes", table.path, "--format", "csv")
         #expect(piped.output.hasPrefix("date,\u{1B}]0;PWNED\u{07}north,\u{1B}[9mstruck\u{1B}[0m\n"))
     }
 
@@ -205,26 +207,26 @@ import Testing
             <rss version="2.0"><channel><title>Evil</title><item><title>Trap</title><link>https://evil.example/run</link>
             <enclosure url="https://evil.example/run" type="audio/mpeg" length="100"/></item></channel></rss>
             """.utf8).write(to: feed)
-        let tmux = try TmuxSession(width: 120, height: 24, environment: home.environment)
+        let tmux = try await TmuxSession(width: 120, height: 24, environment: home.environment)
         try await tmux.ready()
-        try tmux.run("cd '\(home.root.path)' && BROWSER=X=1 \(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.run("cd '\(home.root.path)' && BROWSER=X=1 \(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Trap")
-        try tmux.send("o")
+        try await tmux.press("o")
         try await tmux.waitFor("could not open: $BROWSER names no program (set $BROWSER)")
-        try tmux.send("q")
+        try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
         #expect(!FileManager.default.fileExists(atPath: pwned.path))
 
-        try tmux.run("clear; BROWSER=\"A=B '\(browser.path)'\" \(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.run("clear; BROWSER=\"A=B '\(browser.path)'\" \(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Trap")
-        try tmux.send("o")
+        try await tmux.press("o")
         try await tmux.waitFor("opened in \(browser.path)")
         #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "B\n1\nhttps://evil.example/run\n")
         try FileManager.default.removeItem(at: record)
-        try tmux.send("P")
+        try await tmux.press("P")
         try await tmux.waitFor("opened in \(player.path)")
         #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "1\n1\nhttps://evil.example/run\n")
-        try tmux.send("q")
+        try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
         #expect(!FileManager.default.fileExists(atPath: pwned.path))
     }

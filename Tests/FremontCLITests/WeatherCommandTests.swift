@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import Testing
 
 @Suite struct WeatherCommandTests {
@@ -17,8 +18,8 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func textShowsNowTheHoursAndTheDaysInTheForecastZone() throws {
-        let result = try Fremont.run("weather", Self.sanFrancisco)
+    @Test func textShowsNowTheHoursAndTheDaysInTheForecastZone() async throws {
+        let result = try await Fremont.run("weather", Self.sanFrancisco)
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
         let output = lines(result.output)
@@ -48,8 +49,8 @@ import Testing
         #expect(!result.output.contains("59.09"))
     }
 
-    @Test func jsonIsNormalised() throws {
-        let result = try Fremont.run("weather", Self.sanFrancisco, "--format", "json")
+    @Test func jsonIsNormalised() async throws {
+        let result = try await Fremont.run("weather", Self.sanFrancisco, "--format", "json")
         #expect(result.status == 0)
         let root = try json(result.output)
         #expect(root["timezone"] as? String == "America/Los_Angeles")
@@ -74,14 +75,14 @@ import Testing
 
     /// The JSON is written a point at a time (a long forecast's whole tree once took some 4 KB a
     /// point): the pieces make the same document, indented as one encoding would be.
-    @Test func jsonOfManyPointsIsWrittenAsOneDocument() throws {
+    @Test func jsonOfManyPointsIsWrittenAsOneDocument() async throws {
         let hours = (0..<500).map { "\"2025-03-\(String(format: "%02d", 7 + $0 / 24))T\(String(format: "%02d", $0 % 24)):00\"" }
         let forecast = """
             {"utc_offset_seconds":0,"timezone":"UTC","hourly":{"time":[\(hours.joined(separator: ","))],
              "temperature_2m":[\((0..<500).map { String($0 % 30) }.joined(separator: ","))]},
              "daily":{"time":[]}}
             """
-        let result = try Fremont.run("weather", "-", "--format", "json", input: forecast)
+        let result = try await Fremont.run("weather", "-", "--format", "json", input: forecast)
         #expect(result.status == 0)
         let root = try json(result.output)
         let points = try #require((root["hourly"] as? [String: Any])?["points"] as? [[String: Any]])
@@ -119,24 +120,24 @@ import Testing
             """))
     }
 
-    @Test func aBareResponseIsEmptyNotAnError() throws {
-        let text = try Fremont.run("weather", Self.bare)
+    @Test func aBareResponseIsEmptyNotAnError() async throws {
+        let text = try await Fremont.run("weather", Self.bare)
         #expect(text.status == 0)
         #expect(text.output == "Weather at 37.8267°N, 122.4233°W — America/Los_Angeles\n\nNo forecast data in this response.\n")
-        let result = try Fremont.run("weather", Self.bare, "--format", "json")
+        let result = try await Fremont.run("weather", Self.bare, "--format", "json")
         #expect(result.status == 0)
         let root = try json(result.output)
         #expect(root["currently"] is NSNull)
         #expect(root["daily"] is NSNull)
     }
 
-    @Test func readsStandardInputAndFallsBackToTheOffset() throws {
+    @Test func readsStandardInputAndFallsBackToTheOffset() async throws {
         let forecast = #"""
             {"offset": 1, "currently": {"time": 1552614606, "temperature": -0.4, "icon": "meteor"},
              "alerts": [{"title": "Storm", "severity": "warning", "expires": 1552700000, "description": "Line one.\nLine two."}],
              "daily": {"data": [{"time": 1552546800, "temperatureHigh": 3.6}]}}
             """#
-        let result = try Fremont.run("weather", "-", input: forecast)
+        let result = try await Fremont.run("weather", "-", input: forecast)
         #expect(result.status == 0)
         #expect(lines(result.output) == [
             "Weather — GMT+0100 (UTC+01:00)",
@@ -154,13 +155,13 @@ import Testing
         ])
     }
 
-    @Test func hostileTextNeverReachesTheTerminalRaw() throws {
+    @Test func hostileTextNeverReachesTheTerminalRaw() async throws {
         let forecast = #"""
             {"timezone": "Evil\u001b]0;x\u0007", "currently": {"summary": "Clear\u001b[2J \u202eevil\u009b"},
              "alerts": [{"title": "\u001b[31mAlert", "description": "a\u0000b\u202e"}]}
             """#
         for format in ["text", "json"] {
-            let result = try Fremont.run("weather", "-", "--format", format, input: forecast)
+            let result = try await Fremont.run("weather", "-", "--format", format, input: forecast)
             #expect(result.status == 0)
             let unsafe = result.output.unicodeScalars.filter {
                 ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
@@ -170,37 +171,37 @@ import Testing
         }
     }
 
-    @Test func anHTMLPageIsOneLineOnStandardError() throws {
+    @Test func anHTMLPageIsOneLineOnStandardError() async throws {
         let path = Self.data + "/bikes/malformed/not-xml.html"
-        let result = try Fremont.run("weather", path)
+        let result = try await Fremont.run("weather", path)
         #expect(result.status != 0)
         #expect(result.output.isEmpty)
         #expect(result.errors == "fremont: \(path):1:1: not a forecast: an HTML page ('503 Service Unavailable'), where JSON was expected\n")
     }
 
-    @Test func brokenJSONNamesTheLineAndColumn() throws {
-        let result = try Fremont.run("weather", "-", input: "{\n  \"latitude\": 37.8,\n  \"timezone\": nope\n}")
+    @Test func brokenJSONNamesTheLineAndColumn() async throws {
+        let result = try await Fremont.run("weather", "-", input: "{\n  \"latitude\": 37.8,\n  \"timezone\": nope\n}")
         #expect(result.status != 0)
         #expect(result.errors == "fremont: <stdin>:3:15: not valid JSON: unexpected 'n' where a value should be\n")
-        let wrongType = try Fremont.run("weather", "-", input: #"{"daily": {"data": [{"time": "today"}]}}"#)
+        let wrongType = try await Fremont.run("weather", "-", input: #"{"daily": {"data": [{"time": "today"}]}}"#)
         #expect(wrongType.status != 0)
         #expect(wrongType.errors == "fremont: <stdin>:1:30: wrong type at daily.data[0].time: expected a number, found a string\n")
     }
 
-    @Test func aTruncatedFileSaysSo() throws {
+    @Test func aTruncatedFileSaysSo() async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.sanFrancisco))
-        let result = try Fremont.run("weather", "-", input: String(decoding: data.prefix(5000), as: UTF8.self))
+        let result = try await Fremont.run("weather", "-", input: String(decoding: data.prefix(5000), as: UTF8.self))
         #expect(result.status != 0)
         #expect(result.errors.hasPrefix("fremont: <stdin>:"))
         #expect(result.errors.contains("cut off"))
         #expect(result.errors.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test func aMissingFileAndABadFormatFail() throws {
-        let missing = try Fremont.run("weather", "/nonexistent/forecast.json")
+    @Test func aMissingFileAndABadFormatFail() async throws {
+        let missing = try await Fremont.run("weather", "/nonexistent/forecast.json")
         #expect(missing.status != 0)
         #expect(missing.errors == "fremont: /nonexistent/forecast.json: cannot open: No such file or directory\n")
-        let format = try Fremont.run("weather", Self.bare, "--format", "yaml")
+        let format = try await Fremont.run("weather", Self.bare, "--format", "yaml")
         #expect(format.status != 0)
         #expect(format.output.isEmpty)
     }

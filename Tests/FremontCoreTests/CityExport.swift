@@ -1,3 +1,4 @@
+import FremontTestSupport
 @testable import FremontCore
 
 /// The portal's whole-history download as a `SeriesTable`, read by a minimal loader for the

@@ -1,3 +1,4 @@
+import FremontTestSupport
 import Testing
 @testable import FremontCore
 

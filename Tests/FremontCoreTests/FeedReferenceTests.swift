@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import Testing
 @testable import FremontCore
 

@@ -2,16 +2,8 @@ import Foundation
 @testable import FremontCore
 import FremontTestSupport
 
-/// The real data in `../shared/data` beside the checkout.
-enum SharedData {
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/data")
-
-    static func path(_ relative: String) -> String {
-        root.appendingPathComponent(relative).path
-    }
-
+/// The shared data's tables, loaded as the parsers load them.
+extension SharedData {
     static func bikes(_ name: String, chunkSize: Int = ByteReader.defaultChunkSize) throws -> SeriesTable {
         try SeriesLoader.load(.file(path("bikes/\(name)")), chunkSize: chunkSize)
     }

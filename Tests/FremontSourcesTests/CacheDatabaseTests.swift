@@ -55,7 +55,7 @@ import FremontTestSupport
     }
 
     @Test func restartKeepsReadState() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let path = directory.file("cache.sqlite").path
         let url = "https://example.org/feed"
         do {
@@ -146,7 +146,7 @@ import FremontTestSupport
     }
 
     @Test func migrationsRunOnAnOldFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let path = directory.file("cache.sqlite").path
         // A cache as the first version left it: only the first migration, with data in it.
         do {
@@ -176,7 +176,7 @@ import FremontTestSupport
     }
 
     @Test func aCorruptFileIsMovedAsideForAFreshCache() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let file = directory.file("cache.sqlite")
         var generator = SystemRandomNumberGenerator()
         let junk = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -195,7 +195,7 @@ import FremontTestSupport
     }
 
     @Test func aForeignDatabaseIsMovedAsideToo() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let file = directory.file("cache.sqlite")
         do {
             let other = try DatabaseQueue(path: file.path)
@@ -208,7 +208,7 @@ import FremontTestSupport
     }
 
     @Test func aLockedFileLeavesItAloneForAnEmptyCache() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let file = directory.file("cache.sqlite")
         let other = try DatabaseQueue(path: file.path)
         try CacheSchema.migrator.migrate(other, upTo: "v1-feeds")
@@ -240,7 +240,7 @@ import FremontTestSupport
     /// Rendering an item's HTML (slow for a large or hostile one) happens before the write
     /// transaction: meanwhile another fremont's write goes through at once, not "database is locked".
     @Test func anotherConnectionWritesWhileItemsRender() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let file = directory.file("cache.sqlite")
         let cache = try CacheDatabase(path: file.path)
         let other = try CacheDatabase(path: file.path, busyTimeout: 0)
@@ -257,7 +257,7 @@ import FremontTestSupport
     }
 
     @Test func manyThreadsReadAndWriteAtOnce() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let cache = try CacheDatabase(path: directory.file("cache.sqlite").path)
         let failures = Mutex(0)
         // Eight loads store their feeds while others read and mark: one writer at a time, no waiting readers.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import FremontCore
+import FremontTestSupport
 @testable import FremontSources
 
 /// A feed load asks the cache what a list needs (items, read marks, stars) in at most two round
@@ -40,13 +41,13 @@ import FremontCore
 
     @Test func aFetchedFeedComesBackWithItsMarksAndStarsInTwoRoundTrips() async throws {
         let version = Mutex(1)
-        let server = try await CacheTestServer.start { request in
+        let server = try await LoopbackServer.start { request in
             let ids = version.withLock { $0 } == 1 ? ["a", "b", "c"] : ["d", "a", "b", "c"]
             let etag = "\"v\(version.withLock { $0 })\""
             if request.ifNoneMatch == etag { return .init(status: .notModified, etag: etag) }
             return .init(body: CachedFetcherTests.rss(ids), etag: etag)
         }
-        let folder = try TemporaryDirectory()
+        let folder = try TestHome()
         let trips = RoundTrips()
         let cache = try CacheDatabase(path: folder.file("cache.sqlite").path, statements: { trips.heard($0) })
         let fetcher = CachedFetcherTests.fetcher(cache)

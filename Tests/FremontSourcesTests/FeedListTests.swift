@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import Testing
 import FremontCore
 @testable import FremontSources
@@ -69,8 +70,8 @@ import FremontCore
     }
 
     @Test func fileRoundTripCreatesTheFolderAndMissingIsNil() throws {
-        let directory = try TemporaryDirectory()
-        let url = directory.url.appendingPathComponent("fremont/feeds")
+        let directory = try TestHome()
+        let url = directory.root.appendingPathComponent("fremont/feeds")
         #expect(try FeedList.load(from: url) == nil)
         var list = FeedList()
         list.add(FeedListEntry(url: "https://xkcd.com/rss.xml", title: "xkcd", tags: ["comics"]))

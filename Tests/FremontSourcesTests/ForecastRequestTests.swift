@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import Testing
 import FremontCore
 @testable import FremontSources
@@ -8,8 +9,7 @@ import FremontCore
 @Suite struct ForecastRequestTests {
     static let seattle = try! Coordinates(parsing: "47.65,-122.35")
     static let key = APIKey("s3cr3tK3y-abc_123")!
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FremontCoreTests/Fixtures/weather").path + "/"
+    static let fixtures = SharedData.forecastFixtures.path + "/"
 
     private func invalid(_ text: String) -> String? {
         do {
@@ -126,7 +126,7 @@ import FremontCore
 
     @Test func theCachedFetchIsConditionalAndKeptWithoutTheKey() async throws {
         let body = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "pirate-weather-seattle-2025-03-07-si.json"))
-        let server = try await CacheTestServer.start { request in
+        let server = try await LoopbackServer.start { request in
             if request.ifNoneMatch == "\"pw1\"" { return .init(status: .notModified, etag: "\"pw1\"") }
             return .init(body: body, etag: "\"pw1\"")
         }
@@ -139,9 +139,9 @@ import FremontCore
         #expect(!fresh.notModified && again.notModified)
         #expect(fresh.value.forecast.units == .si)
         #expect(again.value.forecast == fresh.value.forecast)
-        #expect(server.requests == [
-            .init(path: "/forecast/s3cr3tK3y-abc_123/47.65,-122.35", query: "units=si"),
-            .init(path: "/forecast/s3cr3tK3y-abc_123/47.65,-122.35", ifNoneMatch: "\"pw1\"", query: "units=si"),
+        #expect(server.requests.map(\.conditional) == [
+            .init(path: "/forecast/s3cr3tK3y-abc_123/47.65,-122.35", rawQuery: "units=si"),
+            .init(path: "/forecast/s3cr3tK3y-abc_123/47.65,-122.35", ifNoneMatch: "\"pw1\"", rawQuery: "units=si"),
         ])
         // Kept under the name without the key, and read back in its own shape.
         #expect(fresh.value.source == request.name)
@@ -161,7 +161,7 @@ import FremontCore
 
     @Test func openMeteoIsReadAsOpenMeteoAndBackFromTheCache() async throws {
         let body = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "open-meteo-seattle-2025-03-07-imperial.json"))
-        let server = try await CacheTestServer.start { _ in .init(body: body, lastModified: "Fri, 07 Mar 2025 23:00:00 GMT") }
+        let server = try await LoopbackServer.start { _ in .init(body: body, lastModified: "Fri, 07 Mar 2025 23:00:00 GMT") }
         let cache = CacheDatabase()
         let request = try ForecastRequest(provider: .openMeteo, coordinates: Self.seattle, units: .us, endpoint: server.url(""))
         let fetched = try await offPool { try CachedFetcherTests.fetcher(cache).forecast(request) }
@@ -170,8 +170,8 @@ import FremontCore
         #expect(try cache.cachedForecast(source: request.name)?.forecast == fetched.value.forecast)
         let sent = try #require(server.requests.first)
         #expect(sent.path == "/v1/forecast")
-        #expect(sent.query.hasPrefix("latitude=47.65&longitude=-122.35&current="))
-        #expect(sent.query.hasSuffix("&timezone=auto&temperature_unit=fahrenheit&wind_speed_unit=mph&precipitation_unit=inch"))
+        #expect(sent.rawQuery.hasPrefix("latitude=47.65&longitude=-122.35&current="))
+        #expect(sent.rawQuery.hasSuffix("&timezone=auto&temperature_unit=fahrenheit&wind_speed_unit=mph&precipitation_unit=inch"))
         await server.stop()
     }
 }

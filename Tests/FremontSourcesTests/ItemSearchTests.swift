@@ -1,4 +1,5 @@
 import Foundation
+import FremontTestSupport
 import GRDB
 import Testing
 import FremontCore
@@ -66,7 +67,7 @@ import FremontCore
     }
 
     @Test func anOlderCacheIsIndexedWhenItIsBroughtUpToDate() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let path = directory.file("cache.sqlite").path
         do {
             let old = try DatabaseQueue(path: path)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import FremontTestSupport
 import FremontCore
 @testable import FremontSources
 
@@ -50,7 +51,7 @@ import FremontCore
     }
 
     @Test(.timeLimit(.minutes(3))) func aMillionItemListOpensAndPagesWithinAFrame() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TestHome()
         let cache = try CacheDatabase(path: folder.file("cache.sqlite").path)
         let filling = try Self.seconds { try Self.fill(cache) }
         print(String(format: "ItemWindowMillionTests: filled %d items in %.1f s", Self.items, filling))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+import FremontTestSupport
 import FremontCore
 @testable import FremontSources
 
@@ -16,7 +17,7 @@ import FremontCore
 
     /// Three feeds stored a, b, c. a2 and b1 share a date with c1 (ties across feeds), a3 and a4
     /// tie within a feed, b2 has only an updated date, a5, b3 and c3 have no date at all.
-    private static func cache(statements: (@Sendable (String) -> Void)? = nil, in folder: TemporaryDirectory? = nil) throws -> CacheDatabase {
+    private static func cache(statements: (@Sendable (String) -> Void)? = nil, in folder: TestHome? = nil) throws -> CacheDatabase {
         let cache = try folder.map { try CacheDatabase(path: $0.file("cache.sqlite").path, statements: statements) } ?? CacheDatabase()
         try cache.storeFeed(Feed(format: .rss2, title: "Feed A", items: [
             FeedItem(id: "a1", title: "A one", summary: "<p>all of a1</p>", published: at(50)),
@@ -208,7 +209,7 @@ import FremontCore
     /// Every page walks an index from where it starts: no sort of the whole list, no scan of
     /// the table (the plan SQLite chose, for each statement a page ran).
     @Test func everyPageWalksAnIndex() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TestHome()
         let statements = StatementLog()
         let cache = try Self.cache(statements: { statements.append($0) }, in: folder)
         statements.clear()
@@ -239,7 +240,7 @@ import FremontCore
     /// A cache made before windows had starred items in a table without rowids: migrated, they
     /// are all there, and list by date.
     @Test func starredItemsOfAnOlderCacheSurviveTheMigration() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TestHome()
         let path = folder.file("cache.sqlite").path
         do {
             let queue = try DatabaseQueue(path: path)

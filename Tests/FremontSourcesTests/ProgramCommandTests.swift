@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FremontTestSupport
 @testable import FremontSources
 
 /// `$BROWSER` and `player` are split into words as a shell would, with nothing expanded; leading
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func theProgramIsFoundThroughThePathAndNeverIsADirectory() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestHome()
         let bin = directory.file("bin"), other = directory.file("other")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: other.appendingPathComponent("play"), withIntermediateDirectories: true)

@@ -40,9 +40,7 @@ public final class BlockingWorkQueue: Sendable {
             return true
         }
         guard startThread else { return }
-        let thread = Thread { [self] in drain() }
-        thread.name = name
-        thread.start()
+        NamedThread.start(name) { [self] in drain() }
     }
 
     /// Blocks until every piece of work added so far (and what that adds) has finished.

@@ -41,9 +41,7 @@ final class CurlRequest: @unchecked Sendable {
     /// Starts the request; the transfer hears of everything that happens to it.
     static func start(_ transfer: HTTPTransfer, headers: [String], options: HTTPRequestOptions) {
         let request = CurlRequest(transfer: transfer, headers: headers, options: options)
-        let thread = Thread { request.run() }
-        thread.name = "fremont-http"
-        thread.start()
+        NamedThread.start("fremont-http") { request.run() }
     }
 
     private func run() {

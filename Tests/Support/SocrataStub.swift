@@ -1,24 +1,43 @@
 import FlyingFox
 import FremontCore
-import FremontTestSupport
 import Foundation
 
-/// A Socrata endpoint over a synthetic 2016 (8,784 hourly rows) that honours what the real one
-/// does: `$where=date between '…' and '…'`, `$order=date`, `$offset`, and `$limit` (1,000 when
-/// not given), in the format the resource's extension names.
-enum SocrataStub {
-    static let year: [BikeRow] = {
+/// A Socrata endpoint over 2016 (8,784 hourly rows) that honours what the real one does:
+/// `$where=date between '…' and '…'`, `$order=date`, `$offset`, and `$limit` (1,000 when not
+/// given), in the format the resource's extension names. April is the shared data's own April
+/// (`bikes/fremont-2016-04.json`), so a month asked of it prints what the file prints; the other
+/// months are made up.
+public enum SocrataStub {
+    public static let year: [BikeRow] = {
+        let april = sharedApril()
         var rows: [BikeRow] = []
         var date = LocalDateTime(year: 2016, month: 1, day: 1)!
         while date.year == 2016 {
             let hour = date.hourNumber
-            rows.append(BikeRow(date: date, northbound: (hour * 7) % 311, southbound: (hour * 13) % 257))
+            rows.append(april[date.isoString] ?? BikeRow(date: date, northbound: (hour * 7) % 311, southbound: (hour * 13) % 257))
             date = date.addingHours(1)
         }
         return rows
     }()
 
-    static func answer(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// The shared April's rows by their time (`2016-04-01T00:00:00`).
+    private static func sharedApril() -> [String: BikeRow] {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: SharedData.path("bikes/fremont-2016-04.json"))),
+              let rows = try? JSONSerialization.jsonObject(with: data) as? [[String: String]] else {
+            fatalError("the shared data's bikes/fremont-2016-04.json is missing or not Socrata's JSON")
+        }
+        var byTime: [String: BikeRow] = [:]
+        for row in rows {
+            guard let date = LocalDateTimeParser.parse(row["date", default: ""]) else {
+                fatalError("bikes/fremont-2016-04.json: '\(row["date", default: ""])' is not a time")
+            }
+            byTime[date.isoString] = BikeRow(date: date, northbound: row["fremont_bridge_nb"].flatMap { Int($0) },
+                                             southbound: row["fremont_bridge_sb"].flatMap { Int($0) })
+        }
+        return byTime
+    }
+
+    public static func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         var query: [String: String] = [:]
         for item in request.query { query[item.name] = item.value }
         var rows = year

@@ -2,19 +2,17 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 
-/// The loopback server's answers: the shared data as files (with an ETag), and every failure a
-/// real server can hand a downloader.
-enum TestRoutes {
-    static let etag = "\"fremont-test-1\""
-    static let lastModified = "Fri, 06 May 2016 10:00:00 GMT"
+/// The loopback server's answers: the shared data as files (with an ETag), a Socrata endpoint,
+/// the two forecast providers' addresses, and every failure a real server can hand a downloader.
+public enum LoopbackRoutes {
+    public static let etag = "\"fremont-test-1\""
+    public static let lastModified = "Fri, 06 May 2016 10:00:00 GMT"
+    /// The ETag every forecast answer carries.
+    public static let forecastETag = "\"forecast-1\""
 
     static func install(on loopback: LoopbackServer) async {
-        let server = loopback.server
         func route(_ pattern: String, _ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async {
-            await server.appendRoute(HTTPRoute(pattern)) { [loopback] request in
-                loopback.record(request)
-                return try await handler(request)
-            }
+            await loopback.route(pattern, handler)
         }
         await route("GET /data/*") { request in
             let relative = String(request.path.dropFirst("/data/".count))
@@ -28,7 +26,7 @@ enum TestRoutes {
             let accepted = request.headers[HTTPHeader("Accept-Encoding")] ?? ""
             guard accepted.contains("gzip") else { return try file(relative) }
             return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([HTTPHeader("Content-Encoding"): "gzip", .contentType: contentType(relative)]),
-                                body: try gzip(SharedData.path(relative)))
+                                body: try await gzip(SharedData.path(relative)))
         }
         await route("GET /status/404") { _ in
             HTTPResponse(statusCode: .notFound, headers: HTTPHeaders([.contentType: "text/html"]), body: Data("<html><body>gone</body></html>".utf8))
@@ -53,9 +51,14 @@ enum TestRoutes {
         await route("GET /to-ftp") { _ in
             HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: "ftp://127.0.0.1/fremont.xml"]))
         }
+        // `[]` after 3 s, or after `?seconds=N`: a load that stays in flight meanwhile.
+        await route("GET /slow") { request in
+            try await Task.sleep(for: .seconds(seconds(request)))
+            return HTTPResponse(statusCode: .ok, body: Data("[]".utf8))
+        }
         await route("GET /slow/*") { request in
-            // Headers only after 3 s: a short --timeout must give up first.
-            try await Task.sleep(for: .seconds(3))
+            // Headers only after 3 s (or `?seconds=N`): a short --timeout must give up first.
+            try await Task.sleep(for: .seconds(seconds(request)))
             return try file(String(request.path.dropFirst("/slow/".count)))
         }
         await route("GET /stall/*") { request in
@@ -80,9 +83,18 @@ enum TestRoutes {
         await route("GET /resource/*") { request in
             try SocrataStub.answer(request)
         }
+        // Open-Meteo's shape, in °F when asked for it; Pirate Weather's, refusing the key BAD-KEY.
+        await route("GET /v1/forecast") { request in
+            let imperial = request.query.contains { $0.name == "temperature_unit" && $0.value == "fahrenheit" }
+            return try forecast(request, file: "open-meteo-seattle-2025-03-07-\(imperial ? "imperial" : "metric").json")
+        }
+        await route("GET /forecast/*") { request in
+            if request.path.hasPrefix("/forecast/BAD-KEY/") { return HTTPResponse(statusCode: .unauthorized) }
+            return try forecast(request, file: "pirate-weather-seattle-2025-03-07-si.json")
+        }
     }
 
-    static func file(_ relative: String, type: String? = nil, headers: [HTTPHeader: String] = [:]) throws -> HTTPResponse {
+    public static func file(_ relative: String, type: String? = nil, headers: [HTTPHeader: String] = [:]) throws -> HTTPResponse {
         let path = SharedData.path(relative)
         guard FileManager.default.fileExists(atPath: path) else { return HTTPResponse(statusCode: .notFound) }
         var all = headers
@@ -90,7 +102,7 @@ enum TestRoutes {
         return HTTPResponse(statusCode: .ok, headers: HTTPHeaders(all), body: try HTTPBodySequence(file: URL(fileURLWithPath: path)))
     }
 
-    static func contentType(_ path: String) -> String {
+    public static func contentType(_ path: String) -> String {
         switch (path as NSString).pathExtension {
         case "xml", "rss", "atom": return "application/xml"
         case "json": return "application/json"
@@ -99,61 +111,21 @@ enum TestRoutes {
         }
     }
 
+    /// The forecast fixture, with its ETag, or 304 to a request that offers it.
+    static func forecast(_ request: HTTPRequest, file: String) throws -> HTTPResponse {
+        let headers: HTTPHeaders = [HTTPHeader("ETag"): forecastETag]
+        if request.headers[.ifNoneMatch] == forecastETag { return HTTPResponse(statusCode: .notModified, headers: headers) }
+        let body = try Data(contentsOf: SharedData.forecastFixtures.appendingPathComponent(file))
+        return HTTPResponse(statusCode: .ok, headers: headers, body: body)
+    }
+
+    /// `?seconds=N`, else 3.
+    static func seconds(_ request: HTTPRequest) -> Int {
+        request.query.first { $0.name == "seconds" }.flatMap { Int($0.value) } ?? 3
+    }
+
     /// The gzip tool's output: Foundation on Linux has no compressor of its own.
-    static func gzip(_ path: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-c", "-n", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
-    }
-}
-
-/// A body that pauses or breaks off part way, sent through FlyingFox's buffered sequence.
-struct ScriptedBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-
-    struct BrokenOff: Error {}
-
-    let bytes: [UInt8]
-    var pauseAt: Int?
-    var pause: Duration = .zero
-    var failAt: Int?
-
-    init(_ data: Data, pauseAt: Int? = nil, pause: Duration = .zero, failAt: Int? = nil) {
-        self.bytes = [UInt8](data)
-        self.pauseAt = pauseAt
-        self.pause = pause
-        self.failAt = failAt
-    }
-
-    func makeAsyncIterator() -> Iterator { Iterator(body: self) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        let body: ScriptedBody
-        var offset = 0
-        var paused = false
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
-            if let failAt = body.failAt, offset >= failAt { throw BrokenOff() }
-            if let pauseAt = body.pauseAt, offset >= pauseAt, !paused {
-                paused = true
-                try await Task.sleep(for: body.pause)
-            }
-            guard offset < body.bytes.count else { return nil }
-            var end = Swift.min(body.bytes.count, offset + Swift.max(count, 1))
-            if let failAt = body.failAt, offset < failAt { end = Swift.min(end, failAt) }
-            if let pauseAt = body.pauseAt, offset < pauseAt { end = Swift.min(end, pauseAt) }
-            defer { offset = end }
-            return body.bytes[offset..<end]
-        }
+    static func gzip(_ path: String) async throws -> Data {
+        try await ChildProcess.run(["gzip", "-c", "-n", path], environment: ProcessInfo.processInfo.environment).standardOutput
     }
 }
