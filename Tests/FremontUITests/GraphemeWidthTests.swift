@@ -16,4 +16,16 @@ import Testing
     @Test func twoFlagsAreTwoPictures() {
         #expect(DisplayWidth.of("🇫🇷🇩🇪") == 4)
     }
+
+    /// A prepended letter (Malayalam's dot reph) joined to an emoji family in one cluster: the
+    /// letter, then the one picture, wherever the text is cut (the property test found it).
+    @Test func aPrependedLetterBeforeAPictureIsTheLetterThenThePicture() {
+        let text = "\u{0D4E}👨‍👩‍👧‍👦"
+        #expect(text.count == 1)
+        let cells = DisplayWidth.cells(of: text.first!)
+        #expect(cells.map(\.glyph) == ["\u{0D4E}", "👨‍👩‍👧‍👦"])
+        #expect(cells.map(\.columns) == [1, 2])
+        #expect(DisplayWidth.of(text) == 3)
+        #expect(TextLayout.wrap(text, width: 2).flatMap { $0.flatMap { DisplayWidth.cells(of: $0) }.map(\.glyph) } == ["\u{0D4E}", "👨‍👩‍👧‍👦"])
+    }
 }

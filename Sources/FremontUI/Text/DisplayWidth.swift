@@ -11,6 +11,7 @@ public enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         if first == "\t" { return 1 }
         if isPicture(scalars) { return 2 }
+        if let split = pictureAfterPrepend(scalars) { return split.lead.reduce(0) { $0 + width(of: $1) } + of(split.rest) }
         var total = 0
         for scalar in scalars where !TerminalSafeTextCheck.isUnsafe(scalar) { total += of(scalar: scalar) }
         return total
@@ -26,6 +27,10 @@ public enum DisplayWidth {
         if character == "\t" { return [(" ", 1)] }
         if isPicture(scalars) {
             return [(String(String.UnicodeScalarView(scalars.filter { !TerminalSafeTextCheck.isUnsafe($0) })), 2)]
+        }
+        if let split = pictureAfterPrepend(scalars) {
+            let lead = split.lead.filter { !TerminalSafeTextCheck.isUnsafe($0) && width(of: $0) > 0 }.map { (String($0), width(of: $0)) }
+            return lead + split.rest.flatMap { Self.cells(of: $0) }
         }
         var cells: [(glyph: String, columns: Int)] = []
         var glyph = String.UnicodeScalarView()
@@ -53,6 +58,19 @@ public enum DisplayWidth {
         if first.properties.isEmoji, scalars.contains("\u{200D}") { return true }
         return of(scalar: first) == 2 && scalars.contains { $0.properties.isEmojiModifier }
     }
+
+    /// A cluster that a prepended character (Malayalam's dot reph, U+0D4E) joins to an emoji:
+    /// terminals draw the character, then the picture, so it is measured as the two. Nil for
+    /// any other cluster.
+    private static func pictureAfterPrepend(_ scalars: Character.UnicodeScalarView) -> (lead: [Unicode.Scalar], rest: String)? {
+        guard let first = scalars.first, !first.properties.isEmoji,
+              let start = scalars.indices.dropFirst().first(where: {
+                  scalars[$0].properties.isEmojiPresentation || isRegionalIndicator(scalars[$0].value)
+              }) else { return nil }
+        return (Array(scalars[..<start]), String(String.UnicodeScalarView(scalars[start...])))
+    }
+
+    private static func width(of scalar: Unicode.Scalar) -> Int { TerminalSafeTextCheck.isUnsafe(scalar) ? 0 : of(scalar: scalar) }
 
     private static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
