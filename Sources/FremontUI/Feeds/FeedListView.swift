@@ -43,10 +43,10 @@ public struct FeedListView: BrowserView {
 
     private var metrics: UniformMetrics { UniformMetrics(count: rows.count) }
     public var sourceName: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" + (tag.map { " · \($0)" } ?? "") }
-    public var warningCount: Int { feeds.reduce(0) { $0 + (store.feed(source: $1.source)?.warnings ?? 0) } }
-    public var totalUnread: Int { feeds.reduce(0) { $0 + store.unreadCount(source: $1.source) } }
+    public var warningCount: Int { store.totals().warnings }
+    public var totalUnread: Int { store.totals().unread }
 
-    func slot(_ index: Int) -> FeedStore.Summary { store.summary(source: feeds[index].source) }
+
 
     public mutating func attach(_ stores: BrowserStores) {
         store = stores.feeds
@@ -58,9 +58,10 @@ public struct FeedListView: BrowserView {
     }
 
     /// What a row calls its feed: the feeds file's title, else the feed's, else the file name.
-    func name(_ index: Int) -> String {
+    func name(_ index: Int, title: String? = nil) -> String {
         if let title = feeds[index].title, !title.isEmpty { return TerminalSafeText.singleLine(title) }
-        if let title = store.feed(source: feeds[index].source)?.title, !title.isEmpty { return title }
+        let title = title ?? store.title(source: feeds[index].source)
+        if !title.isEmpty { return title }
         return FeedSlot.fileName(feeds[index].source)
     }
 
@@ -136,9 +137,8 @@ public struct FeedListView: BrowserView {
             items = ItemListView(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index), store: store)
         }
         items.show(shown.compactMap { index -> (source: String, outcome: Result<PreparedFeed, LoadError>)? in
-            let slot = slot(index)
-            if let feed = slot.feed { return (feeds[index].source, .success(feed)) }
-            return slot.error.map { (feeds[index].source, .failure($0)) }
+            if let feed = store.feed(source: feeds[index].source) { return (feeds[index].source, .success(feed)) }
+            return store.error(source: feeds[index].source).map { (feeds[index].source, .failure($0)) }
         })
         return [.push(items)]
     }
@@ -200,7 +200,13 @@ public struct FeedListView: BrowserView {
         shown.resize(height: area.height, metrics)
         let now = now()
         let width = area.width - 1
-        let total = feeds.reduce(0) { $0 + (store.feed(source: $1.source)?.entries.count ?? 0) }
+        let totals = store.totals()
+        let total = totals.items, totalUnread = totals.unread
+        // The rows on screen, read from the store at once.
+        let first = shown.offset, last = min(rows.count, shown.offset + area.height)
+        let onScreen = rows[first..<max(first, last)].map { row -> Int? in if case .feed(let index) = row { return index } else { return nil } }
+        let looked = store.summaries(onScreen.map { $0.map { feeds[$0].source } ?? "" })
+        func slot(_ row: Int) -> FeedStore.Summary { looked[row - first] }
         ListView.render(shown, metrics, area: area, into: &buffer, theme: theme) { row, _, y, buffer in
             let selected = row == shown.selected
             var line = StyledLine()
@@ -216,16 +222,16 @@ public struct FeedListView: BrowserView {
                 line.append("★ Starred items", theme.title)
                 counts = ""
             case .feed(let index):
-                let slot = slot(index)
-                let mark = slot.error != nil && slot.feed == nil ? "✗ " : (slot.unread > 0 ? "● " : "  ")
-                line.append(mark, slot.error != nil && slot.feed == nil ? theme.warning : theme.link.adding(.bold))
-                line.append(name(index), slot.unread > 0 ? theme.title : .plain)
-                counts = slot.feed.map { "\(slot.unread)/\($0.entries.count)" } ?? ""
+                let slot = slot(row)
+                let mark = slot.error != nil && !slot.loaded ? "✗ " : (slot.unread > 0 ? "● " : "  ")
+                line.append(mark, slot.error != nil && !slot.loaded ? theme.warning : theme.link.adding(.bold))
+                line.append(name(index, title: slot.title), slot.unread > 0 ? theme.title : .plain)
+                counts = slot.loaded ? "\(slot.unread)/\(slot.items)" : ""
             }
             // Counts, when, tags, a failure: on the right, as far as they fit after the name.
             var right = TextLayout.padLeft(counts, to: 9)
             if case .feed(let index) = rows[row] {
-                let slot = slot(index)
+                let slot = slot(row)
                 if let error = slot.error {
                     right += "  failed: " + TerminalSafeText.singleLine(error.message)
                 } else if let newest = slot.newest {

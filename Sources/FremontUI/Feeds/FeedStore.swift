@@ -20,15 +20,14 @@ public final class FeedStore: Sendable {
 
     private struct Feed: Sendable {
         var prepared: PreparedFeed
-        /// Where each item's entries are: a broken feed repeats ids.
-        var positions: [String: [Int]]
         var unread: Int
-        var newest: Date?
     }
 
-    /// One feed as a list row shows it.
+    /// One feed as a list row shows it: its counts, not its items.
     struct Summary: Sendable {
-        var feed: PreparedFeed?
+        var loaded = false
+        var title = ""
+        var items = 0
         var error: LoadError?
         var unread = 0
         var newest: Date?
@@ -41,6 +40,9 @@ public final class FeedStore: Sendable {
         /// state includes these, as the write may not have landed yet.
         var read: [ItemRef: Bool] = [:]
         var starred: [ItemRef: Bool] = [:]
+        /// Unread items, items and warnings of every feed but the starred items: the feed list's
+        /// "All items" counts, kept as loads and marks change them.
+        var totals = (unread: 0, items: 0, warnings: 0)
         /// Bumped on every change, so a screen can tell its derived rows are stale.
         var revision = 0
     }
@@ -68,12 +70,26 @@ public final class FeedStore: Sendable {
         state.withLock { $0.feeds[source]?.unread ?? 0 }
     }
 
-    /// `source`'s last load, its unread count and newest item, in one look.
-    func summary(source: String) -> Summary {
+    /// Each of `sources`' last load as a row shows it, in one look: what a list draws a frame.
+    func summaries(_ sources: some Sequence<String>) -> [Summary] {
         state.withLock { state in
-            let feed = state.feeds[source]
-            return Summary(feed: feed?.prepared, error: state.errors[source], unread: feed?.unread ?? 0, newest: feed?.newest)
+            sources.map { source in
+                let feed = state.feeds[source]
+                return Summary(loaded: feed != nil, title: feed?.prepared.title ?? "", items: feed?.prepared.entries.count ?? 0,
+                               error: state.errors[source], unread: feed?.unread ?? 0, newest: feed?.prepared.newest)
+            }
         }
+    }
+
+    /// Unread items, items and parser warnings of every feed's last load (the starred items
+    /// aside), kept as they change: what a list of 500 feeds draws every frame.
+    func totals() -> (unread: Int, items: Int, warnings: Int) {
+        state.withLock { $0.totals }
+    }
+
+    /// The feed's own title, from its last load; empty when it has none or none loaded.
+    func title(source: String) -> String {
+        state.withLock { $0.feeds[source]?.prepared.title ?? "" }
     }
 
     /// `source`'s last good load, if any.
@@ -100,22 +116,30 @@ public final class FeedStore: Sendable {
 
     // MARK: - Changing (from `BrowserState.update` only)
 
-    /// A feed arrived: it replaces the last load of its source.
+    /// A feed arrived: it replaces the last load of its source. What it costs here does not grow
+    /// with the feed: its ids were gathered where it was prepared.
     func loaded(_ feed: PreparedFeed, source: String) {
         state.withLock { state in
-            var positions: [String: [Int]] = [:]
-            var unread = 0
-            var counted = Set<String>()
-            for (index, entry) in feed.entries.enumerated() {
-                positions[entry.key.id, default: []].append(index)
+            var unread = feed.unreadIDs.count
+            for (ref, read) in state.read where ref.source == source && feed.itemIDs.contains(ref.id) {
+                let unreadAsLoaded = feed.unreadIDs.contains(ref.id)
                 // A mark the load agrees with has landed: only those still on their way stay.
-                let ref = ItemRef(source: entry.key.source, id: entry.key.id)
-                if let read = state.read[ref], read == !entry.isUnread { state.read[ref] = nil }
-                if let starred = state.starred[ref], starred == entry.isStarred { state.starred[ref] = nil }
-                if Self.isUnread(entry, state), counted.insert(entry.key.id).inserted { unread += 1 }
+                if read == !unreadAsLoaded {
+                    state.read[ref] = nil
+                } else {
+                    unread += read ? -1 : 1
+                }
             }
-            let newest = feed.entries.lazy.compactMap(\.date).max()
-            state.feeds[source] = Feed(prepared: feed, positions: positions, unread: unread, newest: newest)
+            for (ref, starred) in state.starred where ref.source == source && feed.itemIDs.contains(ref.id) {
+                if let entry = feed.entries.first(where: { $0.key.id == ref.id }), entry.isStarred == starred { state.starred[ref] = nil }
+            }
+            if source != StarredItem.source {
+                let old = state.feeds[source]
+                state.totals.unread += unread - (old?.unread ?? 0)
+                state.totals.items += feed.entries.count - (old?.prepared.entries.count ?? 0)
+                state.totals.warnings += feed.warnings - (old?.prepared.warnings ?? 0)
+            }
+            state.feeds[source] = Feed(prepared: feed, unread: unread)
             state.errors[source] = nil
             state.revision += 1
         }
@@ -141,7 +165,10 @@ public final class FeedStore: Sendable {
                     let wasUnread = Self.isUnread(entry, state)
                     guard wasUnread == read else { continue }
                     state.read[ref] = read
-                    if state.feeds[ref.source]?.positions[ref.id] != nil { state.feeds[ref.source]!.unread += read ? -1 : 1 }
+                    if state.feeds[ref.source]?.prepared.itemIDs.contains(ref.id) == true {
+                        state.feeds[ref.source]!.unread += read ? -1 : 1
+                        if ref.source != StarredItem.source { state.totals.unread += read ? -1 : 1 }
+                    }
                     if bySource[ref.source] == nil { order.append(ref.source) }
                     if !(bySource[ref.source]?.contains(ref.id) ?? false) { bySource[ref.source, default: []].append(ref.id) }
                 }

@@ -15,6 +15,11 @@ public struct PreparedFeed: Sendable {
     /// `entries` wrapped to `wrapWidth`; empty when not wrapped yet.
     private(set) var lines: [FeedEntryLines] = []
     var wrapWidth: Int { lines.first?.width ?? 0 }
+    /// Every item's id, the unread ones' (read state kept), and the newest date: worked out where
+    /// the feed is prepared, off the UI thread, so the feed store takes a feed without a walk.
+    private(set) var itemIDs: Set<String> = []
+    private(set) var unreadIDs: Set<String> = []
+    private(set) var newest: Date?
     /// How many warnings the parser gave.
     public let warnings: Int
     /// The first of them, for the Log: a broken feed can give thousands.
@@ -26,6 +31,13 @@ public struct PreparedFeed: Sendable {
         self.entries = entries
         warnings = 0
         warningList = []
+        index()
+    }
+
+    private mutating func index() {
+        itemIDs = Set(entries.lazy.map(\.key.id))
+        unreadIDs = Set(entries.lazy.filter { $0.tracksReadState && $0.isUnread }.map(\.key.id))
+        newest = entries.lazy.compactMap(\.date).max()
     }
 
     /// - Parameters:
@@ -47,6 +59,7 @@ public struct PreparedFeed: Sendable {
             entry.isStarred = starredItemIDs.contains(item.id)
             return entry
         }
+        index()
     }
 
     public var itemCount: Int { entries.count }

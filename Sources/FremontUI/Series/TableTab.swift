@@ -36,10 +36,10 @@ public struct TableTab: BrowserView {
     public let title = "Bikes"
     /// The loaded table and the lens over it, shared with the browser's other screens.
     private(set) var store = SeriesStore()
-    /// The rows shown: the loaded table filtered, at the granularity, maybe sorted (the store's).
+    /// The rows shown: the loaded table filtered, at the granularity, maybe sorted. The store's,
+    /// mirrored here (the same buffers) so that drawing a row reads it without a lock.
     private(set) var lens: TableLens? {
-        get { store.lens }
-        set { store.lens = newValue }
+        didSet { store.lens = lens }
     }
     /// The rows shown in time order (hours, or periods with each series' total).
     public var table: SeriesTable? { lens?.shown }
@@ -82,6 +82,7 @@ public struct TableTab: BrowserView {
         // A table already shown (a test's, or one loaded before) moves into the browser's store.
         if let lens, stores.series.lens == nil { stores.series.lens = lens }
         store = stores.series
+        lens = store.lens
     }
 
     public var isEmpty: Bool { table?.isEmpty ?? true }
