@@ -1,13 +1,12 @@
 import Foundation
-import FremontBrowser
 import FremontCore
 
 /// Buffers standard output so that 100,000 rows cost a few hundred writes, not 100,000. A write
 /// that fails (a full disk, `> /dev/full`) is one line on stderr and exit status 1; a reader that
 /// went away (`| head`) ends the program quietly.
-struct StandardOutput {
+public struct StandardOutput {
     /// Writes `text` and a line break at once: for the commands that say one thing.
-    static func line(_ text: String) {
+    public static func line(_ text: String) {
         var output = StandardOutput()
         output.write(text + "\n")
         output.flush()
@@ -15,18 +14,18 @@ struct StandardOutput {
 
     /// Who reads CSV printed here: a terminal gets names it cannot be driven by; a pipe or a
     /// redirected file, the data as it is (a program reads it).
-    static var csvAudience: CSVAudience { isatty(STDOUT_FILENO) == 1 ? .terminal : .program }
+    public static var csvAudience: CSVAudience { isatty(STDOUT_FILENO) == 1 ? .terminal : .program }
 
     private var buffer: [UInt8] = []
 
-    init() { buffer.reserveCapacity(1 << 16) }
+    public init() { buffer.reserveCapacity(1 << 16) }
 
-    mutating func write(_ text: String) {
+    public mutating func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    mutating func flush() {
+    public mutating func flush() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { bytes in
             var offset = 0
