@@ -30,7 +30,7 @@ let package = Package(
         // The system libcurl, for HTTP: its easy interface, through a shim for the variadic calls.
         .systemLibrary(
             name: "CCurl",
-            path: "CCurl",
+            path: "Sources/CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
