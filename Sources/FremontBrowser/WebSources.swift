@@ -2,7 +2,7 @@ import Foundation
 import FremontCore
 import FremontSources
 
-/// Loading for the printing forms of the commands, with the cache in the way of the web:
+/// Loading for the commands and the browser's loaders, with the cache in the way of the web:
 /// addresses and Socrata queries are fetched through it (conditional GET, stored for later), or
 /// with `--offline` read from it alone, the data's age said on stderr. Files and standard input
 /// load as they are. Failures are `LoadError`s, which the commands print as one line.
@@ -14,7 +14,7 @@ public enum WebSources {
         return cache
     }()
 
-    /// One HTTP session for every feed of a run.
+    /// One HTTP fetcher for every source of a run.
     private static let http = HTTPFetcher()
 
     public static func fetcher(_ settings: FetchSettings) -> CachedFetcher {

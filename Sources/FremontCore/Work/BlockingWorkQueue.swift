@@ -45,9 +45,7 @@ public final class BlockingWorkQueue: Sendable {
 
     /// Blocks until every piece of work added so far (and what that adds) has finished.
     public func waitUntilIdle() {
-        idle.lock()
-        while state.withLock({ $0.unfinished }) > 0 { idle.wait() }
-        idle.unlock()
+        while waitUntilIdle(timeout: 3_600) > 0 {}
     }
 
     /// Waits until every piece of work added so far has finished, or `timeout` has passed;

@@ -187,7 +187,6 @@ public struct BrowserState: Sendable {
                 if tabs[tab].count > 1 { tabs[tab].removeLast() }
             case .host(let request): out.append(request)
             case .feeds(let intent): out += stores.feeds.apply(intent)
-            case .broadcast(let message): out += broadcast(message)
             case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
             }
         }

@@ -13,8 +13,6 @@ public enum ViewEffect: Sendable {
     /// Change the feed reader's state (read, star): the store applies it once, every screen
     /// shows it, and the host keeps it.
     case feeds(FeedIntent)
-    /// Tell every view (a feed's items were read: the feed list's counts change at once).
-    case broadcast(ViewMessage)
     /// Ask for a line of text on the footer, under `label`; the answer comes back as
     /// `ViewMessage.answer` (nothing, when Esc cancels it).
     case prompt(label: String, text: String = "")

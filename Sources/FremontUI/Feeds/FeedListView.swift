@@ -62,10 +62,10 @@ public struct FeedListView: BrowserView {
     }
 
     /// What a row calls its feed: the feeds file's title, else the feed's, else the file name.
-    func name(_ index: Int, title: String? = nil) -> String {
+    /// `loaded` is the feed's own title as its row shows it.
+    func name(_ index: Int, loaded: String) -> String {
         if let title = feeds[index].title, !title.isEmpty { return TerminalSafeText.singleLine(title) }
-        let title = title ?? store.title(source: feeds[index].source)
-        if !title.isEmpty { return title }
+        if !loaded.isEmpty { return loaded }
         return FeedSlot.fileName(feeds[index].source)
     }
 
@@ -97,7 +97,7 @@ public struct FeedListView: BrowserView {
         case .open: return open()
         case .nextUnread:
             let next = rows.indices.dropFirst(list.selected + 1).first { row in
-                if case .feed(let index) = rows[row] { return store.unreadCount(source: feeds[index].source) > 0 }
+                if case .feed(let index) = rows[row] { return snapshot.rows[index].unread > 0 }
                 return false
             }
             guard let next else { return [.message("no feed further down has unread items")] }
@@ -138,7 +138,7 @@ public struct FeedListView: BrowserView {
             return [.push(starred), .host(.load(.feeds, .starred))]
         case .feed(let index):
             shown = [index]
-            items = ItemListView(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index), store: store)
+            items = ItemListView(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index, loaded: snapshot.rows[index].title), store: store)
         }
         items.show(shown.compactMap { index -> (source: String, outcome: Result<PreparedFeed, LoadError>)? in
             if let feed = store.feed(source: feeds[index].source) { return (feeds[index].source, .success(feed)) }
@@ -253,7 +253,7 @@ public struct FeedListView: BrowserView {
                 let slot = slot(row)
                 let mark = slot.error != nil && !slot.loaded ? "✗ " : (slot.unread > 0 ? "● " : "  ")
                 line.append(mark, slot.error != nil && !slot.loaded ? theme.warning : theme.link.adding(.bold))
-                line.append(name(index, title: slot.title), slot.unread > 0 ? theme.title : .plain)
+                line.append(name(index, loaded: slot.title), slot.unread > 0 ? theme.title : .plain)
                 counts = slot.loaded ? "\(slot.unread)/\(slot.items)" : ""
             }
             // Counts, when, tags, a failure: on the right, as far as they fit after the name.

@@ -87,11 +87,6 @@ public final class FeedStore: Sendable {
         state.withLock { $0.totals }
     }
 
-    /// The feed's own title, from its last load; empty when it has none or none loaded.
-    func title(source: String) -> String {
-        state.withLock { $0.feeds[source]?.prepared.title ?? "" }
-    }
-
     /// `source`'s last good load, if any.
     public func feed(source: String) -> PreparedFeed? {
         state.withLock { $0.feeds[source]?.prepared }
