@@ -100,8 +100,7 @@ public final class TerminalScreen: TerminalBackend {
     /// and the descriptor are waited on together, in one poll.
     public func nextEvent(timeout milliseconds: Int32, wakingOn descriptor: Int32) -> BrowserEvent? {
         guard descriptor >= 0 else { return nextEvent(timeout: milliseconds) }
-        if let signal = TerminalRestore.pendingSignal() { return .terminate(status: 128 + signal) }
-        // Keys curses has read already come first: the terminal will not say they are there.
+        // A pending signal, then keys curses has read already come first: the terminal will not say they are there.
         if let event = nextEvent(timeout: 0) { return event }
         var waits = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&waits, 2, milliseconds)

@@ -28,9 +28,14 @@ struct TableCommand: ParsableCommand {
             // `fremont` alone opens on the feeds you follow; a command that names the data
             // (`fremont table` or `bikes`, a SOURCE, --month, --from) opens on it.
             let command = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") }
-            let namesData = input.source != nil || input.month != nil || input.from != nil || command == "table" || command == "bikes"
-            let opening: ViewID = BrowserSources.followed() != nil && !namesData ? .feeds : .table
-            Browser.run(opening: opening, sources: BrowserSources(table: source, config: ConfigFile.quiet), settings: input.network.settings)
+            let names = [Self.configuration.commandName].compactMap { $0 } + Self.configuration.aliases
+            let namesData = input.source != nil || input.month != nil || input.from != nil || command.map(names.contains) == true
+            // The feed list read once, for where to open and for what the Feeds tab shows.
+            let followed = BrowserSources.followed()
+            let opening: ViewID = followed != nil && !namesData ? .feeds : .table
+            let feeds = followed ?? BrowserSources.builtInFeeds()
+            Browser.run(opening: opening, sources: BrowserSources(table: source, feeds: feeds.sources, followed: feeds.feeds, config: ConfigFile.quiet),
+                        settings: input.network.settings)
         }
         let (table, _) = try input.load(source)
         var output = StandardOutput()

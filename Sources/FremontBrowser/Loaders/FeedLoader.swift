@@ -21,9 +21,9 @@ final class FeedLoader: TabLoader {
         case .reload: return feeds.map(job)
         case .sources(let names): return feeds.filter { names.contains($0.name) }.map(job)
         case .starred:
-            return [LoadJob(source: StarredItem.source) { (_) throws(LoadError) -> LoadPayload in
+            return [LoadJob(source: StarredItem.source) { [cache] (_) throws(LoadError) -> LoadPayload in
                 do {
-                    return .feed(PreparedFeed(starred: try WebSources.cache.starredItems()))
+                    return .feed(PreparedFeed(starred: try cache().starredItems()))
                 } catch {
                     throw LoadError(source: "the cache", "cannot read the starred items: \(error)")
                 }

@@ -497,10 +497,10 @@ struct HTMLTextRenderer {
         return true
     }
 
-    private mutating func find(_ needle: String, from start: Int) -> Int? {
-        remembered(SearchKey(needle: needle, ignoringCase: false), from: start) { renderer, start in
-            renderer.scan(for: needle, from: start, ignoringCase: false)
-        }
+    /// Every caller moves past what this finds (or to the end), so no answer is asked for twice:
+    /// nothing to remember.
+    private func find(_ needle: String, from start: Int) -> Int? {
+        scan(for: needle, from: start, ignoringCase: false)
     }
 
     /// `needle` lowercase; the input matched in any case.

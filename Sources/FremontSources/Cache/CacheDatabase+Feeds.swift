@@ -15,8 +15,9 @@ extension CacheDatabase {
     }
 
     /// `storeFeed`, with the rendering of an item's searchable text given (tests slow it down or
-    /// write from it). Everything slow (HTML rendered, JSON encoded) is done before the write
-    /// transaction begins: a hostile item must not keep every other fremont waiting on the lock.
+    /// write from it). The slow work on the items written (HTML rendered, JSON encoded) is done
+    /// before the write transaction begins: a hostile item must not keep every other fremont
+    /// waiting on the lock. Reading the feed back is done inside it, on purpose: one round trip.
     @discardableResult
     func storeFeed(_ feed: Feed, url: String, validators: CacheValidators, fetchedAt: Date, retention: FeedRetention,
                    searchText: (_ summary: String, _ content: String) -> String) throws -> FeedStoreResult {
@@ -109,11 +110,9 @@ extension CacheDatabase {
 
     /// Gives the pages deleted items freed back to the file system, a few at a time, once enough
     /// have gathered: the file shrinks back rather than only ever growing.
+    /// Its one caller has counted the free pages already, in the write that freed them.
     func reclaimSpace() throws {
-        try writer.writeWithoutTransaction { db in
-            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-            if free > Self.reclaimThreshold { try db.execute(sql: "PRAGMA incremental_vacuum") }
-        }
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") }
     }
 
     /// Free pages worth giving back to the file system.
@@ -160,7 +159,7 @@ extension CacheDatabase {
             feed.items.append(feedItem(item, decoder: decoder))
             if item["isRead"] as Bool { read.insert(item["id"]) }
         }
-        let starred = Set(try String.fetchAll(db, sql: "SELECT id FROM starred WHERE source = ?", arguments: [url]))
+        let starred = try starredIDs(db, source: url)
         return CachedFeed(url: url, feed: feed, readItemIDs: read,
                           validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
                           fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred)

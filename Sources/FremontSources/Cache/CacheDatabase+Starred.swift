@@ -40,8 +40,11 @@ extension CacheDatabase {
 
     /// The ids of a feed's starred items.
     public func starredIDs(source: String) throws -> Set<String> {
-        try writer.read { db in
-            Set(try String.fetchAll(db, sql: "SELECT id FROM starred WHERE source = ?", arguments: [source]))
-        }
+        try writer.read { db in try Self.starredIDs(db, source: source) }
+    }
+
+    /// The same, in a transaction already open.
+    static func starredIDs(_ db: Database, source: String) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT id FROM starred WHERE source = ?", arguments: [source]))
     }
 }

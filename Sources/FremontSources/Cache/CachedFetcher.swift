@@ -42,11 +42,9 @@ public struct CachedFetcher: Sendable {
                     cached.lastError = nil
                     cached.lastErrorAt = nil
                 } catch {
-                    let warning = cacheWarning(error)
-                    warnings.append(warning)
-                    return FeedFetch(cached: cached, warnings: warnings, notModified: true, newItemIDs: [], notKept: warning.message)
+                    warnings.append(cacheWarning(error))
                 }
-                return FeedFetch(cached: cached, warnings: warnings, notModified: true, newItemIDs: [])
+                return FeedFetch(cached: cached, warnings: warnings, notModified: true, newItemIDs: [], notKept: warnings.first?.message)
             case .body(let source, let info):
                 let parsed = try FeedParser.parse(source)
                 let fetchedAt = now()

@@ -10,6 +10,10 @@ public enum DisplayWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first == "\t" { return 1 }
+        // One scalar (nearly every character): no picture, no prepend, its own width.
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return TerminalSafeTextCheck.isUnsafe(first) ? 0 : of(scalar: first)
+        }
         if isPicture(scalars) { return 2 }
         if let split = pictureAfterPrepend(scalars) { return split.lead.reduce(0) { $0 + width(of: $1) } + of(split.rest) }
         var total = 0
@@ -63,7 +67,7 @@ public enum DisplayWidth {
     /// terminals draw the character, then the picture, so it is measured as the two. Nil for
     /// any other cluster.
     private static func pictureAfterPrepend(_ scalars: Character.UnicodeScalarView) -> (lead: [Unicode.Scalar], rest: String)? {
-        guard let first = scalars.first, !first.properties.isEmoji,
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) != scalars.endIndex, !first.properties.isEmoji,
               let start = scalars.indices.dropFirst().first(where: {
                   scalars[$0].properties.isEmojiPresentation || isRegionalIndicator(scalars[$0].value)
               }) else { return nil }

@@ -27,10 +27,13 @@ public enum SeriesStatsExport {
     /// `2016`); the series by its name in the source, quoted when it needs to be; numbers as
     /// `ValueText.plain` writes them, an empty field for none (mean, min and max of a group with
     /// no value). LF line ends. The names as `audience` is to get them; numbers as they are.
+    /// Hours and years are labelled by numbers; days, weeks and months by text.
+    private static func hasNumericLabels(_ grouping: SeriesGrouping) -> Bool { grouping == .hour || grouping == .year }
+
     public static func csv(_ stats: SeriesStats, audience: CSVAudience = .program, emit: (String) -> Void) {
         let writer = CSVWriter(lineEnding: .lf, audience: audience)
         emit(writer.row([stats.grouping.rawValue, "series", "count", "sum", "mean", "min", "max", "missing"]))
-        let numericGroups = stats.grouping == .hour || stats.grouping == .year
+        let numericGroups = hasNumericLabels(stats.grouping)
         for (group, aggregates) in zip(stats.groups, stats.aggregates) {
             let label: CSVWriter.Cell = numericGroups ? .number(group.label) : .text(group.label)
             for (series, aggregate) in zip(stats.series, aggregates) {
@@ -53,7 +56,7 @@ public enum SeriesStatsExport {
         emit("[\n")
         let key = JSONText.string(stats.grouping.rawValue)
         let names = stats.series.map { JSONText.string($0.name) }
-        let numeric = stats.grouping == .hour || stats.grouping == .year
+        let numeric = hasNumericLabels(stats.grouping)
         func number(_ value: Double?) -> String { value.flatMap(ValueText.plain) ?? "null" }
         for (groupIndex, (group, aggregates)) in zip(stats.groups, stats.aggregates).enumerated() {
             let label = numeric ? group.label : JSONText.string(group.label)
