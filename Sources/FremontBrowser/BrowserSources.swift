@@ -42,7 +42,7 @@ public struct BrowserSources: Sendable {
         for entry in list.entries {
             guard let source = try? DataSource(argument: entry.url) else { continue }
             sources.append(source)
-            feeds.append(FollowedFeed(source: source.name, title: entry.title, tags: entry.tags))
+            feeds.append(FollowedFeed(source: source.name, title: entry.title, tags: entry.tags, cacheKey: cacheKey(source)))
         }
         return sources.isEmpty ? nil : (sources, feeds)
     }
@@ -50,6 +50,12 @@ public struct BrowserSources: Sendable {
     /// The feeds built into the binary, for a browser whose reader follows none.
     public static func builtInFeeds() -> (sources: [DataSource], feeds: [FollowedFeed]) {
         let sources = EmbeddedData.feeds().map { DataSource.input($0) }
-        return (sources, sources.map { FollowedFeed(source: $0.name) })
+        return (sources, sources.map { FollowedFeed(source: $0.name, cacheKey: cacheKey($0)) })
+    }
+
+    /// Where the cache keeps a feed's items: a file by its absolute path.
+    static func cacheKey(_ source: DataSource) -> String {
+        if case .input = source { return WebSources.readKey(source.name) }
+        return source.name
     }
 }

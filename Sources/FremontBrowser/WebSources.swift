@@ -46,6 +46,12 @@ public enum WebSources {
             let result = try FeedParser.parse(try open(source, settings, context))
             guard readState, !source.readsStandardInput else { return LoadedFeed(result: result) }
             let key = readKey(source.name)
+            // Stored like a fetched feed, so the item lists over the cache show it too; a cache
+            // that cannot take it still leaves the file readable, with its marks.
+            if let stored = try? cache.storeLocalFeed(result.feed, key: key, retention: retention), let cached = stored.cached {
+                return LoadedFeed(result: FeedParseResult(feed: cached.feed, warnings: result.warnings),
+                                  readItemIDs: cached.readItemIDs, starredIDs: cached.starredIDs)
+            }
             return LoadedFeed(result: result, readItemIDs: (try? cache.readMarks(source: key)) ?? [],
                               starredIDs: (try? cache.starredIDs(source: key)) ?? [])
         }

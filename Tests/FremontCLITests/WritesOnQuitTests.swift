@@ -22,7 +22,9 @@ import Testing
             // NASA's feed: read the first two items, star the second, back, quit.
             try await tmux.press("j", "j", "j", "Enter")
             _ = try await tmux.waitFor("NASA")
-            try await tmux.press("Enter", "Enter", "j", "Enter", "s", "q", "q")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Title:")
+            try await tmux.press("n", "*", "q", "q", "q")
             try await tmux.expectShellRestored(status: "0")
             let cache = home.cacheDatabase.path
             let read = try await ChildProcess.run(["/usr/bin/sqlite3", cache, "SELECT count(*) FROM item WHERE isRead"], environment: ProcessInfo.processInfo.environment)

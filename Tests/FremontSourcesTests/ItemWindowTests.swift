@@ -195,8 +195,10 @@ import FremontCore
 
     @Test func anOpenedItemIsReadWhole() throws {
         let cache = try Self.cache()
-        let item = try #require(try cache.item(feed: Self.a, id: "a1"))
+        let opened = try #require(try cache.item(feed: Self.a, id: "a1"))
+        let item = opened.item
         #expect(item.title == "A one" && item.summary == "<p>all of a1</p>" && item.published == Self.at(50))
+        #expect(!opened.isStarred)
         #expect(try cache.item(feed: Self.a, id: "b1") == nil)
     }
 

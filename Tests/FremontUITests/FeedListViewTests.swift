@@ -10,11 +10,13 @@ import Testing
     static let brokenURL = "https://broken.example/feed.xml"
 
     private func browser(width: Int = 100, height: Int = 24) throws -> BrowserState {
-        let list = FeedListView(feeds: [
+        var list = FeedListView(feeds: [
             FollowedFeed(source: Self.nasaURL, title: nil, tags: ["space"]),
             FollowedFeed(source: Self.localURL, title: "My local news", tags: ["home"]),
             FollowedFeed(source: Self.brokenURL),
         ], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        // These tests read the items with their first lines (the river); HeadlineListViewTests, one line each.
+        list.showsSummaries = true
         var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
         let nasa = try FeedsFixtures.nasa()
         _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [nasa.feed.items[1].id])), at: "1"))

@@ -9,7 +9,8 @@ import FremontCore
     static let nasaURL = "https://www.nasa.gov/rss/dyn/breaking_news.rss"
 
     private func browser() throws -> BrowserState {
-        let list = FeedListView(feeds: [FollowedFeed(source: Self.nasaURL)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        var list = FeedListView(feeds: [FollowedFeed(source: Self.nasaURL)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        list.showsSummaries = true  // the river: its items are the store's
         var state = BrowserState(width: 100, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
         let nasa = try FeedsFixtures.nasa()
         _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [])), at: "1"))

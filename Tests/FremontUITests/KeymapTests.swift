@@ -33,6 +33,23 @@ import Testing
         var starred = followed
         press(&starred, .character("j"), .character("j"), .enter)
         states.append(("feed list → starred", starred))
+        // One line an item, from the cache (stood in for), and an item read in it.
+        var cache = HeadlineListViewTests.WindowAnswerer([(key: FeedsFixtures.nasaPath, result: try FeedsFixtures.nasa())])
+        var headlines = followed
+        cache.press(&headlines, .character("j"), .character("j"), .character("j"), .enter)
+        states.append(("feed list → a feed's headlines", headlines))
+        var reading = headlines
+        cache.press(&reading, .enter)
+        #expect((reading.active as? HeadlineListView)?.isReading == true)
+        states.append(("reading an item", reading))
+        var river = followed
+        var summaries = river.view(FeedListView.self)!
+        summaries.showsSummaries = true
+        river = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: summaries)
+        _ = river.update(.feedsLoaded(source: FeedsFixtures.nasaPath,
+                                      .success(PreparedFeed(try FeedsFixtures.nasa(), source: FeedsFixtures.nasaPath)), at: "1"))
+        press(&river, .enter)
+        states.append(("feed list → all items with summaries", river))
         let feeds = try FeedsFixtures.nasaBrowser()
         states.append(("feeds", feeds))
         var searching = feeds
@@ -55,7 +72,7 @@ import Testing
     /// Every kind of screen, the ones pushed over a tab included.
     @Test func everyScreenIsCovered() throws {
         let covered = Set(try Self.states().map { String(describing: type(of: $0.1.active)) })
-        let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "ItemListView", "FeedListView",
+        let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "ItemListView", "FeedListView", "HeadlineListView",
                                     "WeatherTab", "LogView", "SearchView"]
         #expect(covered == screens)
     }
@@ -70,7 +87,10 @@ import Testing
             let view = state.active
             let global = state.globalKeymap
             // Esc is global only while loading; at other times it is the view's.
-            let alwaysGlobal = Set(global.boundKeys).subtracting([.escape])
+            // Reading an item, q goes back to its list and digits open its links: those keys are
+            // the screen's first (and the help says so); no other global key is taken.
+            let mayShadow: Set<Key> = Set([.character("q")] + (1...9).map { Key.character(Character(String($0))) })
+            let alwaysGlobal = Set(global.boundKeys).subtracting([.escape]).subtracting(view is HeadlineListView ? mayShadow : [])
             var seen: Set<Key> = []
             for entry in view.helpEntries {
                 #expect(!entry.help.trimmingCharacters(in: .whitespaces).isEmpty, "\(name): \(entry.keys) has no help")

@@ -31,6 +31,12 @@ public final class TestHome: Sendable {
         try Data(text.utf8).write(to: configFile)
     }
 
+    /// Writes the feeds file, a line each.
+    public func writeFeedList(_ lines: [String]) throws {
+        try FileManager.default.createDirectory(at: feedList.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: feedList)
+    }
+
     /// Runs fremont with this home's folders.
     public func run(_ arguments: String...) async throws -> ProcessResult {
         try await Fremont.run(arguments: arguments, environment: environment)

@@ -20,7 +20,7 @@ extension CacheDatabase {
     /// waiting on the lock. Reading the feed back is done inside it, on purpose: one round trip.
     @discardableResult
     func storeFeed(_ feed: Feed, url: String, validators: CacheValidators, fetchedAt: Date, retention: FeedRetention,
-                   searchText: (_ summary: String, _ content: String) -> String) throws -> FeedStoreResult {
+                   searchText: (_ summary: String, _ content: String) -> String, applyingReadMarks: Bool = false) throws -> FeedStoreResult {
         let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
         let encoder = JSONEncoder()
         let feedCategories = String(decoding: try encoder.encode(feed.categories), as: UTF8.self)
@@ -86,6 +86,12 @@ extension CacheDatabase {
             if let cutoff {
                 try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND coalesce(published, updated, firstSeen) < ?",
                                arguments: [url, fetchedAt, cutoff])
+            }
+            // A file's read marks are kept apart (they outlive its items): its stored items follow them.
+            if applyingReadMarks {
+                try db.execute(sql: """
+                    UPDATE item SET isRead = 1 WHERE feedURL = ? AND isRead = 0 AND id IN (SELECT id FROM readMark WHERE source = ?)
+                    """, arguments: [url, url])
             }
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
@@ -188,15 +194,28 @@ extension CacheDatabase {
         }
     }
 
-    /// Read state for a feed the cache does not hold (a file): marks by source and item id.
+    /// Read state for a feed read from a file: marks by source and item id, kept apart from its
+    /// stored items (a file can be read with no cache of its items), and on those items too.
     public func setReadMarks(source: String, itemIDs: some Collection<String>, read: Bool = true) throws {
         let ids = Array(itemIDs)
         try write { db in
             let statement = try db.cachedStatement(sql: read
                 ? "INSERT OR IGNORE INTO readMark (source, id) VALUES (?, ?)"
                 : "DELETE FROM readMark WHERE source = ? AND id = ?")
-            for id in ids { try statement.execute(arguments: [source, id]) }
+            let stored = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
+            for id in ids {
+                try statement.execute(arguments: [source, id])
+                try stored.execute(arguments: [read, source, id])
+            }
         }
+    }
+
+    /// A feed read from a file (or built in), stored under `key` so item lists over the cache
+    /// show it beside fetched feeds; its read marks applied in the same transaction.
+    public func storeLocalFeed(_ feed: Feed, key: String, retention: FeedRetention = FeedRetention(), fetchedAt: Date = Date()) throws
+        -> FeedStoreResult {
+        try storeFeed(feed, url: key, validators: CacheValidators(), fetchedAt: fetchedAt, retention: retention,
+                      searchText: ItemSearch.body(summary:content:), applyingReadMarks: true)
     }
 
     /// The items of a feed the cache does not hold that were read.

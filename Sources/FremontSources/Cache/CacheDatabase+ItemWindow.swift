@@ -26,11 +26,20 @@ extension CacheDatabase {
         }
     }
 
-    /// One cached item whole (its text), for when it is opened from a list of headlines.
-    public func item(feed: String, id: String) throws -> FeedItem? {
+    /// One cached item whole (its text) with its marks, for when it is opened from a list of headlines.
+    public func item(feed: String, id: String) throws -> (item: FeedItem, isRead: Bool, isStarred: Bool)? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id])
-                .map { Self.feedItem($0, decoder: JSONDecoder()) }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id]) else {
+                return nil
+            }
+            let starred = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM starred WHERE source = ? AND id = ?)",
+                                            arguments: [feed, id]) ?? false
+            return (Self.feedItem(row, decoder: JSONDecoder()), row["isRead"] as Bool? ?? false, starred)
         }
+    }
+
+    /// A cached feed's own title; empty when it has none or is not cached.
+    public func cachedFeedTitle(url: String) throws -> String {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT title FROM feed WHERE url = ?", arguments: [url]) ?? "" }
     }
 }

@@ -121,7 +121,11 @@ public struct BrowserState: Sendable {
             // Applied once, here: every screen of the feed reader reads it from the store.
             if case .feed(let feed) = payload { stores.feeds.loaded(feed, source: source) }
             let warnings = payload.warnings
-            report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
+            // A list paging through the cache is no load the Log should list.
+            switch payload {
+            case .itemWindow, .item: report = nil
+            default: report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
+            }
             effects = deliver(.loaded(source: source, payload), to: id)
         case .failure(let error):
             // The view keeps its last good data; the status line says what failed, where and when.
@@ -236,11 +240,13 @@ public struct BrowserState: Sendable {
             }
             return []
         }
-        if let action = globalKeymap.action(for: key), let effects = performGlobal(action) { return effects }
-        guard !isTooSmall else { return [] }
+        if key == .control("c") { return [.quit] }
+        // The screen's own keys come first (reading an item, a digit opens its link, `q` goes
+        // back to the list); what it leaves is the browser's.
         let tab = currentTab, area = contentArea
-        guard let effects = tabs[tab][tabs[tab].count - 1].handle(key, in: area) else { return [] }
-        return apply(effects, fromTab: tab)
+        if !isTooSmall, let effects = tabs[tab][tabs[tab].count - 1].handle(key, in: area) { return apply(effects, fromTab: tab) }
+        if let action = globalKeymap.action(for: key), let effects = performGlobal(action) { return effects }
+        return []
     }
 
     /// Nil when the key is not global after all (Esc with nothing loading goes to the view).

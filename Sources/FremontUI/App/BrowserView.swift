@@ -35,6 +35,10 @@ public protocol BrowserView: Sendable {
     var searchPrompt: String? { get }
     mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect]
 
+    /// A key pressed while the view shows: its keymap's action performed; nil when the view
+    /// has no binding for it. A view whose bindings carry more than an action (a digit) overrides it.
+    mutating func handle(_ key: Key, in area: Rect) -> [ViewEffect]?
+
     /// What `r` reloads while this view shows: its sources by default (`R` always all).
     var reloadTarget: LoadTarget { get }
 
@@ -61,7 +65,7 @@ extension BrowserView {
     }
 
     /// Looks `key` up in the keymap and performs it; nil when the view has no binding for it.
-    mutating func handle(_ key: Key, in area: Rect) -> [ViewEffect]? {
+    public mutating func handle(_ key: Key, in area: Rect) -> [ViewEffect]? {
         guard let action = keymap.action(for: key) else { return nil }
         return perform(action, in: area)
     }

@@ -7,13 +7,15 @@ public enum LoadPayload: Sendable {
     case feed(PreparedFeed)
     case searchResults(query: String, [SearchResult])
     case itemWindow(ItemWindow)
+    /// One item whole, opened from a list of headlines.
+    case item(FeedEntry)
 
     /// The payload with the layout work done that can be done before it is shown, for a view
     /// in `area`: run on the loading thread, so what arrives costs the UI thread little.
     public func laidOut(for area: Rect) -> LoadPayload {
         switch self {
         case .feed(let feed): return .feed(feed.wrapped(for: area))
-        case .table, .forecast, .searchResults, .itemWindow: return self
+        case .table, .forecast, .searchResults, .itemWindow, .item: return self
         }
     }
 
@@ -22,7 +24,7 @@ public enum LoadPayload: Sendable {
     public var warnings: (kept: [ParseWarning], total: Int) {
         switch self {
         case .table(let table): return (table.warnings, table.warnings.count)
-        case .forecast, .searchResults, .itemWindow: return ([], 0)
+        case .forecast, .searchResults, .itemWindow, .item: return ([], 0)
         case .feed(let feed): return (feed.warningList, feed.warnings)
         }
     }

@@ -14,4 +14,7 @@ public enum LoadTarget: Hashable, Sendable {
     case starred
     /// A window of an item list from the cache: the rows on screen and a margin, and the count.
     case window(ItemWindowRequest)
+    /// One cached item whole, to read: by its feed's cache key and id; `source` is the feed's
+    /// name in the browser (a file's cache key is its absolute path).
+    case item(feed: String, id: String, source: String)
 }

@@ -28,6 +28,37 @@ public enum FeedDateText {
         return "\(day) \(months[month - 1]) \(year)"
     }
 
+    /// `26 Nov 10:12` this year, `26 Nov  2024` before it: twelve columns, for a list's date column.
+    public static func column(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+        let (year, month, day) = CivilCalendar.civil(dayNumber: localDay(date, timeZone))
+        let dayText = (day < 10 ? " " : "") + "\(day) \(months[month - 1])"
+        guard year == CivilCalendar.civil(dayNumber: localDay(now, timeZone)).year else {
+            return dayText + "  " + String(year).suffix(4)
+        }
+        return dayText + " " + clock(date, timeZone: timeZone)
+    }
+
+    /// `Wed 26 Nov 2026 10:12 +0100`: an article's header says the day, the time and the zone.
+    public static func full(_ date: Date, timeZone: TimeZone) -> String {
+        let dayNumber = localDay(date, timeZone)
+        let (year, month, day) = CivilCalendar.civil(dayNumber: dayNumber)
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((dayNumber % 7) + 7) % 7]
+        let offset = timeZone.secondsFromGMT(for: date) / 60
+        let zone = (offset < 0 ? "-" : "+") + pad(abs(offset) / 60) + pad(abs(offset) % 60)
+        return "\(weekday) \(day) \(months[month - 1]) \(year) \(clock(date, timeZone: timeZone)) \(zone)"
+    }
+
+    /// `09:05` in `timeZone`.
+    static func clock(_ date: Date, timeZone: TimeZone) -> String {
+        let interval = date.timeIntervalSince1970
+        let clamped = interval.isNaN ? 0 : min(max(interval, -1e15), 1e15)
+        let local = Int(clamped.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        return pad(seconds / 3600) + ":" + pad(seconds % 3600 / 60)
+    }
+
+    private static func pad(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+
     /// Days since 1970-01-01 in `timeZone`.
     static func localDay(_ date: Date, _ timeZone: TimeZone) -> Int {
         let interval = date.timeIntervalSince1970

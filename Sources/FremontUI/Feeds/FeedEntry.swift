@@ -66,6 +66,35 @@ public struct FeedEntry: Sendable {
         isStarred = true
     }
 
+    /// An item of a list of headlines as the cache had it, for its marks: its text is read
+    /// when it is opened.
+    init(headline: ItemHeadline, source: String) {
+        key = FeedItemKey(source: source, id: headline.id)
+        let title = TerminalSafeText.singleLine(headline.title).trimmingCharacters(in: .whitespaces)
+        self.title = title.isEmpty ? "(untitled)" : title
+        feedName = TerminalSafeText.singleLine(headline.feedTitle)
+        author = ""
+        date = headline.date
+        text = ""
+        links = []
+        link = ""
+        enclosures = []
+        searchText = ""
+        isFailure = false
+        isUnread = !headline.isRead
+        tracksReadState = true
+        isStarred = headline.isStarred
+    }
+
+    /// A cached item opened from a list of headlines, made ready off the UI thread (its HTML
+    /// rendered to text).
+    public static func opened(_ item: FeedItem, source: String, feedName: String, isUnread: Bool, isStarred: Bool) -> FeedEntry {
+        var entry = FeedEntry(item: item, source: source, feedName: TerminalSafeText.singleLine(feedName), occurrence: 0,
+                              isUnread: isUnread, tracksReadState: true)
+        entry.isStarred = isStarred
+        return entry
+    }
+
     /// What a star keeps of this item.
     var starredCopy: StarredItem {
         StarredItem(source: key.source, id: key.id, title: title, feedName: feedName, author: author, date: date,

@@ -34,6 +34,8 @@ public struct FeedListView: BrowserView {
     private let tags: [String]
     public let now: @Sendable () -> Date
     public let timeZone: TimeZone
+    /// Open lists with each item's first lines (the river) rather than one line each.
+    public var showsSummaries = false
 
     public init(feeds: [FollowedFeed], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
         self.feeds = feeds
@@ -120,9 +122,51 @@ public struct FeedListView: BrowserView {
         return []
     }
 
-    /// The selected row's items, as a view of their own over the list.
+    /// `r` reloads the selected feed, as newsboat's does; on the rows above the feeds, every feed.
+    public var reloadTarget: LoadTarget {
+        guard rows.indices.contains(list.selected), case .feed(let index) = rows[list.selected] else { return .reload }
+        return .sources([feeds[index].source])
+    }
+
+    /// The selected row's items, as a view of their own over the list: one line each, read
+    /// from the cache a screen at a time (or, with `showsSummaries`, with their first lines).
     private func open() -> [ViewEffect] {
         guard rows.indices.contains(list.selected) else { return [] }
+        if showsSummaries { return openRiver() }
+        let refs = feeds.indices.map { index in
+            HeadlineListView.FeedRef(source: feeds[index].source, key: feeds[index].cacheKey,
+                                     title: name(index, loaded: snapshot.rows.indices.contains(index) ? snapshot.rows[index].title : ""))
+        }
+        let everySource = Set(feeds.map(\.source))
+        var headlines: HeadlineListView
+        switch rows[list.selected] {
+        case .all:
+            if let tag {
+                let tagged = feeds.filter { $0.tags.contains(tag) }
+                headlines = HeadlineListView(query: .tag(tag, feeds: Set(tagged.map(\.cacheKey))), title: "All items · \(tag)", feeds: refs,
+                                             riverSources: Set(tagged.map(\.source)), store: store, now: now, timeZone: timeZone)
+            } else {
+                headlines = HeadlineListView(query: .all, title: "All items", feeds: refs, riverSources: everySource, store: store,
+                                             now: now, timeZone: timeZone)
+            }
+        case .unread:
+            headlines = HeadlineListView(query: .unread, title: "Unread items", feeds: refs, riverSources: everySource, store: store,
+                                         now: now, timeZone: timeZone)
+        case .starred:
+            headlines = HeadlineListView(query: .starred, title: "Starred items", feeds: refs, riverSources: [StarredItem.source],
+                                         store: store, now: now, timeZone: timeZone)
+            // Read whole from the starred items the store then holds.
+            return [.push(headlines), headlines.firstLoad(), .host(.load(.feeds, .starred))]
+        case .feed(let index):
+            headlines = HeadlineListView(query: .feed(feeds[index].cacheKey), title: refs[index].title, feeds: refs,
+                                         riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone)
+        }
+        let first = headlines.firstLoad()
+        return [.push(headlines), first]
+    }
+
+    /// The selected row's items with their first lines, expanded in place (`S` in a list).
+    private func openRiver() -> [ViewEffect] {
         var items: ItemListView
         let shown: [Int]
         switch rows[list.selected] {

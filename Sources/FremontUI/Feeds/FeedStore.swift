@@ -65,6 +65,25 @@ public final class FeedStore: Sendable {
         state.withLock { $0.starred[ItemRef(source: entry.key.source, id: entry.key.id)] ?? entry.isStarred }
     }
 
+    /// An item of a list read from the cache: unread as the cache had it, unless read or marked
+    /// unread since.
+    func isUnread(source: String, id: String, asCached unread: Bool) -> Bool {
+        state.withLock { $0.read[ItemRef(source: source, id: id)].map { !$0 } ?? unread }
+    }
+
+    func isStarred(source: String, id: String, asCached starred: Bool) -> Bool {
+        state.withLock { $0.starred[ItemRef(source: source, id: id)] ?? starred }
+    }
+
+    /// The item `id` of `source`'s last load (or of the starred items), text and all, when the
+    /// store holds it: an item opened from a list of headlines needs no cache read then.
+    func entry(source: String, id: String) -> FeedEntry? {
+        state.withLock { state in
+            state.feeds[source]?.prepared.entries.first { $0.key.id == id }
+                ?? state.feeds[StarredItem.source]?.prepared.entries.first { $0.key.source == source && $0.key.id == id }
+        }
+    }
+
     /// The unread items of `source`'s last load, marks since included.
     public func unreadCount(source: String) -> Int {
         state.withLock { $0.feeds[source]?.unread ?? 0 }

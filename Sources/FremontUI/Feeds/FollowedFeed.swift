@@ -7,10 +7,13 @@ public struct FollowedFeed: Sendable, Equatable {
     /// The feeds file's `"~Title"`; nil: the feed's own title.
     public var title: String?
     public var tags: [String]
+    /// Where the cache keeps its items: its address, or a file's absolute path.
+    public var cacheKey: String
 
-    public init(source: String, title: String? = nil, tags: [String] = []) {
+    public init(source: String, title: String? = nil, tags: [String] = [], cacheKey: String? = nil) {
         self.source = source
         self.title = title
         self.tags = tags
+        self.cacheKey = cacheKey ?? source
     }
 }

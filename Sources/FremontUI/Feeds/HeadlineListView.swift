@@ -1,0 +1,540 @@
+import Foundation
+import FremontCore
+
+/// newsboat's article list: one line per item (unread mark, star, date, in merged lists the
+/// feed, the title), so a 40-row screen shows 36 items, over a window of the cache: the list
+/// holds the rows on screen and a margin, never every item, so a million cached items cost what
+/// a screen costs. `Enter` reads the selected item whole in place (`ArticlePager`), where
+/// `n`/`p` go on to the next unread item, across feeds.
+public struct HeadlineListView: BrowserView {
+    public enum Action: Sendable, Hashable {
+        case move(ListMotion), open, nextUnread, previousUnread, toggleRead, markAllRead, toggleStar, openLink, showLinks
+        case play, summaries, back
+        // Reading an item.
+        case lineDown, lineUp, pageDown, pageUp, top, end, openNumber(Int), close
+    }
+
+    /// A feed of the list the reader may go on to: its name in the browser and its cache key.
+    public struct FeedRef: Sendable, Hashable {
+        public var source: String
+        public var key: String
+        public var title: String
+
+        public init(source: String, key: String, title: String) {
+            self.source = source
+            self.key = key
+            self.title = title
+        }
+    }
+
+    public let id = ViewID.feeds
+    public private(set) var title: String
+    public private(set) var query: ItemQuery
+    /// The feeds in the feed list's order: `n` past the last unread item of one goes on to the next.
+    let feeds: [FeedRef]
+    /// The sources the summaries view (`S`) shows for this list; nil: every feed.
+    let riverSources: Set<String>?
+    private(set) var window: ItemWindow
+    /// The window asked for and not arrived yet: one at a time.
+    private(set) var pending: ItemWindowRequest?
+    /// A feed loaded while a window was on its way: the window is read again when it comes.
+    private var stale = false
+    /// Whether the first window came.
+    private(set) var isLoaded = false
+    private(set) var list = ListState()
+    private(set) var height = 0
+    private(set) var width = 0
+    /// The item being read, and the one asked of the cache to be read.
+    private(set) var article: ArticlePager?
+    private(set) var awaited: (feed: String, id: String)?
+    /// What to do when the next window arrives: go on looking for an unread item.
+    private var seeking: Seek?
+    private var store = FeedStore()
+    public let now: @Sendable () -> Date
+    public let timeZone: TimeZone
+
+    struct Seek: Sendable {
+        /// The next position to look at.
+        var from: Int
+        var forward: Bool
+        /// Open the item found (`n` while reading).
+        var open: Bool
+        /// Windows looked through so far: the search is bounded.
+        var hops: Int
+    }
+
+    /// Windows `n` looks through before it gives up (each up to `ItemSeek.maxWindowRows` rows).
+    static let maximumHops = 50
+
+    public init(query: ItemQuery, title: String, feeds: [FeedRef] = [], riverSources: Set<String>? = nil, store: FeedStore = FeedStore(),
+                now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+        self.query = query
+        self.title = title
+        self.feeds = feeds
+        self.riverSources = riverSources
+        self.store = store
+        self.now = now
+        self.timeZone = timeZone
+        window = ItemWindow(query: query)
+    }
+
+    public mutating func attach(_ stores: BrowserStores) {
+        store = stores.feeds
+    }
+
+    /// The first window, to ask for with the push.
+    public mutating func firstLoad() -> ViewEffect {
+        let request = ItemWindowRequest(query: query, wanted: 0..<Self.firstRows)
+        pending = request
+        return .host(.load(.feeds, .window(request)))
+    }
+
+    /// Rows asked for before the screen's height is known: a tall terminal's screen and more.
+    static let firstRows = 200
+
+    // MARK: - What is shown
+
+    public var total: Int { window.total }
+    public var selected: Int { list.selected }
+    public var isReading: Bool { article != nil }
+    public var sourceName: String { isLoaded ? "\(window.total) item\(window.total == 1 ? "" : "s")" : "" }
+    var metrics: UniformMetrics { UniformMetrics(count: window.total) }
+    /// Merged lists name each item's feed.
+    var isMerged: Bool {
+        if case .feed = query { return false }
+        return true
+    }
+
+    func headline(_ position: Int) -> ItemHeadline? { window[position] }
+
+    /// The browser's name for an item's feed: a file's cache key is its absolute path.
+    func source(of headline: ItemHeadline) -> String {
+        feeds.first { $0.key == headline.feed }?.source ?? headline.feed
+    }
+
+    func isUnread(_ headline: ItemHeadline) -> Bool {
+        store.isUnread(source: source(of: headline), id: headline.id, asCached: !headline.isRead)
+    }
+
+    func isStarred(_ headline: ItemHeadline) -> Bool {
+        store.isStarred(source: source(of: headline), id: headline.id, asCached: headline.isStarred)
+    }
+
+    // MARK: - Keys
+
+    public var keymap: Keymap<Action> { article == nil ? Self.listKeys : Self.readingKeys }
+
+    private static let listKeys = Keymap<Action>(
+        KeyBinding.movement(down: (.move(.down), "next item"), up: (.move(.up), "previous item"), pageDown: (.move(.pageDown), "a page down"),
+                            pageUp: (.move(.pageUp), "a page up"), first: (.move(.first), "first item"), last: (.move(.last), "last item"))
+            + [
+                KeyBinding([.enter, .character("l"), .right], .open, "read the item (q comes back)"),
+                KeyBinding(.character("n"), .nextUnread, "next unread item"),
+                KeyBinding(.character("p"), .previousUnread, "previous unread item"),
+                KeyBinding(.character("N"), .toggleRead, "mark the item read or unread"),
+                KeyBinding(.character("A"), .markAllRead, "mark every item of the list read"),
+                KeyBinding(.character("*"), .toggleStar, "star or unstar (kept under Starred items)"),
+                KeyBinding(.character("o"), .openLink, "open the item's link in the browser"),
+                KeyBinding(.character("u"), .showLinks, "the item's links and enclosures"),
+                KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
+                KeyBinding(.character("S"), .summaries, "the items with their first lines (q: back)"),
+                KeyBinding([.character("h"), .left], .back, "back to the feed list"),
+            ],
+        footer: [
+            KeyHint("Enter", "read", for: [.enter]), KeyHint("n/p", "unread", for: [.character("n"), .character("p")]),
+            KeyHint("N", "read/unread", for: [.character("N")]), KeyHint("o", "open", for: [.character("o")]),
+        ])
+
+    private static let readingKeys = Keymap<Action>(
+        [
+            KeyBinding([.character("j"), .down], .lineDown, "a line down"),
+            KeyBinding([.character("k"), .up], .lineUp, "a line up"),
+            KeyBinding([.character(" "), .pageDown, .control("f")], .pageDown, "a page down; at the end, the next unread"),
+            KeyBinding([.pageUp, .control("b"), .character("-")], .pageUp, "a page up"),
+            KeyBinding([.character("g"), .home], .top, "the top"),
+            KeyBinding([.character("G"), .end], .end, "the end"),
+            KeyBinding(.character("n"), .nextUnread, "next unread item, on into the next feed"),
+            KeyBinding(.character("p"), .previousUnread, "previous unread item"),
+            KeyBinding(.character("N"), .toggleRead, "mark the item read or unread"),
+            KeyBinding(.character("*"), .toggleStar, "star or unstar (kept under Starred items)"),
+            KeyBinding(.character("o"), .openLink, "open the item's link in the browser"),
+            KeyBinding(.character("u"), .showLinks, "go to the numbered links"),
+            KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
+            KeyBinding((1...9).map { Key.character(Character(String($0))) }, .openNumber(0), "open link N (digits, then Enter)", label: "1-9"),
+            KeyBinding([.character("q"), .character("h"), .left], .close, "back to the list, on this item"),
+        ],
+        footer: [
+            KeyHint("Space", "page", for: [.character(" ")]), KeyHint("n/p", "unread", for: [.character("n"), .character("p")]),
+            KeyHint("1-9", "link", for: [.character("1")]),
+        ])
+
+    /// A digit's binding stands for all nine; which one was pressed comes with the key.
+    public mutating func handle(_ key: Key, in area: Rect) -> [ViewEffect]? {
+        if article != nil, case .character(let character) = key, let digit = character.wholeNumberValue, (1...9).contains(digit) {
+            return perform(.openNumber(digit), in: area)
+        }
+        guard let action = keymap.action(for: key) else { return nil }
+        return perform(action, in: area)
+    }
+
+    public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        if article != nil { return read(action) }
+        switch action {
+        case .move(let motion):
+            list.move(motion, metrics)
+            return ensureWindow()
+        case .open:
+            return openSelected()
+        case .nextUnread: return seek(Seek(from: selected + 1, forward: true, open: false, hops: 0))
+        case .previousUnread: return seek(Seek(from: selected - 1, forward: false, open: false, hops: 0))
+        case .toggleRead: return toggleRead()
+        case .markAllRead: return markAllRead()
+        case .toggleStar: return toggleStar()
+        case .openLink, .showLinks, .play:
+            // These need the item whole: it is opened, and the key applies there.
+            guard let headline = headline(selected) else { return [] }
+            if let entry = store.entry(source: source(of: headline), id: headline.id) {
+                return action == .openLink ? opening(entry.link, play: false, entry)
+                    : action == .play ? playing(entry) : showing(entry, links: true)
+            }
+            return openSelected(links: action == .showLinks)
+        case .summaries:
+            let unreadOnly = query == .unread
+            var river = ItemListView(now: now, timeZone: timeZone, sources: riverSources, unreadOnly: unreadOnly, title: title, store: store)
+            let shown = riverSources.map(Array.init) ?? []
+            river.show(shown.compactMap { source in
+                if let feed = store.feed(source: source) { return (source, .success(feed)) }
+                return store.error(source: source).map { (source, .failure($0)) }
+            })
+            return [.pop, .push(river)]
+        case .back: return [.pop]
+        default: return []
+        }
+    }
+
+    // MARK: - The window
+
+    /// The rows to hold for the screen at `list.offset`: the screen, and a screen each side.
+    private var wanted: Range<Int> {
+        let margin = max(height, 50)
+        let lower = max(0, list.offset - margin)
+        return lower..<(list.offset + height + margin)
+    }
+
+    /// Asks for the rows on screen when the window does not hold them (and nothing is on its way).
+    private mutating func ensureWindow() -> [ViewEffect] {
+        guard isLoaded, pending == nil, height > 0 else { return [] }
+        let shown = list.offset..<min(window.total, list.offset + height)
+        let needed = shown.isEmpty ? shown : min(shown.lowerBound, selected)..<max(shown.upperBound, selected + 1)
+        guard !needed.isEmpty, !(window.positions.contains(needed.lowerBound) && window.positions.contains(needed.upperBound - 1)) else {
+            return []
+        }
+        return request(window.request(wanted))
+    }
+
+    private mutating func request(_ request: ItemWindowRequest) -> [ViewEffect] {
+        pending = request
+        return [.host(.load(.feeds, .window(request)))]
+    }
+
+    /// A feed changed the cache: the window is read again where it stands.
+    private mutating func refresh() -> [ViewEffect] {
+        guard pending == nil else {
+            stale = true
+            return []
+        }
+        return request(ItemWindowRequest(query: query, wanted: isLoaded ? wanted : 0..<Self.firstRows))
+    }
+
+    private mutating func arrived(_ new: ItemWindow) -> [ViewEffect] {
+        pending = nil
+        let keptSelection = headline(selected).map { ($0.feed, $0.id) }
+        let wasLoaded = isLoaded
+        window = new
+        isLoaded = true
+        // New items above move the selected one down: the selection and the view follow it.
+        if wasLoaded, let keptSelection, window[selected].map({ ($0.feed, $0.id) }) != nil,
+           window[selected]!.feed != keptSelection.0 || window[selected]!.id != keptSelection.1,
+           let moved = window.positions.first(where: { window[$0]!.feed == keptSelection.0 && window[$0]!.id == keptSelection.1 }) {
+            let shift = moved - selected
+            list.scroll(toLine: list.offset + shift, metrics)
+            list.selectKeepingView(moved, metrics)
+        }
+        list.clamp(metrics)
+        if height > 0 { list.resize(height: height, metrics) }
+        if stale {
+            stale = false
+            return refresh()
+        }
+        if let seeking {
+            self.seeking = nil
+            return seek(seeking)
+        }
+        return ensureWindow()
+    }
+
+    // MARK: - Loads
+
+    public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        switch message {
+        case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query:
+            layout(in: area)
+            return arrived(new)
+        case .loaded(ItemWindowRequest.source, .item(let entry)):
+            guard let awaited, awaited.id == entry.key.id, awaited.feed == cacheKey(of: entry.key.source) else { return [] }
+            self.awaited = nil
+            return showing(entry, links: awaitingLinks)
+        case .loadFailed(ItemWindowRequest.source, let error):
+            pending = nil
+            awaited = nil
+            seeking = nil
+            return [.message(TerminalSafeText.singleLine(error.message))]
+        case .answer(let text):
+            return answer(text)
+        case .loaded(let source, .feed) where shows(source):
+            // A starred item opened before the starred items came: read now.
+            if let awaited, query == .starred, let headline = headline(selected), headline.id == awaited.id,
+               let entry = store.entry(source: self.source(of: headline), id: headline.id) {
+                self.awaited = nil
+                return showing(entry, links: awaitingLinks) + refresh()
+            }
+            return refresh()
+        default:
+            return []
+        }
+    }
+
+    private func shows(_ source: String) -> Bool {
+        switch query {
+        case .feed(let key): return feeds.first { $0.key == key }?.source == source || key == source
+        case .starred: return source == StarredItem.source
+        default: return source != StarredItem.source
+        }
+    }
+
+    private func cacheKey(of source: String) -> String {
+        feeds.first { $0.source == source }?.key ?? source
+    }
+
+    public mutating func layout(in area: Rect) {
+        let resized = area.height != height || area.width != width
+        height = area.height
+        width = area.width
+        if resized {
+            list.resize(height: area.height, metrics)
+            list.keepVisible(metrics)
+        }
+        article?.layout(width: area.width - 3, height: area.height, timeZone: timeZone)
+    }
+
+    public mutating func scroll(by lines: Int, in area: Rect) {
+        layout(in: area)
+        if article != nil {
+            article?.scroll(by: lines)
+            return
+        }
+        list.scroll(by: lines, metrics)
+    }
+
+    public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        guard article == nil, area.contains(x: x, y: y) else { return [] }
+        switch list.click(row: y - area.y, metrics) {
+        case .again: return openSelected()
+        default: return ensureWindow()
+        }
+    }
+
+    /// `r` reloads the feed a one-feed list shows; merged lists reload every feed.
+    public var reloadTarget: LoadTarget {
+        if case .feed(let key) = query, let feed = feeds.first(where: { $0.key == key }) { return .sources([feed.source]) }
+        return .reload
+    }
+
+    // MARK: - Reading
+
+    /// Reads the selected item: from the store when its feed's last load has it, else from the cache.
+    private var awaitingLinks = false
+
+    private mutating func openSelected(links: Bool = false) -> [ViewEffect] {
+        guard let headline = headline(selected) else { return [] }
+        let source = source(of: headline)
+        if let entry = store.entry(source: source, id: headline.id) { return showing(entry, links: links) }
+        awaited = (headline.feed, headline.id)
+        awaitingLinks = links
+        if query == .starred {
+            return [.host(.load(.feeds, .starred)), .message("reading the starred item…")]
+        }
+        return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source)))]
+    }
+
+    /// Shows `entry` whole, reading it.
+    private mutating func showing(_ entry: FeedEntry, links: Bool) -> [ViewEffect] {
+        var pager = ArticlePager(entry)
+        pager.layout(width: width - 3, height: height, timeZone: timeZone)
+        if links, !pager.showLinks() {
+            article = nil
+            return [.message("this item has no links")]
+        }
+        article = pager
+        guard entry.tracksReadState, isUnreadNow(entry) else { return [] }
+        return [.feeds(.markRead([entry], read: true))]
+    }
+
+    private func isUnreadNow(_ entry: FeedEntry) -> Bool {
+        guard let headline = headline(selected), headline.id == entry.key.id else { return store.isUnread(entry) }
+        return isUnread(headline)
+    }
+
+    private mutating func read(_ action: Action) -> [ViewEffect] {
+        guard var pager = article else { return [] }
+        // Scrolling changes this copy, kept at the end; going on to another item replaces it.
+        var keep = true
+        defer { if keep { article = pager } }
+        switch action {
+        case .lineDown: pager.scroll(by: 1)
+        case .lineUp: pager.scroll(by: -1)
+        case .pageDown:
+            // As newsboat: Space at the end goes on to the next unread item.
+            if pager.isAtEnd {
+                keep = false
+                article = nil
+                return seek(Seek(from: selected + 1, forward: true, open: true, hops: 0))
+            }
+            pager.page(by: 1)
+        case .pageUp: pager.page(by: -1)
+        case .top: pager.top()
+        case .end: pager.end()
+        case .nextUnread, .previousUnread:
+            keep = false
+            article = nil
+            return seek(Seek(from: selected + (action == .nextUnread ? 1 : -1), forward: action == .nextUnread, open: true, hops: 0))
+        case .toggleRead:
+            let entry = pager.entry
+            guard entry.tracksReadState else { return [.message("this item keeps no read state")] }
+            let unread = isUnreadNow(entry)
+            return [.feeds(.markRead([entry], read: unread)), .message(unread ? "marked read" : "marked unread")]
+        case .toggleStar:
+            let starred = !store.isStarred(source: pager.entry.key.source, id: pager.entry.key.id, asCached: pager.entry.isStarred)
+            return [.feeds(.star(pager.entry, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
+        case .openLink: return opening(pager.entry.link, play: false, pager.entry)
+        case .showLinks:
+            if !pager.showLinks() { return [.message("this item has no links")] }
+        case .play: return playing(pager.entry)
+        case .openNumber(let digit):
+            guard pager.numberedCount > 0 else { return [.message("this item has no numbered links")] }
+            return [.prompt(label: "Open link or enclosure (1–\(pager.numberedCount))", text: String(digit))]
+        case .close:
+            keep = false
+            article = nil
+            return ensureWindow()
+        default: break
+        }
+        return []
+    }
+
+    public var searchPrompt: String? { nil }
+
+    /// The number typed at the link prompt.
+    public mutating func answer(_ text: String) -> [ViewEffect] {
+        guard let pager = article else { return [] }
+        let item = pager.entry
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1, number <= pager.numberedCount else {
+            return [.message("no link \(TextLayout.truncate(TerminalSafeText.singleLine(text), to: 20)) in this item")]
+        }
+        if number <= item.links.count { return opening(item.links[number - 1], play: false, item) }
+        return opening(item.enclosures[number - item.links.count - 1].url, play: true, item)
+    }
+
+    // MARK: - Marks
+
+    private mutating func toggleRead() -> [ViewEffect] {
+        guard let headline = headline(selected) else { return [] }
+        let entry = FeedEntry(headline: headline, source: source(of: headline))
+        let unread = isUnread(headline)
+        list.move(.down, metrics)
+        return [.feeds(.markRead([entry], read: unread))] + ensureWindow()
+    }
+
+    /// Every item of the list read: those its feeds' last loads hold, and those the window holds.
+    private func markAllRead() -> [ViewEffect] {
+        var entries: [FeedEntry] = []
+        let sources: [String]
+        switch query {
+        case .feed(let key): sources = [feeds.first { $0.key == key }?.source ?? key]
+        case .tag(_, let keys): sources = feeds.filter { keys.contains($0.key) }.map(\.source)
+        case .all, .unread: sources = feeds.map(\.source)
+        case .starred: sources = []
+        }
+        for source in sources { entries += store.unreadEntries(source: source) }
+        var seen = Set(entries.map { $0.key.source + "\u{0}" + $0.key.id })
+        for headline in window.rows where isUnread(headline) {
+            let entry = FeedEntry(headline: headline, source: source(of: headline))
+            if seen.insert(entry.key.source + "\u{0}" + entry.key.id).inserted { entries.append(entry) }
+        }
+        guard !entries.isEmpty else { return [.message("nothing unread here")] }
+        return [.feeds(.markRead(entries, read: true)), .message("\(entries.count) item\(entries.count == 1 ? "" : "s") marked read")]
+    }
+
+    private mutating func toggleStar() -> [ViewEffect] {
+        guard let headline = headline(selected) else { return [] }
+        let source = source(of: headline)
+        guard let entry = store.entry(source: source, id: headline.id) else {
+            // A star keeps the item whole: read it first.
+            return openSelected() + [.message("starring keeps the item whole: press * again while reading it")]
+        }
+        let starred = !isStarred(headline)
+        return [.feeds(.star(entry, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
+    }
+
+    // MARK: - Finding unread items
+
+    /// The next (or previous) unread item from the selection, looked for in the window and, past
+    /// it, in the next windows; reading, past the list's last, the next feed with unread items.
+    private mutating func seek(_ seek: Seek) -> [ViewEffect] {
+        let step = seek.forward ? 1 : -1
+        var position = seek.from
+        while let headline = window[position] {
+            if isUnread(headline) {
+                list.select(position, metrics)
+                return (seek.open ? openSelected() : []) + ensureWindow()
+            }
+            position += step
+        }
+        // Past the window: the next one, if the list goes on.
+        if position >= 0, position < window.total {
+            guard seek.hops < Self.maximumHops else { return [.message("no unread item in the next \(seek.hops * ItemSeek.maxWindowRows) items")] }
+            seeking = Seek(from: position, forward: seek.forward, open: seek.open, hops: seek.hops + 1)
+            let lower = seek.forward ? position : max(0, position - ItemSeek.maxWindowRows + 1)
+            return request(window.request(lower..<(lower + ItemSeek.maxWindowRows)))
+        }
+        // Past the list's end while reading: the next feed with unread items, as newsboat goes on.
+        if seek.open, seek.forward, case .feed(let key) = query, let index = feeds.firstIndex(where: { $0.key == key }),
+           let next = feeds[(index + 1)...].first(where: { store.unreadCount(source: $0.source) > 0 }) {
+            query = .feed(next.key)
+            title = next.title
+            window = ItemWindow(query: query)
+            isLoaded = false
+            list = ListState()
+            list.resize(height: height, metrics)
+            seeking = Seek(from: 0, forward: true, open: true, hops: 1)
+            return [.message("on to \(TextLayout.truncate(next.title, to: 40))")] + request(ItemWindowRequest(query: query, wanted: 0..<ItemSeek.maxWindowRows))
+        }
+        return [.message(seek.forward ? "no unread item further down" : "no unread item further up")]
+    }
+
+    // MARK: - Opening
+
+    private mutating func opening(_ link: String, play: Bool, _ item: FeedEntry) -> [ViewEffect] {
+        if let refusal = ItemListView.refusal(link) { return [.message(refusal)] }
+        var effects: [ViewEffect] = [.host(play ? .play(link) : .openLink(link))]
+        if item.tracksReadState, isUnreadNow(item) { effects.append(.feeds(.markRead([item], read: true))) }
+        return effects
+    }
+
+    private mutating func playing(_ item: FeedEntry) -> [ViewEffect] {
+        guard let enclosure = item.enclosures.first else { return [.message("this item has no enclosure")] }
+        return opening(enclosure.url, play: true, item)
+    }
+}

@@ -1,0 +1,94 @@
+import FlyingFox
+import Foundation
+import FremontTestSupport
+import Testing
+
+/// Reading as a newsboat user does, the real binary in tmux over feeds served on loopback: the
+/// headline list shows a line an item, `Enter` reads, `n` goes on to the next unread item and
+/// into the next feed, and the marks are in the cache after a restart.
+@Suite(.serialized) struct ReadingTests {
+    /// An RSS feed of `count` items, a day apart, newest first.
+    static func rss(_ name: String, count: Int) -> Data {
+        var xml = "<rss version=\"2.0\"><channel><title>\(name)</title><link>http://example.com/</link>"
+        for index in 0..<count {
+            let day = 28 - index % 28, month = 10 - index / 28
+            xml += "<item><guid>\(name)-\(index + 1)</guid><title>\(name) story \(index + 1)</title>"
+            xml += "<pubDate>\(String(format: "%02d", day)) \(["", "", "", "", "", "", "", "Jul", "Aug", "Sep", "Oct"][month]) 2026 09:00:00 GMT</pubDate>"
+            xml += "<description>The text of \(name) story \(index + 1).</description><link>http://example.com/\(index)</link></item>"
+        }
+        return Data((xml + "</channel></rss>").utf8)
+    }
+
+    private func serve(_ server: LoopbackServer, _ feeds: [(path: String, name: String, count: Int)]) async {
+        for feed in feeds {
+            let body = Self.rss(feed.name, count: feed.count)
+            await server.route("GET \(feed.path)") { _ in
+                HTTPResponse(statusCode: .ok, headers: [.contentType: "application/rss+xml"], body: body)
+            }
+        }
+    }
+
+    private func unreadInCache(_ home: TestHome) async throws -> String {
+        let run = try await ChildProcess.run(["/usr/bin/sqlite3", home.cacheDatabase.path,
+                                              "SELECT title FROM item WHERE isRead = 0 ORDER BY title"],
+                                             environment: ProcessInfo.processInfo.environment)
+        return String(decoding: run.standardOutput, as: UTF8.self)
+    }
+
+    @Test func enterAndNReadIntoTheNextFeedAndTheMarksStay() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            await serve(server, [("/alpha.xml", "Alpha", 2), ("/beta.xml", "Beta", 3)])
+            try home.writeFeedList([server.address("/alpha.xml"), server.address("/beta.xml")])
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitUntil("both feeds counted", { $0.contains("2/2") && $0.contains("3/3") })
+            // Alpha: read its first item, then n n n: Alpha's second, then on into Beta.
+            try await tmux.press("j", "j", "j", "Enter")
+            _ = try await tmux.waitFor("Alpha story 2")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Title: Alpha story 1")
+            try await tmux.press("n")
+            _ = try await tmux.waitFor("Title: Alpha story 2")
+            try await tmux.press("n")
+            _ = try await tmux.waitFor("Title: Beta story 1")
+            try await tmux.press("n")
+            _ = try await tmux.waitFor("Title: Beta story 2")
+            // Back to the list: on the item last read, the feed list's counts follow.
+            try await tmux.press("q")
+            let list = try await tmux.waitFor("Beta story 3")
+            #expect(list.contains("●") && list.contains("Beta story 3"))
+            try await tmux.press("q")
+            _ = try await tmux.waitUntil("the counts", { $0.contains("0/2") && $0.contains("1/3") })
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+            #expect(try await unreadInCache(home) == "Beta story 3\n")
+            // Started again: the same counts, from the cache's marks.
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitUntil("the counts after a restart", { $0.contains("0/2") && $0.contains("1/3") })
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+        }
+    }
+
+    @Test func aTallTerminalShowsALineAnItem() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            await serve(server, [("/forty.xml", "Forty", 40)])
+            try home.writeFeedList([server.address("/forty.xml")])
+            let tmux = try await TmuxSession(width: 120, height: 40, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitFor("40/40")
+            try await tmux.press("Enter")
+            let screen = try await tmux.waitFor("Forty story 37")
+            let items = screen.split(separator: "\n").filter { $0.contains("Forty story") }
+            #expect(items.count >= 30, "\(items.count) items at 120×40:\n\(screen)")
+            try await tmux.press("G")
+            _ = try await tmux.waitFor("Forty story 40")
+            try await tmux.press("q", "q")
+            try await tmux.expectShellRestored(status: "0")
+        }
+    }
+}

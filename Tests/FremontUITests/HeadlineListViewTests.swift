@@ -1,0 +1,197 @@
+import Foundation
+import FremontCore
+import Testing
+@testable import FremontUI
+
+/// The headline list (one line an item, a window over the cache) and reading in it. The cache
+/// is stood in for by `WindowAnswerer`, which answers each window the list asks for from an
+/// array, as the cache's SQL does (the real cache's windows are tested in FremontSourcesTests,
+/// and the two together end to end in FremontCLITests' reading tests).
+@Suite struct HeadlineListViewTests {
+    /// A cache of headlines in list order (newest first): answers windows as the cache would.
+    struct WindowAnswerer {
+        var rows: [ItemHeadline]
+        /// The largest window asked for: the list never holds more.
+        var largestWindow = 0
+
+        init(_ feeds: [(key: String, result: FeedParseResult)]) {
+            var rows: [ItemHeadline] = []
+            var rowid: Int64 = 0
+            for feed in feeds {
+                for item in feed.result.feed.items {
+                    rowid += 1
+                    let date = item.published ?? item.updated
+                    let key = date.map { String(format: "%020.3f", $0.timeIntervalSince1970) } ?? ""
+                    rows.append(ItemHeadline(feed: feed.key, id: item.id, title: item.title, feedTitle: feed.result.feed.title, date: date,
+                                             isRead: false, isStarred: false, cursor: ItemCursor(sortKey: key, rowid: rowid)))
+                }
+            }
+            self.rows = rows.sorted { $0.cursor.sortKey != $1.cursor.sortKey ? $0.cursor.sortKey > $1.cursor.sortKey : $0.cursor.rowid < $1.cursor.rowid }
+        }
+
+        func matching(_ query: ItemQuery) -> [ItemHeadline] {
+            switch query {
+            case .all: rows
+            case .unread: rows.filter { !$0.isRead }
+            case .starred: rows.filter(\.isStarred)
+            case .feed(let key): rows.filter { $0.feed == key }
+            case .tag(_, let keys): rows.filter { keys.contains($0.feed) }
+            }
+        }
+
+        mutating func window(_ request: ItemWindowRequest) -> ItemWindow {
+            let rows = matching(request.query)
+            let plan = request.plan(total: rows.count)
+            largestWindow = max(largestWindow, plan.limit)
+            let read: ArraySlice<ItemHeadline>
+            switch plan.seek {
+            case .start: read = rows.prefix(plan.limit)
+            case .end: read = rows.suffix(plan.limit)
+            case .offset(let offset): read = rows.dropFirst(offset).prefix(plan.limit)
+            case .offsetFromEnd(let offset): read = rows.dropLast(offset).suffix(plan.limit)
+            case .after(let cursor):
+                let index = rows.firstIndex { $0.cursor == cursor }.map { $0 + 1 } ?? 0
+                read = rows[index...].prefix(plan.limit)
+            case .before(let cursor):
+                let index = rows.firstIndex { $0.cursor == cursor } ?? rows.count
+                read = rows[..<index].suffix(plan.limit)
+            }
+            return request.window(total: rows.count, read: Array(read))
+        }
+
+        /// Answers every window `effects` ask for, and those the answers ask for, as the
+        /// browser's loader would; returns what else the effects asked.
+        @discardableResult
+        mutating func answer(_ state: inout BrowserState, _ effects: [BrowserEffect]) -> [BrowserEffect] {
+            var queue = effects, other: [BrowserEffect] = []
+            var rounds = 0
+            while !queue.isEmpty, rounds < 100 {
+                rounds += 1
+                let effect = queue.removeFirst()
+                guard case .load(.feeds, .window(let request)) = effect else {
+                    other.append(effect)
+                    continue
+                }
+                queue += state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.itemWindow(window(request))), at: "1"))
+            }
+            return other
+        }
+
+        @discardableResult
+        mutating func press(_ state: inout BrowserState, _ keys: Key...) -> [BrowserEffect] {
+            keys.flatMap { answer(&state, state.update(.key($0))) }
+        }
+    }
+
+    static let first = "https://first.example/feed.xml"
+    static let second = "https://second.example/feed.xml"
+
+    /// A feed of `count` items, a day apart, newest first, from the day before the fixtures' "now".
+    static func feed(_ title: String, count: Int, startDay: Int = 1) throws -> FeedParseResult {
+        let items = (0..<count).map { index -> (title: String, date: String?, text: String, link: String) in
+            let date = Date(timeIntervalSince1970: FeedsFixtures.now.timeIntervalSince1970 - Double((startDay + index) * 86_400))
+            return ("\(title) item \(index + 1)", InternetDate.format(date), "Text of \(title) item \(index + 1), with <a href='https://a.example/\(index)'>a link</a>.",
+                    "https://\(title.lowercased()).example/\(index)")
+        }
+        return try FeedsFixtures.parse(FeedsFixtures.rss(title, items))
+    }
+
+    private func browser(_ feeds: [(String, FeedParseResult)], width: Int = 120, height: Int = 40) -> (BrowserState, WindowAnswerer) {
+        let list = FeedListView(feeds: feeds.map { FollowedFeed(source: $0.0) }, now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        for (source, result) in feeds {
+            _ = state.update(.feedsLoaded(source: source, .success(PreparedFeed(result, source: source, readItemIDs: [])), at: "1"))
+        }
+        return (state, WindowAnswerer(feeds.map { (key: $0.0, result: $0.1) }))
+    }
+
+    @Test func aFeedShowsAnItemALine() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 40))])
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        let lines = screen(state).lines
+        #expect(lines[0].hasSuffix("40 items"))
+        let items = lines.filter { $0.contains("First item") }
+        #expect(items.count >= 36, "\(items.count) items on a 40-row screen")
+        #expect(lines[1] == "●   4 Sep 12:00  First item 1")
+        // Not merged: no feed column; merged lists have one.
+        press(&state, .character("q"))
+        cache.press(&state, .character("g"), .enter)
+        #expect(screen(state).line(1).hasPrefix("●   4 Sep 12:00  First                    First item 1"))
+    }
+
+    @Test func readingAnItemShowsItWholeAndMarksItRead() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5))])
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter, .character("j"))
+        let effects = cache.press(&state, .enter)
+        let lines = screen(state).lines
+        #expect(lines[1] == " Feed: First")
+        #expect(lines[2] == " Title: First item 2")
+        #expect(lines[3] == " Date: Mon 3 Sep 2018 12:00 +0000")
+        #expect(lines[4] == " Link: https://first.example/1")
+        #expect(lines[6].hasPrefix(" Text of First item 2, with a link [1]."))
+        #expect(lines.contains { $0.hasPrefix(" [1] https://a.example/1") })
+        let id = state.stores.feeds.feed(source: Self.first)!.entries[1].key.id
+        #expect(effects.contains(.markRead(source: Self.first, id: id)))
+        // A digit asks which link; Enter opens it.
+        cache.press(&state, .character("1"))
+        #expect(screen(state).line(38).hasPrefix(" Open link or enclosure (1–1): 1"))
+        #expect(cache.press(&state, .enter).contains(.openLink("https://a.example/1")))
+        // q: back to the list, on the item read, now read.
+        cache.press(&state, .character("q"))
+        let list = try #require(state.active as? HeadlineListView)
+        #expect(list.selected == 1 && !list.isReading)
+        #expect(screen(state).line(2).hasPrefix("    3 Sep 12:00  First item 2"))
+        #expect(screen(state).line(1).hasPrefix("●"))
+    }
+
+    @Test func nGoesOnToTheNextUnreadItemAcrossFeeds() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 3)), (Self.second, try Self.feed("Second", count: 2, startDay: 10))])
+        // Open the first feed and read its first item, then n, n, n: on into the second feed.
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter, .enter)
+        var titles: [String] = [screen(state).line(2)]
+        var marked = 0
+        for _ in 0..<3 {
+            let effects = cache.press(&state, .character("n"))
+            marked += effects.filter { if case .markRead = $0 { true } else { false } }.count
+            titles.append(screen(state).line(2))
+        }
+        #expect(titles == [" Title: First item 1", " Title: First item 2", " Title: First item 3", " Title: Second item 1"])
+        #expect(marked == 3)
+        #expect(state.active.title == "Second")
+        #expect(state.stores.feeds.unreadCount(source: Self.first) == 0)
+        #expect(state.stores.feeds.unreadCount(source: Self.second) == 1)
+        // Space at the end of an item goes on too; past the last unread item, it says so.
+        cache.press(&state, .character(" "))
+        #expect(screen(state).line(2) == " Title: Second item 2")
+        let last = cache.press(&state, .character(" "))
+        #expect(last.isEmpty && state.status.message == "no unread item further down")
+    }
+
+    @Test func aLongListHoldsAWindowNotEveryItem() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5_000))], width: 80, height: 24)
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        var list = try #require(state.active as? HeadlineListView)
+        #expect(list.total == 5_000 && list.window.rows.count <= 200)
+        cache.press(&state, .character("G"))
+        list = try #require(state.active as? HeadlineListView)
+        #expect(list.selected == 4_999 && list.window.positions.contains(4_999) && list.window.rows.count < 200)
+        #expect(screen(state).line(21).contains("First item 5000"))
+        // A page up from the end continues from the rows held (keyset paging), and g goes home.
+        cache.press(&state, .pageUp, .pageUp, .pageUp, .pageUp)
+        #expect(screen(state).lines.contains { $0.contains("First item 4917") })
+        cache.press(&state, .character("g"))
+        #expect(screen(state).line(1).hasSuffix("First item 1"))
+        #expect(cache.largestWindow <= ItemSeek.maxWindowRows)
+    }
+
+    @Test func nPagesOnThroughWindowsToAnUnreadItemFarDown() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 3_000))], width: 80, height: 24)
+        // Every item read but the 2,900th.
+        for index in cache.rows.indices where index != 2_899 { cache.rows[index].isRead = true }
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        cache.press(&state, .character("n"))
+        let list = try #require(state.active as? HeadlineListView)
+        #expect(list.selected == 2_899)
+        #expect(screen(state).lines.contains { $0.hasPrefix("●") && $0.contains("First item 2900") })
+    }
+}
