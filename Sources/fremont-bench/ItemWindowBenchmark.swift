@@ -1,6 +1,7 @@
 import Foundation
 import FremontCore
 import FremontSources
+import FremontUI
 import GRDB
 
 /// An item list over a cache of 1,000,000 items in 500 feeds, as a window: opening (the count
@@ -46,8 +47,14 @@ enum ItemWindowBenchmark {
             print("\(NumberText.padRight(name, 14)) \(NumberText.padLeft(NumberText.grouped(total), 9))"
                   + String(format: "  %7.2f   %9.2f   %9.2f  %7.2f", open * 1000, next * 1000, last * 1000, middle * 1000))
         }
+        let view = try HeadlineDrive(cache: cache)
+        print("the headline list itself (the browser's state at 120×40, windows read as its loader reads them; ms):")
+        print(String(format: "  open All items to its first frame %.2f; j: median %.3f, worst %.3f; PgDn: median %.2f, worst %.2f; G %.2f; g %.2f",
+                     view.open * 1000, view.down.median * 1000, view.down.worst * 1000, view.page.median * 1000, view.page.worst * 1000,
+                     view.end * 1000, view.home * 1000))
         print("peak memory (a process of its own, VmHWM):")
         for (mode, label) in [("none", "opening the cache only"), ("window", "a window: open, 100 pages, the end, the middle"),
+                              ("view", "the headline list: open, 300 j, 100 PgDn, G, g"),
                               ("whole", "the cache read whole (every feed's items)")] {
             let start = DispatchTime.now().uptimeNanoseconds
             let peak = WholeCommand.output(of: WholeCommand.benchmark, ["--window-peak", mode, path])
@@ -69,6 +76,8 @@ enum ItemWindowBenchmark {
                 }
                 _ = try? cache.itemWindow(.all, .end, limit: window)
                 _ = try? cache.itemWindow(.all, .offset(items / 2), limit: window)
+            case "view":
+                _ = try? HeadlineDrive(cache: cache)
             case "whole":
                 // Every feed held at once, as a list of all items held them (the peak is a high-water mark).
                 var kept: [CachedFeed] = []
@@ -111,5 +120,49 @@ enum ItemWindowBenchmark {
         let start = DispatchTime.now().uptimeNanoseconds
         try work()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
+/// The browser's feed list over the cache, All items opened and paged by keys, each window the
+/// list asks for read as `FeedLoader` reads it and handed back before the frame is drawn: what a
+/// person waits for, the UI thread's work and the cache's together.
+struct HeadlineDrive {
+    var open = 0.0
+    var down: (median: Double, worst: Double) = (0, 0)
+    var page: (median: Double, worst: Double) = (0, 0)
+    var end = 0.0
+    var home = 0.0
+
+    init(cache: CacheDatabase) throws {
+        let feeds = (0..<ItemWindowBenchmark.feeds).map { FollowedFeed(source: "https://feed\($0).example/rss") }
+        var state = BrowserState(width: 120, height: 40, theme: Theme(colors: .indexed256), current: .feeds, feeds: FeedListView(feeds: feeds))
+        var buffer = ScreenBuffer(width: 120, height: 40)
+        func press(_ key: Key) throws -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var effects = state.update(.key(key))
+            var rounds = 0
+            while let index = effects.firstIndex(where: { if case .load(_, .window) = $0 { true } else { false } }), rounds < 10 {
+                rounds += 1
+                guard case .load(_, .window(let request)) = effects.remove(at: index) else { break }
+                let read = try cache.countedItemWindow(request.query) { total in
+                    let plan = request.plan(total: total)
+                    return (plan.seek, plan.limit)
+                }
+                effects += state.update(.loaded(.feeds, source: ItemWindowRequest.source,
+                                                .success(.itemWindow(request.window(total: read.total, read: read.rows))), at: ""))
+            }
+            state.render(into: &buffer)
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        open = try press(.enter)
+        var downs: [Double] = [], pages: [Double] = []
+        for _ in 0..<300 { downs.append(try press(.character("j"))) }
+        for _ in 0..<100 { pages.append(try press(.pageDown)) }
+        end = try press(.character("G"))
+        home = try press(.character("g"))
+        downs.sort()
+        pages.sort()
+        down = (downs[downs.count / 2], downs.last!)
+        page = (pages[pages.count / 2], pages.last!)
     }
 }
