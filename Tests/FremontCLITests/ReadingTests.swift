@@ -72,6 +72,33 @@ import Testing
         }
     }
 
+    /// A list reads the cache on a queue of its own: opening it while eight feeds hang on the
+    /// network neither waits behind them nor cancels them.
+    @Test func aListOpensWhileFeedsHang() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            await serve(server, [("/quick.xml", "Quick", 3)])
+            try home.writeFeedList([server.address("/quick.xml")]
+                + (0..<8).map { server.address("/slow/feeds/real/feed-rs__rss_2.0_nightvale.xml?seconds=60&n=\($0)") })
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitFor("3/3")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Quick story 3")
+            try await tmux.press("q")
+            // Still loading: the eight were not cancelled by the list's reads.
+            let list = try await tmux.waitFor("Unread items")
+            #expect(list.contains("loading") && !list.contains("cancelled"), "\(list)")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Quick story 3")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Title: Quick story 1")
+            try await tmux.press("q", "q", "q")
+            try await tmux.expectShellRestored(status: "0")
+        }
+    }
+
     @Test func aTallTerminalShowsALineAnItem() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in

@@ -13,6 +13,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case load(ViewID, LoadTarget)
     /// Stop the view's downloads (Esc while loading).
     case cancelLoads(ViewID)
+    /// Repaint the whole terminal (`Ctrl-L`).
+    case redraw
     /// Remember in the cache that a feed item was read (or unread again).
     case markRead(source: String, id: String, read: Bool = true)
     /// Remember that these items of the feed were read (all it shows: "mark feed read").

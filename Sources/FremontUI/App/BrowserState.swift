@@ -201,7 +201,7 @@ public struct BrowserState: Sendable {
 
     /// Keys that work on every view, before the view's own.
     enum GlobalAction: Sendable, Hashable {
-        case close, quit, help, tab(Int), nextTab, previousTab, reload, reloadAll, search, cancelLoads
+        case close, quit, help, tab(Int), nextTab, previousTab, reload, reloadAll, search, cancelLoads, redraw
     }
 
     /// Built once: the tabs and their titles do not change.
@@ -225,6 +225,7 @@ public struct BrowserState: Sendable {
             KeyBinding(.character("R"), .reloadAll, "reload all the tab's sources"),
             KeyBinding(.character("/"), .search, "search (where the tab has one)"),
             KeyBinding(.escape, .cancelLoads, "cancel loading (while loading)"),
+            KeyBinding(.control("l"), .redraw, "repaint the whole screen"),
         ]
         return Keymap(bindings)
     }
@@ -271,6 +272,7 @@ public struct BrowserState: Sendable {
             } else {
                 prompt = Prompt(label: active.searchPrompt ?? "Find", isSearch: true)
             }
+        case .redraw: return [.redraw]
         case .cancelLoads:
             guard status.loading[current]?.isEmpty == false else { return nil }
             status.message = "cancelling…"

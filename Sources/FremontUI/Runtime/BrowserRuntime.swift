@@ -20,6 +20,9 @@ public final class BrowserRuntime {
     private let writes = BlockingWorkQueue(width: 1, name: "fremont.writes")
     /// Programs opened (a browser, a player): each may take seconds to say it failed.
     private let programs = BlockingWorkQueue(width: 2, name: "fremont.programs")
+    /// Reads of the cache a screen waits for (a list's window, an item to read): never queued
+    /// behind feeds that hang on the network.
+    private let cacheReads = BlockingWorkQueue(width: 1, name: "fremont.cache-reads")
     /// How long quitting waits for the writes still queued (a cache locked by another fremont).
     private let quitPatience: TimeInterval
     /// Why writes of this run were not kept, for the line printed after the screen is gone.
@@ -146,6 +149,9 @@ public final class BrowserRuntime {
             write(host.star(item, starred))
         case .markFeedRead(let source, let ids):
             write(host.markRead(source: source, ids: ids, read: true))
+        case .redraw:
+            // The next frame is written whole, over whatever another program left on the screen.
+            previousFrame = nil
         case .export(let path, let text, let rows):
             let work = host.export(text, to: path, rows: rows)
             writes.add { [inbox] in
@@ -160,11 +166,11 @@ public final class BrowserRuntime {
             if case .sources(let names) = target {
                 for load in pending[view] ?? [] where names.contains(load.source) { load.control.cancel() }
                 pending[view]?.removeAll { names.contains($0.source) }
-            } else if !jobs.isEmpty, pending[view]?.isEmpty == false, let status = cancel(view) {
+            } else if target.replacesLoads, !jobs.isEmpty, pending[view]?.isEmpty == false, let status = cancel(view) {
                 return status
             }
             for job in jobs {
-                if let status = start(job, for: view) { return status }
+                if let status = start(job, for: view, on: target.isFetch ? loads : cacheReads) { return status }
             }
         }
         return nil
@@ -205,7 +211,7 @@ public final class BrowserRuntime {
         pending.removeAll()
     }
 
-    private func start(_ job: LoadJob, for view: ViewID) -> Int32? {
+    private func start(_ job: LoadJob, for view: ViewID, on queue: BlockingWorkQueue) -> Int32? {
         let source = job.source
         if let status = handle(.loadStarted(view, source: source)) { return status }
         let generation = generations[view, default: 0]
@@ -218,7 +224,7 @@ public final class BrowserRuntime {
         let clock = self.clock
         // The view's area now: a feed is wrapped for it on the load thread.
         let area = state.contentArea
-        loads.add { [inbox] in
+        queue.add { [inbox] in
             // Named so a crash report (and the terminal tests, which crash one on purpose) can
             // tell a load's thread from the UI's.
             Thread.current.name = "fremont-load"
