@@ -105,7 +105,7 @@ import Testing
              Fremont  1 Bikes   2 Feeds   3 Weather   4 Log   5 Search              4 feeds
               All items                                32/32
               Unread items                                32
-            ★ Starred items
+            ★ Starred items                                0
             ● NASA Breaking News                       10/10  4 Sep 2018
             ● Welcome to Night Vale                      1/1  1 Feb 2023
             ● Debian News                                1/1  17 Dec 2022
@@ -124,7 +124,7 @@ import Testing
 
 
 
-             Enter open  n unread  A/C read  t tag  ? help  q quit
+             Enter open  n/p unread  A/C read  t tag  ? help  q quit
             """)
         // A line an item, the feed named in this merged list; S: the same items with their first lines.
         try await tmux.press("Enter")

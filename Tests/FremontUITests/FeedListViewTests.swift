@@ -37,10 +37,10 @@ import Testing
         #expect(lines[1].hasPrefix("  All items") && lines[1].contains("10/11"))
         #expect(lines[2].hasPrefix("  Unread items") && lines[2].contains("10"))
         #expect(lines[3].hasPrefix("★ Starred items"))
-        #expect(lines[4].hasPrefix("● NASA Breaking News") && lines[4].contains("9/10  yesterday  space"))
-        #expect(lines[5].hasPrefix("● My local news") && lines[5].contains("1/1  yesterday  home"))
+        #expect(lines[4].hasPrefix("● NASA Breaking News") && lines[4].contains("9/10  yesterday    space"))
+        #expect(lines[5].hasPrefix("● My local news") && lines[5].contains("1/1  yesterday    home"))
         #expect(lines[6].hasPrefix("✗ feed.xml") && lines[6].contains("failed: HTTP 503 Service Unavailable"))
-        #expect(lines[22].hasPrefix(" Enter open  n unread  A/C read  t tag"))
+        #expect(lines[22].hasPrefix(" Enter open  n/p unread  A/C read  t tag"))
     }
 
     @Test func openingAFeedPushesItsItemsAndReadingOneCountsAtOnce() throws {
@@ -76,13 +76,25 @@ import Testing
         press(&state, .character("U"))  // only feeds with unread items
         #expect(screen(state).line(4).hasPrefix("● My local news"))
         press(&state, .character("U"))
-        press(&state, .character("t"))  // the first tag
+        // t: a picker of the tags, every feed first; Enter shows only the chosen tag's feeds.
+        press(&state, .character("t"))
+        #expect(screen(state).line(1) == " Show the feeds tagged:")
+        #expect(screen(state).line(2).hasPrefix("  every feed") && screen(state).line(2).hasSuffix("3 feeds"))
+        #expect(screen(state).line(3).hasPrefix("  space") && screen(state).line(3).hasSuffix("1 feed"))
+        #expect(screen(state).line(4).hasPrefix("  home"))
+        press(&state, .character("j"), .enter)
         #expect(screen(state).line(4).hasPrefix("  NASA Breaking News"))
         #expect(!screen(state).text.contains("My local news"))
-        #expect(state.status.message == "feeds tagged space")
-        press(&state, .character("t"), .character("t"))  // home, then all again
+        #expect(screen(state).line(0).hasSuffix("3 feeds · tag space"))
+        #expect(state.status.message == "only feeds tagged space (Ctrl-T: every feed)")
+        press(&state, .control("t"))  // every feed again
         #expect(screen(state).text.contains("My local news") && screen(state).text.contains("NASA"))
-        #expect(press(&state, .character("C")).count == 1)  // only the local feed had unread left
+        // C asks first: n leaves everything; y marks.
+        #expect(press(&state, .character("C")).isEmpty)
+        #expect(state.status.message == "Mark all 1 unread items of every feed read? y/n")
+        #expect(press(&state, .character("n")).isEmpty && screen(state).line(1).contains("1/11"))
+        press(&state, .character("C"))
+        #expect(press(&state, .character("y")).count == 1)  // only the local feed had unread left
         #expect(screen(state).line(1).contains("0/11"))
     }
 

@@ -25,8 +25,15 @@ import Testing
                                 now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
         var followed = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
         _ = followed.update(.feedsLoaded(source: FeedsFixtures.nasaPath,
-                                         .success(PreparedFeed(try FeedsFixtures.nasa(), source: FeedsFixtures.nasaPath)), at: "1"))
+                                         .success(PreparedFeed(try FeedsFixtures.nasa(), source: FeedsFixtures.nasaPath, readItemIDs: [])), at: "1"))
         states.append(("feed list", followed))
+        var picking = followed
+        press(&picking, .character("t"))
+        states.append(("feed list, choosing a tag", picking))
+        var confirming = followed
+        press(&confirming, .character("C"))
+        #expect(confirming.view(FeedListView.self)!.isConfirming)
+        states.append(("feed list, asking to mark all read", confirming))
         var opened = followed
         press(&opened, .enter)
         states.append(("feed list → all items", opened))
@@ -90,7 +97,7 @@ import Testing
             // Reading an item, q goes back to its list and digits open its links: those keys are
             // the screen's first (and the help says so); no other global key is taken.
             let mayShadow: Set<Key> = Set([.character("q")] + (1...9).map { Key.character(Character(String($0))) })
-            let alwaysGlobal = Set(global.boundKeys).subtracting([.escape]).subtracting(view is HeadlineListView ? mayShadow : [])
+            let alwaysGlobal = Set(global.boundKeys).subtracting([.escape]).subtracting(mayShadow)
             var seen: Set<Key> = []
             for entry in view.helpEntries {
                 #expect(!entry.help.trimmingCharacters(in: .whitespaces).isEmpty, "\(name): \(entry.keys) has no help")

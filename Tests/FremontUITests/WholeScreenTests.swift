@@ -57,8 +57,8 @@ import FremontCore
             "  All items                                10/10",
             "  Unread items                                10",
             "★ Starred items",
-            "● NASA                                     10/10  yesterday  space",
-            "✗ feed.xml                                 failed: HTTP 503 Service Unavailable",
+            "● NASA                                     10/10  yesterday    space",
+            "✗ feed.xml                                        failed: HTTP 503 Service Una…",
             "",
             "",
             "",
@@ -75,7 +75,7 @@ import FremontCore
             "",
             "",
             "",
-            " Enter open  n unread  A/C read  t tag  ? help  q quit",
+            " Enter open  n/p unread  A/C read  t tag  ? help  q quit",
             " HTTP 503 Service Unavailable · https://broken.example/feed.xml · 12:00:00",
         ])
     }

@@ -6,7 +6,11 @@ import FremontCore
 /// unread ones. Enter opens a feed's items (an `ItemListView` pushed over the list).
 public struct FeedListView: BrowserView {
     public enum Action: Sendable, Hashable {
-        case move(ListMotion), open, nextUnread, markFeedRead, markAllRead, nextTag, unreadOnly
+        case move(ListMotion), open, nextUnread, previousUnread, markFeedRead, markAllRead, pickTag, clearTag, unreadOnly
+        // Answering "mark every feed read?".
+        case confirm, refuse
+        // Choosing a tag from the picker.
+        case pickerMove(ListMotion), choose, closePicker
     }
 
     enum Row: Equatable {
@@ -48,7 +52,17 @@ public struct FeedListView: BrowserView {
     }
 
     private var metrics: UniformMetrics { UniformMetrics(count: rows.count) }
-    public var sourceName: String { "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" + (tag.map { " · \($0)" } ?? "") }
+    /// The header says which filters are on: a tag, only feeds with unread items.
+    public var sourceName: String {
+        "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" + (tag.map { " · tag \(TerminalSafeText.singleLine($0))" } ?? "")
+            + (onlyUnread ? " · unread only" : "")
+    }
+    /// `C` asked "mark every feed read?" and waits for y or n.
+    public private(set) var isConfirming = false
+    /// The tag picker (`t`): every tag, "every feed" first; nil when closed.
+    private(set) var picker: ListState?
+    /// The starred items were asked for once, at the first load, for their count.
+    private var askedStarred = false
     public var warningCount: Int { store.totals().warnings }
     public var totalUnread: Int { store.totals().unread }
 
@@ -73,7 +87,7 @@ public struct FeedListView: BrowserView {
 
     // MARK: - Keys
 
-    public var keymap: Keymap<Action> { Self.keys }
+    public var keymap: Keymap<Action> { isConfirming ? Self.confirmKeys : picker != nil ? Self.pickerKeys : Self.keys }
 
     private static let keys = Keymap<Action>(
         KeyBinding.movement(down: (.move(.down), "next feed"), up: (.move(.up), "previous feed"), pageDown: (.move(.pageDown), "a page down"),
@@ -81,15 +95,32 @@ public struct FeedListView: BrowserView {
             + [
                 KeyBinding([.enter, .character("l"), .right], .open, "open the feed's items (q comes back)"),
                 KeyBinding(.character("n"), .nextUnread, "next feed with unread items"),
+                KeyBinding(.character("p"), .previousUnread, "previous feed with unread items"),
                 KeyBinding(.character("A"), .markFeedRead, "mark the feed read"),
-                KeyBinding(.character("C"), .markAllRead, "mark every feed read"),
-                KeyBinding(.character("t"), .nextTag, "show the next tag's feeds (then all again)"),
+                KeyBinding(.character("C"), .markAllRead, "mark every feed read (asks first)"),
+                KeyBinding(.character("t"), .pickTag, "choose a tag: only its feeds"),
+                KeyBinding(.control("t"), .clearTag, "every feed again (clear the tag)"),
                 KeyBinding(.character("U"), .unreadOnly, "show only feeds with unread items, or all"),
             ],
         footer: [
-            KeyHint("Enter", "open", for: [.enter]), KeyHint("n", "unread", for: [.character("n")]),
+            KeyHint("Enter", "open", for: [.enter]), KeyHint("n/p", "unread", for: [.character("n"), .character("p")]),
             KeyHint("A/C", "read", for: [.character("A"), .character("C")]), KeyHint("t", "tag", for: [.character("t")]),
         ])
+
+    private static let confirmKeys = Keymap<Action>([
+        KeyBinding(.character("y"), .confirm, "yes: mark every feed read"),
+        KeyBinding([.character("n"), .escape, .character("q")], .refuse, "no: leave them"),
+    ], footer: [KeyHint("y", "yes", for: [.character("y")]), KeyHint("n", "no", for: [.character("n")])])
+
+    private static let pickerKeys = Keymap<Action>(
+        KeyBinding.movement(down: (.pickerMove(.down), "next tag"), up: (.pickerMove(.up), "previous tag"),
+                            pageDown: (.pickerMove(.pageDown), "a page down"), pageUp: (.pickerMove(.pageUp), "a page up"),
+                            first: (.pickerMove(.first), "first"), last: (.pickerMove(.last), "last tag"))
+            + [
+                KeyBinding([.enter, .character("l"), .right], .choose, "show only this tag's feeds"),
+                KeyBinding([.escape, .character("q"), .character("h"), .left], .closePicker, "close the picker"),
+            ],
+        footer: [KeyHint("Enter", "choose", for: [.enter]), KeyHint("Esc", "close", for: [.escape])])
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         if rowsRevision != store.revision { rebuildRows() }
@@ -97,29 +128,58 @@ public struct FeedListView: BrowserView {
         switch action {
         case .move(let motion): list.move(motion, metrics)
         case .open: return open()
-        case .nextUnread:
-            let next = rows.indices.dropFirst(list.selected + 1).first { row in
-                if case .feed(let index) = rows[row] { return snapshot.rows[index].unread > 0 }
+        case .nextUnread, .previousUnread:
+            let hasUnread = { (row: Int) -> Bool in
+                if case .feed(let index) = self.rows[row] { return self.snapshot.rows[index].unread > 0 }
                 return false
             }
-            guard let next else { return [.message("no feed further down has unread items")] }
-            list.select(next, metrics)
+            let found = action == .nextUnread ? rows.indices.dropFirst(list.selected + 1).first(where: hasUnread)
+                : rows.indices.prefix(list.selected).last(where: hasUnread)
+            guard let found else { return [.message("no feed further \(action == .nextUnread ? "down" : "up") has unread items")] }
+            list.select(found, metrics)
         case .markFeedRead:
             guard case .feed(let index) = rows[list.selected] else { return markRead(Array(feeds.indices)) }
             return markRead([index])
-        case .markAllRead: return markRead(Array(feeds.indices))
-        case .nextTag:
-            guard !tags.isEmpty else { return [.message("no feed has a tag (add them in the feeds file)")] }
-            tag = tag.flatMap { tags.firstIndex(of: $0) }.map { $0 + 1 < tags.count ? tags[$0 + 1] : nil } ?? tags[0]
-            rebuildRows()
-            list.select(0, self.metrics)
-            return [.message(tag.map { "feeds tagged \($0)" } ?? "every feed")]
+        case .markAllRead:
+            guard totalUnread > 0 else { return [.message("nothing unread")] }
+            isConfirming = true
+            return [.message("Mark all \(totalUnread) unread items of every feed read? y/n")]
+        case .confirm:
+            isConfirming = false
+            return markRead(Array(feeds.indices))
+        case .refuse:
+            isConfirming = false
+            return [.message("nothing marked")]
+        case .pickTag:
+            guard !tags.isEmpty else { return [.message("no feed has a tag (add them after its address in the feeds file)")] }
+            var picker = ListState()
+            picker.resize(height: max(1, area.height - 1), UniformMetrics(count: tags.count + 1))
+            picker.select(tag.flatMap { tags.firstIndex(of: $0) }.map { $0 + 1 } ?? 0, UniformMetrics(count: tags.count + 1))
+            self.picker = picker
+        case .pickerMove(let motion):
+            picker?.move(motion, UniformMetrics(count: tags.count + 1))
+        case .choose:
+            guard let picker else { return [] }
+            self.picker = nil
+            return show(tag: picker.selected == 0 ? nil : tags[picker.selected - 1])
+        case .closePicker:
+            picker = nil
+        case .clearTag:
+            guard tag != nil else { return [.message("no tag chosen: every feed is shown")] }
+            return show(tag: nil)
         case .unreadOnly:
             onlyUnread.toggle()
             rebuildRows()
             list.select(0, self.metrics)
         }
         return []
+    }
+
+    private mutating func show(tag newTag: String?) -> [ViewEffect] {
+        tag = newTag
+        rebuildRows()
+        list.select(0, metrics)
+        return [.message(tag.map { "only feeds tagged \(TerminalSafeText.singleLine($0)) (Ctrl-T: every feed)" } ?? "every feed")]
     }
 
     /// `r` reloads the selected feed, as newsboat's does; on the rows above the feeds, every feed.
@@ -216,6 +276,10 @@ public struct FeedListView: BrowserView {
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         let source: String
         switch message {
+        case .loadStarted where !askedStarred:
+            // The starred items, read from the cache once, for their count.
+            askedStarred = true
+            return [.host(.load(.feeds, .starred))]
         case .loaded(let loaded, .feed): source = loaded
         case .loadFailed(let failed, _): source = failed
         default: return []
@@ -262,10 +326,15 @@ public struct FeedListView: BrowserView {
                 .render(into: &buffer, area: area, theme: theme)
             return
         }
+        if let picker {
+            renderPicker(picker, into: &buffer, area: area, theme: theme)
+            return
+        }
         var shown = list
         shown.resize(height: area.height, metrics)
         let now = now()
         let width = area.width - 1
+        let starredCount = store.feed(source: StarredItem.source)?.itemCount
         // The rows as the store has them: the snapshot, unless a screen over this one changed it.
         let current = rowsRevision == store.revision
         let totals = current ? snapshot.totals : store.totals()
@@ -292,7 +361,7 @@ public struct FeedListView: BrowserView {
                 counts = "\(totalUnread)"
             case .starred:
                 line.append("★ Starred items", theme.title)
-                counts = ""
+                counts = starredCount.map(String.init) ?? ""
             case .feed(let index):
                 let slot = slot(row)
                 let mark = slot.error != nil && !slot.loaded ? "✗ " : (slot.unread > 0 ? "● " : "  ")
@@ -300,18 +369,21 @@ public struct FeedListView: BrowserView {
                 line.append(name(index, loaded: slot.title), slot.unread > 0 ? theme.title : .plain)
                 counts = slot.loaded ? "\(slot.unread)/\(slot.items)" : ""
             }
-            // Counts, when, tags, a failure: on the right, as far as they fit after the name.
-            var right = TextLayout.padLeft(counts, to: 9)
+            // Columns at the same place on every row: the name, the counts, when, then tags or a
+            // failure, cut first when the window is narrow.
+            var right = TextLayout.padLeft(counts, to: Self.countsWidth)
             if case .feed(let index) = rows[row] {
                 let slot = slot(row)
                 if let error = slot.error {
                     right += "  failed: " + TerminalSafeText.singleLine(error.message)
-                } else if let newest = slot.newest {
-                    right += "  " + FeedDateText.describe(newest, now: now, timeZone: timeZone)
+                } else {
+                    let when = slot.newest.map { FeedDateText.describe($0, now: now, timeZone: timeZone) } ?? ""
+                    right += "  " + TextLayout.padRight(when, to: Self.dateWidth)
                 }
                 if !feeds[index].tags.isEmpty { right += "  " + feeds[index].tags.map(TerminalSafeText.singleLine).joined(separator: " ") }
             }
-            let nameWidth = min(max(20, width / 2), max(0, width - DisplayWidth.of(right)))
+            while right.last == " " { right.removeLast() }
+            let nameWidth = Self.nameWidth(width)
             var left = StyledLine()
             var used = 0
             for span in line.spans {
@@ -322,6 +394,30 @@ public struct FeedListView: BrowserView {
             left.append(String(repeating: " ", count: max(0, nameWidth - used)))
             left.append(TextLayout.truncate(right, to: width - nameWidth), theme.dim)
             buffer.drawRow(left, x: area.x, y: y, width: width, selected: selected, theme: theme)
+        }
+    }
+
+    static let countsWidth = 9
+    static let dateWidth = 11
+
+    /// The name column: half the width (at least 20), less when the counts and date would not
+    /// fit after it; the same on every row, so the columns after it line up.
+    static func nameWidth(_ width: Int) -> Int {
+        max(0, min(max(20, width / 2), width - countsWidth - 2 - dateWidth))
+    }
+
+    private func renderPicker(_ picker: ListState, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.write("Show the feeds tagged:", x: area.x + 1, y: area.y, style: theme.title)
+        let listArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        var shown = picker
+        let metrics = UniformMetrics(count: tags.count + 1)
+        shown.resize(height: listArea.height, metrics)
+        ListView.render(shown, metrics, area: listArea, into: &buffer, theme: theme) { row, _, y, buffer in
+            let count = row == 0 ? feeds.count : feeds.filter { $0.tags.contains(tags[row - 1]) }.count
+            let name = row == 0 ? "every feed" : TerminalSafeText.singleLine(tags[row - 1])
+            var line = StyledLine("  " + TextLayout.padRight(TextLayout.truncate(name, to: 40), to: 40), row == 0 ? theme.dim : .plain)
+            line.append("  \(count) feed\(count == 1 ? "" : "s")", theme.dim)
+            buffer.drawRow(line, x: listArea.x, y: y, width: listArea.width - 1, selected: row == shown.selected, theme: theme)
         }
     }
 }
