@@ -114,7 +114,16 @@ import Testing
             #expect(items.count >= 30, "\(items.count) items at 120×40:\n\(screen)")
             try await tmux.press("G")
             _ = try await tmux.waitFor("Forty story 40")
-            try await tmux.press("q", "q")
+            // A search result reads in the same pager (5: the Search tab).
+            try await tmux.press("q", "5", "/")
+            try await tmux.type("story 33")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("The text of Forty story 33")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Title: Forty story 33")
+            try await tmux.press("q")
+            _ = try await tmux.waitFor("Forty · 2026-09-24")
+            try await tmux.press("q")
             try await tmux.expectShellRestored(status: "0")
         }
     }

@@ -73,13 +73,28 @@ import Testing
         press(&search, .character("5"))
         _ = search.update(.loaded(.search, source: "search: nasa", .success(.searchResults(query: "nasa", [])), at: "1"))
         states.append(("search", search))
+        // A result read whole.
+        let item = try FeedsFixtures.nasa().feed.items[0]
+        var found = bikes
+        press(&found, .character("5"), .character("/"))
+        type(&found, "nasa")
+        press(&found, .enter)
+        _ = found.update(.loaded(.search, source: "search: nasa", .success(.searchResults(query: "nasa", [
+            SearchResult(title: item.title, feedTitle: "NASA", link: item.link, published: item.published, markedSnippet: "a", feed: FeedsFixtures.nasaPath, id: item.id),
+        ])), at: "1"))
+        let opening = press(&found, .enter)
+        #expect(opening == [.load(.search, .item(feed: FeedsFixtures.nasaPath, id: item.id, source: FeedsFixtures.nasaPath))])
+        _ = found.update(.loaded(.search, source: ItemWindowRequest.source,
+                                 .success(.item(FeedEntry.opened(item, source: FeedsFixtures.nasaPath, feedName: "NASA", isUnread: true, isStarred: false))), at: "1"))
+        #expect(screen(found).line(2).hasPrefix(" Title: NASA to Host Live Chat"))
+        states.append(("search → a result read", found))
         return states
     }
 
     /// Every kind of screen, the ones pushed over a tab included.
     @Test func everyScreenIsCovered() throws {
         let covered = Set(try Self.states().map { String(describing: type(of: $0.1.active)) })
-        let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "ItemListView", "FeedListView", "HeadlineListView",
+        let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "ItemListView", "FeedListView", "HeadlineListView", "ArticleView",
                                     "WeatherTab", "LogView", "SearchView"]
         #expect(covered == screens)
     }

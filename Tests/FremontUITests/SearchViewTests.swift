@@ -4,7 +4,7 @@ import Testing
 @testable import FremontUI
 
 /// The Search tab: `/` asks the host to search, results arrive as a message and draw with their
-/// matches marked; Enter opens a result's link.
+/// matches marked; Enter reads a result whole, `o` opens its link.
 @Suite struct SearchViewTests {
     private func marked(_ text: String) -> String {
         text.replacingOccurrences(of: "[", with: String(SearchResult.open)).replacingOccurrences(of: "]", with: String(SearchResult.close))
@@ -28,7 +28,8 @@ import Testing
 
         let results = [
             SearchResult(title: "221 - The Glow Cloud, Explained", feedTitle: "Welcome to Night Vale", link: "https://e.example/221",
-                         published: InternetDate.parse("2023-02-01T05:00:00Z"), markedSnippet: marked("The [Glow] [Cloud] is back…")),
+                         published: InternetDate.parse("2023-02-01T05:00:00Z"), markedSnippet: marked("The [Glow] [Cloud] is back…"),
+                         feed: "https://e.example/feed", id: "221"),
             SearchResult(title: "Weather", feedTitle: "Night Vale", link: "", published: nil,
                          markedSnippet: marked("a [glow] over the [cloud]\u{202E}\u{1B}x")),
         ]
@@ -44,9 +45,14 @@ import Testing
         #expect(screen(state).style(of: "is back", row: 3) == .plain)
         #expect(state.status.message == "2 items hold 'glow cloud'")
 
-        #expect(state.update(.key(.enter)) == [.openLink("https://e.example/221")])
+        // Enter reads the item whole, from the cache; q comes back.
+        #expect(state.update(.key(.enter)) == [.load(.search, .item(feed: "https://e.example/feed", id: "221", source: "https://e.example/feed"))])
+        #expect(state.active is ArticleView && screen(state).text.contains("Reading the item…"))
+        _ = state.update(.key(.character("q")))
+        #expect(state.active is SearchView)
+        #expect(state.update(.key(.character("o"))) == [.openLink("https://e.example/221")])
         _ = state.update(.key(.character("j")))
-        #expect(state.update(.key(.enter)) == [])
+        #expect(state.update(.key(.character("o"))) == [])
         #expect(state.status.message == "this item has no link")
     }
 

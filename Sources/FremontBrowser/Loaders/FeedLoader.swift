@@ -31,21 +31,7 @@ final class FeedLoader: TabLoader {
         case .window(let request):
             return [windowJob(request)]
         case .item(let feed, let id, let source):
-            return [LoadJob(source: ItemWindowRequest.source) { [cache] (_) throws(LoadError) -> LoadPayload in
-                let cache = cache()
-                do {
-                    guard let item = try cache.item(feed: feed, id: id) else {
-                        throw LoadError(source: "the cache", "the item is no longer in the cache (its feed dropped it)")
-                    }
-                    let cached = try cache.cachedFeedTitle(url: feed)
-                    return .item(FeedEntry.opened(item.item, source: source, feedName: cached.isEmpty ? source : cached,
-                                                  isUnread: !item.isRead, isStarred: item.isStarred))
-                } catch let error as LoadError {
-                    throw error
-                } catch {
-                    throw LoadError(source: "the cache", "cannot read the item: \(error)")
-                }
-            }]
+            return [CachedItemJob.make(feed: feed, id: id, source: source, cache: cache)]
         case .month, .query:
             return []
         }

@@ -6,6 +6,10 @@ import FremontUI
 /// 50,000 items takes milliseconds, and a frame has none to spare).
 final class SearchLoader: TabLoader {
     func jobs(for target: LoadTarget) -> [LoadJob] {
+        // A result opened to read.
+        if case .item(let feed, let id, let source) = target {
+            return [CachedItemJob.make(feed: feed, id: id, source: source) { WebSources.cache }]
+        }
         guard case .query(let query) = target else { return [] }
         return [LoadJob(source: "search: " + query) { (_) throws(LoadError) -> LoadPayload in
             let marks = (String(SearchResult.open), String(SearchResult.close))
@@ -17,7 +21,7 @@ final class SearchLoader: TabLoader {
             }
             return .searchResults(query: query, hits.map {
                 SearchResult(title: $0.title, feedTitle: $0.feedTitle.isEmpty ? SourceName.file($0.feedURL) : $0.feedTitle,
-                             link: $0.link, published: $0.published, markedSnippet: $0.snippet)
+                             link: $0.link, published: $0.published, markedSnippet: $0.snippet, feed: $0.feedURL, id: $0.id)
             })
         }]
     }

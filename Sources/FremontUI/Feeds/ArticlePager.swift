@@ -135,4 +135,77 @@ struct ArticlePager: Sendable {
         }
         ScrollIndicator.render(offset: offset, visible: area.height, total: lines.count, area: area, into: &buffer, theme: theme)
     }
+
+    // MARK: - What the reader's keys ask (the same in every screen that shows an item)
+
+    /// Opens `link` (an enclosure in the player) when it is safe to, reading the item.
+    func opening(_ link: String, play: Bool, unread: Bool) -> [ViewEffect] {
+        if let refusal = ItemListView.refusal(link) { return [.message(refusal)] }
+        var effects: [ViewEffect] = [.host(play ? .play(link) : .openLink(link))]
+        if entry.tracksReadState, unread { effects.append(.feeds(.markRead([entry], read: true))) }
+        return effects
+    }
+
+    func playing(unread: Bool) -> [ViewEffect] {
+        guard let enclosure = entry.enclosures.first else { return [.message("this item has no enclosure")] }
+        return opening(enclosure.url, play: true, unread: unread)
+    }
+
+    /// The link or enclosure numbered in `text` (typed at the prompt a digit opened).
+    func answer(_ text: String, unread: Bool) -> [ViewEffect] {
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1, number <= numberedCount else {
+            return [.message("no link \(TextLayout.truncate(TerminalSafeText.singleLine(text), to: 20)) in this item")]
+        }
+        if number <= entry.links.count { return opening(entry.links[number - 1], play: false, unread: unread) }
+        return opening(entry.enclosures[number - entry.links.count - 1].url, play: true, unread: unread)
+    }
+
+    func linkPrompt(_ digit: Int) -> [ViewEffect] {
+        guard numberedCount > 0 else { return [.message("this item has no numbered links")] }
+        return [.prompt(label: "Open link or enclosure (1–\(numberedCount))", text: String(digit))]
+    }
+
+    func toggledRead(unread: Bool) -> [ViewEffect] {
+        guard entry.tracksReadState else { return [.message("this item keeps no read state")] }
+        return [.feeds(.markRead([entry], read: unread)), .message(unread ? "marked read" : "marked unread")]
+    }
+
+    func toggledStar(starred: Bool) -> [ViewEffect] {
+        [.feeds(.star(entry, !starred)), .message(!starred ? "starred: listed under Starred items" : "star taken away")]
+    }
+
+    /// The keys of an item being read; `n`/`p` only where there is a list to go on in.
+    static func keys<Action>(_ action: (ReadingKey) -> Action, goingOn: Bool) -> [KeyBinding<Action>] {
+        var bindings = [
+            KeyBinding([.character("j"), .down], action(.lineDown), "a line down"),
+            KeyBinding([.character("k"), .up], action(.lineUp), "a line up"),
+            KeyBinding([.character(" "), .pageDown, .control("f")], action(.pageDown), goingOn ? "a page down; at the end, the next unread" : "a page down"),
+            KeyBinding([.pageUp, .control("b"), .character("-")], action(.pageUp), "a page up"),
+            KeyBinding([.character("g"), .home], action(.top), "the top"),
+            KeyBinding([.character("G"), .end], action(.end), "the end"),
+        ]
+        if goingOn {
+            bindings += [
+                KeyBinding(.character("n"), action(.nextUnread), "next unread item, on into the next feed"),
+                KeyBinding(.character("p"), action(.previousUnread), "previous unread item"),
+            ]
+        }
+        return bindings + [
+            KeyBinding(.character("N"), action(.toggleRead), "mark the item read or unread"),
+            KeyBinding(.character("*"), action(.toggleStar), "star or unstar (kept under Starred items)"),
+            KeyBinding(.character("o"), action(.openLink), "open the item's link in the browser"),
+            KeyBinding(.character("u"), action(.showLinks), "go to the numbered links"),
+            KeyBinding(.character("P"), action(.play), "play the item's enclosure (config: player)"),
+            KeyBinding((1...9).map { Key.character(Character(String($0))) }, action(.openNumber(0)), "open link N (digits, then Enter)", label: "1-9"),
+            KeyBinding([.character("q"), .character("h"), .left], action(.close), "back to the list, on this item"),
+        ]
+    }
+
+    static let footer = [KeyHint("Space", "page", for: [.character(" ")]), KeyHint("1-9", "link", for: [.character("1")])]
+}
+
+/// What a key asks of an item being read.
+public enum ReadingKey: Sendable, Hashable {
+    case lineDown, lineUp, pageDown, pageUp, top, end, nextUnread, previousUnread, toggleRead, toggleStar, openLink, showLinks, play
+    case openNumber(Int), close
 }

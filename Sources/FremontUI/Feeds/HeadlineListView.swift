@@ -10,8 +10,8 @@ public struct HeadlineListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case move(ListMotion), open, nextUnread, previousUnread, toggleRead, markAllRead, toggleStar, openLink, showLinks
         case play, summaries, back
-        // Reading an item.
-        case lineDown, lineUp, pageDown, pageUp, top, end, openNumber(Int), close
+        /// A key while an item is read.
+        case reading(ReadingKey)
     }
 
     /// A feed of the list the reader may go on to: its name in the browser and its cache key.
@@ -146,32 +146,13 @@ public struct HeadlineListView: BrowserView {
         ])
 
     private static let readingKeys = Keymap<Action>(
-        [
-            KeyBinding([.character("j"), .down], .lineDown, "a line down"),
-            KeyBinding([.character("k"), .up], .lineUp, "a line up"),
-            KeyBinding([.character(" "), .pageDown, .control("f")], .pageDown, "a page down; at the end, the next unread"),
-            KeyBinding([.pageUp, .control("b"), .character("-")], .pageUp, "a page up"),
-            KeyBinding([.character("g"), .home], .top, "the top"),
-            KeyBinding([.character("G"), .end], .end, "the end"),
-            KeyBinding(.character("n"), .nextUnread, "next unread item, on into the next feed"),
-            KeyBinding(.character("p"), .previousUnread, "previous unread item"),
-            KeyBinding(.character("N"), .toggleRead, "mark the item read or unread"),
-            KeyBinding(.character("*"), .toggleStar, "star or unstar (kept under Starred items)"),
-            KeyBinding(.character("o"), .openLink, "open the item's link in the browser"),
-            KeyBinding(.character("u"), .showLinks, "go to the numbered links"),
-            KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
-            KeyBinding((1...9).map { Key.character(Character(String($0))) }, .openNumber(0), "open link N (digits, then Enter)", label: "1-9"),
-            KeyBinding([.character("q"), .character("h"), .left], .close, "back to the list, on this item"),
-        ],
-        footer: [
-            KeyHint("Space", "page", for: [.character(" ")]), KeyHint("n/p", "unread", for: [.character("n"), .character("p")]),
-            KeyHint("1-9", "link", for: [.character("1")]),
-        ])
+        ArticlePager.keys({ .reading($0) }, goingOn: true),
+        footer: ArticlePager.footer + [KeyHint("n/p", "unread", for: [.character("n"), .character("p")])])
 
     /// A digit's binding stands for all nine; which one was pressed comes with the key.
     public mutating func handle(_ key: Key, in area: Rect) -> [ViewEffect]? {
         if article != nil, case .character(let character) = key, let digit = character.wholeNumberValue, (1...9).contains(digit) {
-            return perform(.openNumber(digit), in: area)
+            return perform(.reading(.openNumber(digit)), in: area)
         }
         guard let action = keymap.action(for: key) else { return nil }
         return perform(action, in: area)
@@ -179,7 +160,7 @@ public struct HeadlineListView: BrowserView {
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         layout(in: area)
-        if article != nil { return read(action) }
+        if case .reading(let key) = action { return read(key) }
         switch action {
         case .move(let motion):
             list.move(motion, metrics)
@@ -387,18 +368,15 @@ public struct HeadlineListView: BrowserView {
         return isUnread(headline)
     }
 
-    private mutating func read(_ action: Action) -> [ViewEffect] {
+    private mutating func read(_ key: ReadingKey) -> [ViewEffect] {
         guard var pager = article else { return [] }
-        // Scrolling changes this copy, kept at the end; going on to another item replaces it.
-        var keep = true
-        defer { if keep { article = pager } }
-        switch action {
+        let unread = isUnreadNow(pager.entry)
+        switch key {
         case .lineDown: pager.scroll(by: 1)
         case .lineUp: pager.scroll(by: -1)
         case .pageDown:
             // As newsboat: Space at the end goes on to the next unread item.
             if pager.isAtEnd {
-                keep = false
                 article = nil
                 return seek(Seek(from: selected + 1, forward: true, open: true, hops: 0))
             }
@@ -407,30 +385,21 @@ public struct HeadlineListView: BrowserView {
         case .top: pager.top()
         case .end: pager.end()
         case .nextUnread, .previousUnread:
-            keep = false
             article = nil
-            return seek(Seek(from: selected + (action == .nextUnread ? 1 : -1), forward: action == .nextUnread, open: true, hops: 0))
-        case .toggleRead:
-            let entry = pager.entry
-            guard entry.tracksReadState else { return [.message("this item keeps no read state")] }
-            let unread = isUnreadNow(entry)
-            return [.feeds(.markRead([entry], read: unread)), .message(unread ? "marked read" : "marked unread")]
+            return seek(Seek(from: selected + (key == .nextUnread ? 1 : -1), forward: key == .nextUnread, open: true, hops: 0))
+        case .toggleRead: return pager.toggledRead(unread: unread)
         case .toggleStar:
-            let starred = !store.isStarred(source: pager.entry.key.source, id: pager.entry.key.id, asCached: pager.entry.isStarred)
-            return [.feeds(.star(pager.entry, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
-        case .openLink: return opening(pager.entry.link, play: false, pager.entry)
+            return pager.toggledStar(starred: store.isStarred(source: pager.entry.key.source, id: pager.entry.key.id, asCached: pager.entry.isStarred))
+        case .openLink: return pager.opening(pager.entry.link, play: false, unread: unread)
         case .showLinks:
             if !pager.showLinks() { return [.message("this item has no links")] }
-        case .play: return playing(pager.entry)
-        case .openNumber(let digit):
-            guard pager.numberedCount > 0 else { return [.message("this item has no numbered links")] }
-            return [.prompt(label: "Open link or enclosure (1–\(pager.numberedCount))", text: String(digit))]
+        case .play: return pager.playing(unread: unread)
+        case .openNumber(let digit): return pager.linkPrompt(digit)
         case .close:
-            keep = false
             article = nil
             return ensureWindow()
-        default: break
         }
+        article = pager
         return []
     }
 
@@ -439,12 +408,7 @@ public struct HeadlineListView: BrowserView {
     /// The number typed at the link prompt.
     public mutating func answer(_ text: String) -> [ViewEffect] {
         guard let pager = article else { return [] }
-        let item = pager.entry
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1, number <= pager.numberedCount else {
-            return [.message("no link \(TextLayout.truncate(TerminalSafeText.singleLine(text), to: 20)) in this item")]
-        }
-        if number <= item.links.count { return opening(item.links[number - 1], play: false, item) }
-        return opening(item.enclosures[number - item.links.count - 1].url, play: true, item)
+        return pager.answer(text, unread: isUnreadNow(pager.entry))
     }
 
     // MARK: - Marks
@@ -527,14 +491,10 @@ public struct HeadlineListView: BrowserView {
     // MARK: - Opening
 
     private mutating func opening(_ link: String, play: Bool, _ item: FeedEntry) -> [ViewEffect] {
-        if let refusal = ItemListView.refusal(link) { return [.message(refusal)] }
-        var effects: [ViewEffect] = [.host(play ? .play(link) : .openLink(link))]
-        if item.tracksReadState, isUnreadNow(item) { effects.append(.feeds(.markRead([item], read: true))) }
-        return effects
+        ArticlePager(item).opening(link, play: play, unread: item.tracksReadState && isUnreadNow(item))
     }
 
     private mutating func playing(_ item: FeedEntry) -> [ViewEffect] {
-        guard let enclosure = item.enclosures.first else { return [.message("this item has no enclosure")] }
-        return opening(enclosure.url, play: true, item)
+        ArticlePager(item).playing(unread: item.tracksReadState && isUnreadNow(item))
     }
 }

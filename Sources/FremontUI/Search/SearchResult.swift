@@ -13,7 +13,13 @@ public struct SearchResult: Sendable, Equatable {
 
     /// `snippet` holds each match between `SearchResult.open` and `SearchResult.close`, as
     /// the cache marks them; those marks become `matches` (in characters) and go.
-    public init(title: String, feedTitle: String, link: String, published: Date?, markedSnippet: String) {
+    /// The item's feed (its cache key) and id: what opening it reads.
+    public var feed: String
+    public var id: String
+
+    public init(title: String, feedTitle: String, link: String, published: Date?, markedSnippet: String, feed: String = "", id: String = "") {
+        self.feed = feed
+        self.id = id
         self.title = TerminalSafeText.singleLine(title).trimmingCharacters(in: .whitespaces)
         self.feedTitle = TerminalSafeText.singleLine(feedTitle)
         self.link = link

@@ -9,7 +9,7 @@ extension ViewID {
 /// The search runs off the UI thread (a load the host performs) and arrives as results.
 public struct SearchView: BrowserView {
     public enum Action: Sendable, Hashable {
-        case move(ListMotion), open
+        case move(ListMotion), read, open
     }
 
     public let id = ViewID.search
@@ -32,11 +32,12 @@ public struct SearchView: BrowserView {
     private static let keys = Keymap<Action>(
         KeyBinding.movement(down: (.move(.down), "next result"), up: (.move(.up), "previous result"), pageDown: (.move(.pageDown), "a page down"),
                             pageUp: (.move(.pageUp), "a page up"), first: (.move(.first), "best result"), last: (.move(.last), "last result"))
-            + [KeyBinding([.enter, .character("o")], .open, "open the result's link")],
+            + [KeyBinding([.enter, .character("l"), .right], .read, "read the item whole (q comes back)"),
+               KeyBinding(.character("o"), .open, "open the result's link in the browser")],
         footer: [
             KeyHint("/", "search", for: [.character("/")]),
             KeyHint("j/k", "move", for: [.character("j"), .character("k")]),
-            KeyHint("Enter", "open", for: [.enter]),
+            KeyHint("Enter", "read", for: [.enter]), KeyHint("o", "open", for: [.character("o")]),
         ])
 
     // Three lines a result (title, feed and date, snippet) and a blank one.
@@ -81,6 +82,11 @@ public struct SearchView: BrowserView {
         guard !results.isEmpty else { return [] }
         switch action {
         case .move(let motion): list.move(motion, metrics)
+        case .read:
+            let result = results[list.selected]
+            guard !result.feed.isEmpty else { return perform(.open, in: area) }
+            return [.push(ArticleView(feed: result.feed, id: result.id, title: result.title)),
+                    .host(.load(.search, .item(feed: result.feed, id: result.id, source: result.feed)))]
         case .open:
             let link = results[list.selected].link.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !link.isEmpty else { return [.message("this item has no link")] }
@@ -95,7 +101,7 @@ public struct SearchView: BrowserView {
 
     public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
         guard case .again = list.click(row: y - area.y, resultMetrics) else { return [] }
-        return perform(.open, in: area)
+        return perform(.read, in: area)
     }
 
     public func loadingText(_ sources: [String]) -> String { "search" }
