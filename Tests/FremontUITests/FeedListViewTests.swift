@@ -133,7 +133,8 @@ import Testing
         guard case .star(let item, true)? = effects.first else { Issue.record("no star: \(effects)"); return }
         #expect(item.source == Self.localURL && item.title == "Fair" && item.links == ["https://a.example/1", "https://a.example/2"])
         #expect(item.enclosures.map(\.url) == ["https://local.example/fair.mp3"])
-        #expect(screen(state).line(2).hasPrefix("│ ★ Local"))
+        // Named as the feeds file names it (~Title), not by the feed's own title ("Local").
+        #expect(screen(state).line(2).hasPrefix("│ ★ My local news"))
         #expect(press(&state, .character("s")) == [.star(item, false)])
         #expect(!screen(state).line(2).contains("★"))
         // Starred again: the store holds the reader's last word until a load agrees with it.
@@ -145,7 +146,7 @@ import Testing
         #expect(screen(state).text.contains("Loading feeds…"))
         _ = state.update(.feedsLoaded(source: StarredItem.source, .success(PreparedFeed(starred: [item])), at: "1"))
         #expect(screen(state).line(1).contains("Fair"))
-        #expect(screen(state).line(2).hasPrefix("│ ★ Local"))
+        #expect(screen(state).line(2).hasPrefix("│ ★ My local news"))
         // The feed list does not take the starred items for a feed of its own.
         press(&state, .character("q"))
         #expect(screen(state).line(1).contains("10/11"))

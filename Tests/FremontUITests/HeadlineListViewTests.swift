@@ -119,6 +119,19 @@ import Testing
         #expect(screen(state).line(1).hasPrefix("●   4 Sep 12:00  First                    First item 1"))
     }
 
+    /// The feeds file's `~Title` names the feed everywhere: the merged list's column, the header.
+    @Test func aFeedIsNamedAsTheFeedsFileNamesIt() throws {
+        let list = FeedListView(feeds: [FollowedFeed(source: Self.first, title: "Mine")], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        var state = BrowserState(width: 100, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        let result = try Self.feed("First", count: 2)
+        _ = state.update(.feedsLoaded(source: Self.first, .success(PreparedFeed(result, source: Self.first, readItemIDs: [])), at: "1"))
+        var cache = WindowAnswerer([(key: Self.first, result: result)])
+        cache.press(&state, .enter)
+        #expect(screen(state).line(1).hasPrefix("●   4 Sep 12:00  Mine                 First item 1"))
+        cache.press(&state, .enter)
+        #expect(screen(state).line(1) == " Feed: Mine")
+    }
+
     @Test func readingAnItemShowsItWholeAndMarksItRead() throws {
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5))])
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter, .character("j"))

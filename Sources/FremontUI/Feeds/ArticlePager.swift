@@ -23,8 +23,12 @@ struct ArticlePager: Sendable {
     private(set) var offset = 0
     private(set) var height = 0
 
-    init(_ entry: FeedEntry) {
+    /// The feed's name as the reader gave it (`~Title`), else its own.
+    let feedName: String
+
+    init(_ entry: FeedEntry, feedName: String? = nil) {
         self.entry = entry
+        self.feedName = feedName ?? entry.feedName
     }
 
     /// The header and text are cut at this many characters: wrapping megabytes on the UI thread
@@ -54,7 +58,7 @@ struct ArticlePager: Sendable {
                 lines.append(Line(label: index == 0 ? label : String(repeating: " ", count: label.count), text: part, kind: kind))
             }
         }
-        field("Feed", entry.feedName)
+        field("Feed", feedName)
         field("Title", entry.title, .title)
         field("Author", entry.author)
         if let date = entry.date { field("Date", FeedDateText.full(date, timeZone: timeZone)) }

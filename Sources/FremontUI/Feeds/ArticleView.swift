@@ -77,7 +77,7 @@ public struct ArticleView: BrowserView {
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
         case .loaded(ItemWindowRequest.source, .item(let entry)) where entry.key.id == itemID && pager == nil:
-            var pager = ArticlePager(entry)
+            var pager = ArticlePager(entry, feedName: store.title(ofFeed: feed))
             pager.layout(width: area.width - 3, height: area.height, timeZone: timeZone)
             self.pager = pager
             // Reading it reads it.

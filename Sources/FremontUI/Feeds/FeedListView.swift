@@ -70,6 +70,7 @@ public struct FeedListView: BrowserView {
 
     public mutating func attach(_ stores: BrowserStores) {
         store = stores.feeds
+        store.name(feeds)
         rebuildRows()
     }
 

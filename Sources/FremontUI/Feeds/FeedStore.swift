@@ -48,6 +48,25 @@ public final class FeedStore: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The feeds file's `~Title` of each feed, by its source and by its cache key: every screen
+    /// names a feed the way the reader named it.
+    private let titles = Mutex([String: String]())
+
+    /// Names feeds as the feeds file does (the feed list gives them when it is attached).
+    public func name(_ feeds: [FollowedFeed]) {
+        titles.withLock { titles in
+            for feed in feeds {
+                guard let title = feed.title.map(TerminalSafeText.singleLine), !title.isEmpty else { continue }
+                titles[feed.source] = title
+                titles[feed.cacheKey] = title
+            }
+        }
+    }
+
+    /// The reader's name for a feed (its source or cache key), when the feeds file gives one.
+    public func title(ofFeed feed: String) -> String? {
+        titles.withLock { $0[feed] }
+    }
 
     public init() {}
 

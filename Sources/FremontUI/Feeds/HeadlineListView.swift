@@ -352,7 +352,7 @@ public struct HeadlineListView: BrowserView {
 
     /// Shows `entry` whole, reading it.
     private mutating func showing(_ entry: FeedEntry, links: Bool) -> [ViewEffect] {
-        var pager = ArticlePager(entry)
+        var pager = ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source))
         pager.layout(width: width - 3, height: height, timeZone: timeZone)
         if links, !pager.showLinks() {
             article = nil

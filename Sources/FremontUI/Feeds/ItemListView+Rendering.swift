@@ -87,7 +87,7 @@ extension ItemListView {
     private func renderByline(_ entry: FeedEntry, x: Int, y: Int, width: Int, now: Date,
                               buffer: inout ScreenBuffer, theme: Theme) {
         let star = isStarred(entry) ? "★ " : ""
-        let name = TextLayout.truncate(star + entry.feedName, to: width)
+        let name = TextLayout.truncate(star + (store.title(ofFeed: entry.key.source) ?? entry.feedName), to: width)
         var line = StyledLine(name, theme.feedName)
         var rest: [String] = []
         if let date = entry.date { rest.append(FeedDateText.describe(date, now: now, timeZone: timeZone)) }

@@ -21,7 +21,7 @@ extension BrowserEvent {
 public struct ItemListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case next, previous, nextOrMatch, previousMatch, toggle, expandAll, collapseAll, open
-        case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead, openNumber, play, toggleStar
+        case pageDown, pageUp, first, last, endSearch, toggleRead, markAllRead, openNumber, play, toggleStar, back
     }
 
     public let id = ViewID.feeds
@@ -308,6 +308,7 @@ public struct ItemListView: BrowserView {
             KeyBinding(.character("L"), .openNumber, "open a link or enclosure by its number"),
             KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
             KeyBinding(.character("A"), .markAllRead, "mark every item shown read"),
+            KeyBinding([.character("h"), .left], .back, "back to the list it was opened from"),
         ]
         // While a search is active, `n`/`N` go from match to match and Esc ends the search.
         if searching { bindings.append(KeyBinding(.escape, .endSearch, "end the search")) }
@@ -323,9 +324,11 @@ public struct ItemListView: BrowserView {
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         layout(in: area)
+        if action == .back { return [.pop] }
         guard !order.isEmpty else { return [] }
         atStart = false
         switch action {
+        case .back: return [.pop]
         case .next: list.select(selected + 1, metrics)
         case .previous: list.select(selected - 1, metrics)
         case .nextOrMatch:

@@ -57,6 +57,13 @@ public struct SearchView: BrowserView {
         return [.host(.load(.search, .query(words)))]
     }
 
+    /// The feed store, for the names the reader gave feeds.
+    private var store = FeedStore()
+
+    public mutating func attach(_ stores: BrowserStores) {
+        store = stores.feeds
+    }
+
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
         case .loaded(_, .searchResults(let query, let found)) where query == self.query:
@@ -131,7 +138,7 @@ public struct SearchView: BrowserView {
                 if selected { buffer.fill(Rect(x: area.x, y: y, width: area.width - 1, height: 1), style: style) }
                 buffer.write(TextLayout.truncate(result.title.isEmpty ? "(untitled)" : result.title, to: width), x: x, y: y, style: style, maxWidth: width)
             case 1:
-                var byline = StyledLine(TextLayout.truncate(result.feedTitle, to: width), theme.feedName)
+                var byline = StyledLine(TextLayout.truncate(store.title(ofFeed: result.feed) ?? result.feedTitle, to: width), theme.feedName)
                 if let date = result.published { byline.append(" · " + InternetDate.format(date).prefix(10), theme.dim) }
                 buffer.draw(byline, x: x, y: y, maxWidth: width)
             case 2:
