@@ -1,6 +1,7 @@
 import Foundation
 import FremontCore
 import FremontSources
+import FremontUI
 
 /// The config file, read once; its warnings go to stderr like the feed list's.
 public enum ConfigFile {
@@ -20,6 +21,21 @@ public enum ConfigFile {
         } catch {
             Diagnostics.fail(error.description)
         }
+    }
+
+    /// The warnings of the config and of the feeds file, as the Log lists them from the start
+    /// of a browser's run (stderr is under the screen there).
+    public static func startupReports(config: FremontConfig?, feedListWarnings: [ParseWarning],
+                                      directories: FremontDirectories = FremontDirectories()) -> [LoadReport] {
+        var reports: [LoadReport] = []
+        let time = WallClock.now()
+        if let config, !config.warnings.isEmpty {
+            reports.append(LoadReport(view: .log, source: directories.configFile.path, time: time, warnings: config.warnings))
+        }
+        if !feedListWarnings.isEmpty {
+            reports.append(LoadReport(view: .log, source: directories.feedList.path, time: time, warnings: feedListWarnings))
+        }
+        return reports
     }
 
     /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.

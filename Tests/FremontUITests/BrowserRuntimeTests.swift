@@ -74,7 +74,13 @@ private final class RecordingHost: BrowserHost {
         }]
     }
 
-    func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "opened \(link)" } }
+    private(set) var programs: [(ProgramRequest, ProgramEnding)] = []
+
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        let ending = terminal.runInForeground("/bin/true", arguments: [])
+        programs.append((request, ending))
+        return ProgramOutcome(request: request, message: "ran \(request)", succeeded: ending == .exited(0))
+    }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
@@ -184,7 +190,9 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
         }
     }
 
-    func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "" } }
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        ProgramOutcome(request: request, message: "", succeeded: true)
+    }
 
     private func record() -> @Sendable () -> String? {
         { [self] in

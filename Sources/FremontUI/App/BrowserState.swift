@@ -92,6 +92,17 @@ public struct BrowserState: Sendable {
             status.spinnerFrame += 1
         case .notice(let text):
             status.message = text
+        case .messageExpired(let serial):
+            if status.messageSerial == serial { status.message = nil }
+        case .report(let report):
+            // Warnings from outside any load (the config, the feeds file): the Log lists them,
+            // the status line counts them until the run ends.
+            warningsThisRun += report.warningTotal
+            status.settingsWarnings[report.source] = report.warningTotal
+            return broadcast(.report(report))
+        case .programFinished(let outcome):
+            status.message = outcome.message
+            return broadcast(.programFinished(outcome))
         case .terminate(let code):
             return [.quit(status: code)]
         case .loadProgress(let id, let bytes, let expected):
@@ -117,9 +128,12 @@ public struct BrowserState: Sendable {
         let report: LoadReport?
         switch result {
         case .success(let payload):
-            if status.lastError?.error.source == source { status.lastError = nil }
+            status.recovered(source)
             // Applied once, here: every screen of the feed reader reads it from the store.
-            if case .feed(let feed) = payload { stores.feeds.loaded(feed, source: source) }
+            if case .feed(let feed) = payload {
+                countArrivals(feed, source: source, view: id)
+                stores.feeds.loaded(feed, source: source)
+            }
             let warnings = payload.warnings
             report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
             effects = deliver(.loaded(source: source, payload), to: id)
@@ -131,7 +145,7 @@ public struct BrowserState: Sendable {
                 status.message = "loading cancelled"
                 report = nil
             } else {
-                status.lastError = StatusLine.Failure(error: error, at: time)
+                status.fail(error, at: time, view: id, source: source)
                 report = LoadReport(view: id, source: source, time: time, error: error)
             }
         }
@@ -139,7 +153,21 @@ public struct BrowserState: Sendable {
             warningsThisRun += report.warningTotal
             effects += broadcast(.report(report))
         }
+        if status.loading[id]?.isEmpty ?? true, let arrived = status.arrivals.removeValue(forKey: id), arrived.reloaded {
+            status.message = arrived.count == 0 ? "no new items" : "\(NumberText.count(arrived.count, "new item"))"
+        }
         return effects
+    }
+
+    /// Counts the items a feed's reload brought that its last load did not have, for the
+    /// "N new items" said when the view's loads are done. A first load brings none "new".
+    private mutating func countArrivals(_ feed: PreparedFeed, source: String, view: ViewID) {
+        guard source != StarredItem.source, let old = stores.feeds.feed(source: source) else { return }
+        let new = feed.itemIDs.count(where: { !old.itemIDs.contains($0) })
+        var arrived = status.arrivals[view] ?? (0, false)
+        arrived.count += new
+        arrived.reloaded = true
+        status.arrivals[view] = arrived
     }
 
     /// Sends `message` to every view with that id.
@@ -393,12 +421,13 @@ public struct BrowserState: Sendable {
             x += buffer.write(hint.keys, x: x, y: hintsRow, style: theme.footerKey)
             x += buffer.write(" " + hint.action + "  ", x: x, y: hintsRow, style: theme.footer)
         }
-        let statusText = status.text(for: view, id: current)
+        let logKey = tabs.firstIndex { $0[0].id == .log }.map { String($0 + 1) }
+        let statusText = status.text(for: view, id: current, logKey: logKey)
         var statusX = buffer.write(" " + statusText, x: 0, y: statusRow, style: theme.footer)
-        if let failure = status.lastError {
-            statusX += buffer.write(statusText.isEmpty ? "" : " · ", x: statusX, y: statusRow, style: theme.footer)
-            buffer.write(StatusLine.describe(failure, width: width - statusX), x: statusX, y: statusRow, style: theme.error,
-                         maxWidth: width - statusX)
+        let separator = statusText.isEmpty ? 0 : 3
+        if let failures = status.failureText(width: width - statusX - separator, logKey: logKey) {
+            statusX += buffer.write(separator == 0 ? "" : " · ", x: statusX, y: statusRow, style: theme.footer)
+            buffer.write(failures, x: statusX, y: statusRow, style: theme.error, maxWidth: width - statusX)
         }
     }
 

@@ -6,9 +6,9 @@ import Synchronization
 public protocol BrowserHost: AnyObject {
     /// The loads for `view`, for `target` (its sources again, or another span of them).
     func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob]
-    /// The work that opens a link (in the player, for `inPlayer`) and says how it went, for the
-    /// status line; the loop runs it on a load thread, so a slow program never holds up a frame.
-    func open(link: String, inPlayer: Bool) -> @Sendable () -> String
+    /// Runs the program `request` asks for on the UI thread, in the foreground: `terminal`
+    /// hands itself over while it runs (`runInForeground`). The loop draws everything again after.
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome
     /// The work that remembers items were read, or unread again, which the loop runs on its
     /// writing thread; it returns why the mark could not be kept, nil when it was.
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String?
