@@ -16,9 +16,13 @@ final class ProgramHost: BrowserHost {
     /// Whether the Feeds tab shows the feeds file's feeds (not files named on the command
     /// line): after an edit, its loader takes the list as it then is.
     private let followsFeedList: Bool
+    /// Where `$BROWSER`, `$VISUAL` and `$EDITOR` are read.
+    private let environment: [String: String]
 
     init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
-         feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false) {
+         feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
         self.loaders = loaders
         self.browser = browser
         self.player = player
@@ -37,7 +41,7 @@ final class ProgramHost: BrowserHost {
                                                      attributes: [.posixPermissions: 0o700])
         }
         let choice: LinkOpener.Choice
-        switch LinkOpener.choose(request, browser: browser, player: player, feedList: feedListFile.path) {
+        switch LinkOpener.choose(request, browser: browser, player: player, feedList: feedListFile.path, environment: environment) {
         case .success(let chosen): choice = chosen
         case .failure(let failure): return ProgramOutcome(request: request, message: failure.message, succeeded: false)
         }

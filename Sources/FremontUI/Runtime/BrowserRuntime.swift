@@ -32,11 +32,15 @@ public final class BrowserRuntime {
     /// The buffer the next frame is drawn into: the one before last, reused.
     private var spareFrame: ScreenBuffer?
     private let clock: @Sendable () -> String
+    /// Seconds a status-line message stays before the standing state comes back.
+    private let messageLifetime: Double
 
     public init(state: BrowserState, terminal: any TerminalBackend, host: any BrowserHost, concurrentLoads: Int = 4,
                 autoReload: [(ViewID, Double)] = [], quitPatience: TimeInterval = 15,
+                messageLifetime: Double = StatusLine.messageLifetime,
                 clock: @escaping @Sendable () -> String = WallClock.now) {
         self.state = state
+        self.messageLifetime = messageLifetime
         self.quitPatience = quitPatience
         let start = DispatchTime.now().uptimeNanoseconds
         self.autoReload = autoReload.map { ($0.0, $0.1, start + UInt64($0.1 * 1e9)) }
@@ -86,7 +90,7 @@ public final class BrowserRuntime {
             if state.status.message == nil {
                 shownMessage.until = .max
             } else if state.status.messageSerial != shownMessage.serial || shownMessage.until == .max {
-                shownMessage = (state.status.messageSerial, DispatchTime.now().uptimeNanoseconds + UInt64(StatusLine.messageLifetime * 1e9))
+                shownMessage = (state.status.messageSerial, DispatchTime.now().uptimeNanoseconds + UInt64(messageLifetime * 1e9))
             }
             let loading = state.isLoading
             let untilTick = Int32(clamping: max(1, (Int(lastTick) + 100_000_000 - Int(DispatchTime.now().uptimeNanoseconds)) / 1_000_000))
