@@ -29,6 +29,13 @@ public enum ConfigFile {
                                       directories: FremontDirectories = FremontDirectories()) -> [LoadReport] {
         var reports: [LoadReport] = []
         let time = WallClock.now()
+        // A config that could not be used at all (a bad endpoint) is an error the Log shows: the
+        // browser runs on the defaults, which must not pass for the config.
+        if case .failure(let error) = read {
+            reports.append(LoadReport(view: .log, source: directories.configFile.path, time: time,
+                                      error: LoadError(source: error.source, location: error.location, kind: error.kind,
+                                                       error.message + "; the browser runs without the config")))
+        }
         if let config, !config.warnings.isEmpty {
             reports.append(LoadReport(view: .log, source: directories.configFile.path, time: time, warnings: config.warnings))
         }

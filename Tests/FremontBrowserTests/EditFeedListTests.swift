@@ -65,3 +65,12 @@ private final class ChildTerminal: TerminalBackend {
         #expect(outcome.feedList == nil)
     }
 }
+
+/// A config's `bind-key` keys as the browser's keymaps name them.
+@Suite struct KeyRebindingKeyTests {
+    @Test func newsboatsNamesBecomeTheBrowsersKeys() throws {
+        let config = try FremontConfig.parse("bind-key ^D pagedown\nbind-key SPACE next-unread\nbind-key NPAGE pagedown\nbind-key F3 help\n", name: "config")
+        #expect(config.keyBindings.map(\.key.key) == [.control("d"), .character(" "), .pageDown, .function(3)])
+        #expect(config.keyBindings.map { $0.key.key.label } == ["^D", "Space", "PgDn", "F3"])
+    }
+}

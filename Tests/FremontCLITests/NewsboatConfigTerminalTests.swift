@@ -44,4 +44,20 @@ import Testing
         let after = try await tmux.waitFor("EXIT=0")
         #expect(after.contains("warnings this run: the Log tab (key 4) lists them"))
     }
+
+    /// A config that cannot be used at all (a bad endpoint) is not a silence: the browser runs on
+    /// the defaults, and the status line and the Log say why.
+    @Test func aConfigThatCannotBeUsedIsAnErrorOnTheStatusLineAndInTheLog() async throws {
+        let home = try TestHome()
+        try home.writeConfig("mouse = no\nendpoint = ftp://example.org/x.json\n")
+        let tmux = try await TmuxSession(width: 120, height: 24, environment: home.environment)
+        try await tmux.ready()
+        try await tmux.run("\(fremont) --offline; echo EXIT=$?")
+        try await tmux.waitFor("endpoint must be an http or https address, not 'ftp://example.org/x.j")
+        try await tmux.press("4")
+        let log = try await tmux.waitFor("the browser runs without the config")
+        #expect(log.contains("error  config:2"))
+        try await tmux.press("q")
+        try await tmux.waitFor("EXIT=0")
+    }
 }

@@ -99,6 +99,8 @@ public struct BrowserState: Sendable {
             // the status line counts them until the run ends.
             warningsThisRun += report.warningTotal
             status.settingsWarnings[report.source] = report.warningTotal
+            // A file that could not be used at all stands on the status line as a failure.
+            if let error = report.error { status.fail(error, at: report.time, view: report.view, source: report.source) }
             return broadcast(.report(report))
         case .programFinished(let outcome):
             status.message = outcome.message
