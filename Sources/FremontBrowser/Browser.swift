@@ -33,7 +33,8 @@ public enum Browser {
             _ = state.update(.report(report))
         }
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: settings, config: config),
-                               browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil)
+                               browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
+                               notifyProgram: config?.notifyProgram)
         // The feeds reload every `reload-time` minutes, as newsboat's do.
         let minutes = config?.effectiveReloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: host,

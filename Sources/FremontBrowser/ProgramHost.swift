@@ -18,11 +18,15 @@ final class ProgramHost: BrowserHost {
     private let followsFeedList: Bool
     /// Where `$BROWSER`, `$VISUAL` and `$EDITOR` are read.
     private let environment: [String: String]
+    /// The config's `notify-program`, and the programs it started that are still running.
+    private let notifyProgram: String?
+    private let background = BackgroundPrograms()
 
     init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
          feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
-         environment: [String: String] = ProcessInfo.processInfo.environment) {
+         notifyProgram: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
+        self.notifyProgram = notifyProgram
         self.loaders = loaders
         self.browser = browser
         self.player = player
@@ -76,6 +80,27 @@ final class ProgramHost: BrowserHost {
         let message = said.succeeded ? "\(said.message): \(NumberText.count(count, "feed"))\(warnings)" : said.message
         return ProgramOutcome(request: request, message: message, succeeded: said.succeeded,
                               feedList: .init(path: feedListFile.path, feeds: followed?.feeds ?? [], warnings: list.warnings))
+    }
+
+    func notify(_ message: String) -> (@Sendable () -> String?)? {
+        guard let setting = notifyProgram else { return nil }
+        let command: ProgramCommand
+        do {
+            command = try ProgramCommand(parsing: setting)
+        } catch {
+            return { "could not run: notify-program in the config \(error)" }
+        }
+        let name = TerminalSafeText.singleLine(String(command.program.split(separator: "/").last ?? Substring(command.program)))
+        guard let executable = command.executable(searchPath: environment["PATH"]) else {
+            return { "could not run: no program '\(name)' (notify-program in the config)" }
+        }
+        // The message after the setting's own words: newsboat's first argument, for a plain path.
+        let arguments = command.arguments + [message]
+        return { [background] in background.run(executable, arguments: arguments, name: name, setting: "notify-program in the config") }
+    }
+
+    func finish() {
+        background.stopAll()
     }
 
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? {

@@ -12,31 +12,10 @@ enum ForegroundProgram {
     static let endingPatience: TimeInterval = 3
 
     static func run(_ executable: String, arguments: [String]) -> ProgramEnding {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGQUIT, SIGTSTP, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGWINCH, SIGTTIN, SIGTTOU] {
-            sigaddset(&defaults, number)
+        switch ProgramSpawner.spawn(executable, arguments: arguments, quiet: false) {
+        case .success(let pid): return wait(for: pid)
+        case .failure(let reason): return .couldNotStart(reason.description)
         }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var noneBlocked = sigset_t()
-        sigemptyset(&noneBlocked)
-        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        fremont_spawn_close_from(&actions, 3)
-
-        let words = [executable] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
-        guard started == 0 else { return .couldNotStart(String(cString: strerror(started))) }
-        return wait(for: pid)
     }
 
     private static func wait(for pid: pid_t) -> ProgramEnding {
@@ -67,8 +46,7 @@ enum ForegroundProgram {
             }
         }
         if told != nil { alarm(0) }
-        let code = (status >> 8) & 0xFF, signal = status & 0x7F
-        return signal == 0 ? .exited(code) : .signalled(signal)
+        return ProgramSpawner.ending(status)
     }
 
     /// WIFSTOPPED, which Swift cannot import (a macro).

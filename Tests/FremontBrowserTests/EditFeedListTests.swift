@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import FremontCore
 import FremontSources
@@ -72,5 +73,47 @@ private final class ChildTerminal: TerminalBackend {
         let config = try FremontConfig.parse("bind-key ^D pagedown\nbind-key SPACE next-unread\nbind-key NPAGE pagedown\nbind-key F3 help\n", name: "config")
         #expect(config.keyBindings.map(\.key.key) == [.control("d"), .character(" "), .pageDown, .function(3)])
         #expect(config.keyBindings.map { $0.key.key.label } == ["^D", "Space", "PgDn", "F3"])
+    }
+}
+
+/// newsboat's `notify-program`: run without the terminal after a reload that brought new items,
+/// the message its last argument; never left running when fremont ends.
+@Suite struct NotifyProgramTests {
+    @Test func theNotifierGetsTheMessageAndAFailureIsSaid() throws {
+        let home = try TestHome()
+        let record = home.file("notified")
+        let notifier = home.file("notifier")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path)'\n".utf8).write(to: notifier)
+        chmod(notifier.path, 0o755)
+        let host = ProgramHost(loaders: [:], player: nil, notifyProgram: "'\(notifier.path)' -a fremont", environment: ["PATH": "/usr/bin:/bin"])
+        let work = try #require(host.notify("fremont: 3 new items"))
+        #expect(work() == nil)
+        #expect(try String(contentsOf: record, encoding: .utf8) == "-a\nfremont\nfremont: 3 new items\n")
+        let failing = ProgramHost(loaders: [:], player: nil, notifyProgram: "false", environment: ["PATH": "/usr/bin:/bin"])
+        let fails = try #require(failing.notify("x"))
+        #expect(fails() == "false (notify-program in the config) failed: exit status 1")
+        #expect(ProgramHost(loaders: [:], player: nil).notify("x") == nil)
+    }
+
+    @Test func aNotifierStillRunningIsStoppedWhenTheRunEnds() throws {
+        let home = try TestHome()
+        let notifier = home.file("slow")
+        try Data("#!/bin/sh\nexec sleep 300\n".utf8).write(to: notifier)
+        chmod(notifier.path, 0o755)
+        let host = ProgramHost(loaders: [:], player: nil, notifyProgram: "'\(notifier.path)'", environment: ["PATH": "/usr/bin:/bin"])
+        let work = try #require(host.notify("fremont: 1 new item"))
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<String?>(nil)
+        Thread.detachNewThread {
+            let said = work()
+            outcome.withLock { $0 = said }
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let started = Date()
+        host.finish()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(outcome.withLock { $0 } == "slow (notify-program in the config) was stopped by signal 15")
     }
 }

@@ -104,7 +104,8 @@ import Testing
         let row = screen(state).row(containing: "▾ NASA Invites Media to Witness")!
         var feed = try FeedsFixtures.nasa()
         feed.feed.items.insert(FeedItem(id: "new", title: "Brand new", summary: "fresh", published: FeedsFixtures.now), at: 0)
-        _ = state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, feed, at: "12:10:00"))
+        // The reload that brought something tells the notify-program (newsboat's) too.
+        #expect(state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, feed, at: "12:10:00")).contains(.notify("fremont: 1 new item")))
         #expect(state.feeds.selectedKey == selected)
         #expect(state.feeds.itemCount == 11)
         #expect(screen(state).line(23) == " 1 new item")

@@ -13,7 +13,8 @@ import FremontCore
 ///   argument); else `$BROWSER`, else `xdg-open`;
 /// - `player`: the program enclosures (podcasts, videos) open in, and its first arguments
 ///   (`mpv --fs`; words as `ProgramCommand` reads them); without it, they open in the browser;
-/// - `notify-program`: run after a reload that brought new items, the message its argument;
+/// - `notify-program`: run without the terminal after a reload that brought new items, the
+///   message its last argument;
 /// - `show-read-feeds`, `show-read-articles`, `confirm-mark-all-feeds-read`, `confirm-exit`,
 ///   `goto-next-feed`: yes or no, as newsboat; `text-width` (0: the window's),
 ///   `datetime-format` (strftime's, newsboat's default `%b %d`), `bind-key KEY OPERATION

@@ -10,6 +10,8 @@ public enum BrowserEffect: Hashable, Sendable {
     /// Run a program with the terminal handed over (the browser, the player, the editor on the
     /// feeds file); every view hears how it went (`ViewMessage.programFinished`).
     case runProgram(ProgramRequest)
+    /// A reload brought new items: the config's `notify-program` (if any) hears this message.
+    case notify(String)
     /// Star an item (keep a copy, never pruned), or take its star away.
     case star(StarredItem, Bool)
     /// Load the view's sources: again, or another span of them.

@@ -157,6 +157,7 @@ public struct BrowserState: Sendable {
         }
         if status.loading[id]?.isEmpty ?? true, let arrived = status.arrivals.removeValue(forKey: id), arrived.reloaded {
             status.message = arrived.count == 0 ? "no new items" : "\(NumberText.count(arrived.count, "new item"))"
+            if arrived.count > 0 { effects.append(.notify("fremont: \(NumberText.count(arrived.count, "new item"))")) }
         }
         return effects
     }

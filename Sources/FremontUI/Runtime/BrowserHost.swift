@@ -14,7 +14,17 @@ public protocol BrowserHost: AnyObject {
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String?
     /// The work that stars an item (keeps its copy) or takes its star away; why not, or nil.
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String?
+    /// The work that tells the reader's `notify-program` (newsboat's) that a reload brought new
+    /// items, `message` its argument; nil when there is none. It returns why it failed, or nil.
+    func notify(_ message: String) -> (@Sendable () -> String?)?
+    /// The run is ending: programs started in the background are stopped.
+    func finish()
     /// The work that writes an export to a new file and says where (or why not), for the
     /// status line.
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String
+}
+
+extension BrowserHost {
+    public func notify(_ message: String) -> (@Sendable () -> String?)? { nil }
+    public func finish() {}
 }

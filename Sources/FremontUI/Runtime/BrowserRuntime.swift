@@ -18,6 +18,8 @@ public final class BrowserRuntime {
     /// What the reader did (marks, stars, exports), written one at a time on a thread of its
     /// own: never behind a slow or dead host's fetch, and finished before the run ends.
     private let writes = BlockingWorkQueue(width: 1, name: "fremont.writes")
+    /// `notify-program` runs, one at a time.
+    private let notifications = BlockingWorkQueue(width: 1, name: "fremont.notify")
     /// How long quitting waits for the writes still queued (a cache locked by another fremont).
     private let quitPatience: TimeInterval
     /// Why writes of this run were not kept, for the line printed after the screen is gone.
@@ -151,7 +153,16 @@ public final class BrowserRuntime {
         case .quit(let status):
             cancelAll()
             finishWrites()
+            host.finish()
             return status
+        case .notify(let message):
+            // On a thread of its own: a slow notifier holds up neither the screen nor the marks.
+            if let work = host.notify(message) {
+                notifications.add { [inbox] in
+                    guard let failure = work() else { return }
+                    inbox.post(.notice(failure), view: ViewID("host"), source: "", generation: 0, isResult: false)
+                }
+            }
         case .openLink(let link):
             return runProgram(.open(link: link))
         case .play(let link):
