@@ -49,6 +49,10 @@ import Testing
         expected[1] = expected[1].replacingOccurrences(of: "● Episode one", with: "▸ Episode one")
         #expect(Array(lines(after).prefix(22)) == expected)
         #expect(!after.contains("ARG "))
+        // Curses has the terminal back as it had it: its screen, the keypad, the mouse.
+        #expect(try await tmux.pane("alternate_on") == "1")
+        #expect(try await tmux.pane("keypad_cursor_flag") == "1")
+        #expect(try await tmux.pane("mouse_any_flag") == "1")
         try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
     }
