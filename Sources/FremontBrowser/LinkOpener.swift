@@ -34,7 +34,7 @@ public enum LinkOpener {
             }
             if let browser = setting(browser) { return choose([browser], settingName: "browser in the config", address: link) }
             if let list = setting(environment["BROWSER"]) {
-                return choose(ProgramCommand.candidates(list), settingName: "$BROWSER", address: link)
+                return choose(ProgramCommand.candidates(list), settingName: "$BROWSER", address: link, placeholders: ["%u", "%s"])
             }
             return choose(["xdg-open"], settingName: "the default (set browser in the config, or $BROWSER)", address: link)
         case .editFeedList:
@@ -51,7 +51,8 @@ public enum LinkOpener {
     }
 
     /// The first of `candidates` whose program is installed.
-    private static func choose(_ candidates: [String], settingName: String, address: String) -> Result<Choice, Failure> {
+    private static func choose(_ candidates: [String], settingName: String, address: String,
+                               placeholders: [String] = ["%u"]) -> Result<Choice, Failure> {
         var missing: [String] = []
         for candidate in candidates {
             let command: ProgramCommand
@@ -66,7 +67,7 @@ public enum LinkOpener {
                 missing.append("'\(TextLayout.truncate(name, to: 30))'")
                 continue
             }
-            return .success(Choice(executable: executable, arguments: command.arguments(for: address), name: name, setting: settingName))
+            return .success(Choice(executable: executable, arguments: command.arguments(for: address, placeholders: placeholders), name: name, setting: settingName))
         }
         let programs = missing.isEmpty ? "no program" : "no program \(missing.joined(separator: ", "))"
         return .failure(Failure("could not run: \(programs) (\(settingName))"))

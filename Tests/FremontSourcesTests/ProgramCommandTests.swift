@@ -34,6 +34,9 @@ import FremontTestSupport
         #expect(try ProgramCommand(parsing: "firefox --new-tab").arguments(for: hostile) == ["--new-tab", hostile])
         #expect(try ProgramCommand(parsing: "tool --url=%u -x").arguments(for: "https://e.org/") == ["--url=https://e.org/", "-x"])
         #expect(try ProgramCommand(parsing: "mpv --no-video").arguments(for: "https://e.org/a.mp3") == ["--no-video", "https://e.org/a.mp3"])
+        // `$BROWSER`'s own convention names the address `%s`; newsboat's `%u` only where asked.
+        #expect(try ProgramCommand(parsing: "lynx %s").arguments(for: "https://e.org/", placeholders: ["%u", "%s"]) == ["https://e.org/"])
+        #expect(try ProgramCommand(parsing: "printf %s").arguments(for: "https://e.org/") == ["%s", "https://e.org/"])
     }
 
     /// `$BROWSER` is a colon list, tried in order; a colon in quotes is part of its command.

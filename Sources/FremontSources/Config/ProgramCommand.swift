@@ -36,11 +36,14 @@ public struct ProgramCommand: Sendable, Equatable {
         arguments = Array(words.dropFirst())
     }
 
-    /// The arguments for opening `address`: each `%u` replaced by it (within its word), or, when
-    /// no word holds one, the address appended.
-    public func arguments(for address: String) -> [String] {
-        guard arguments.contains(where: { $0.contains("%u") }) else { return arguments + [address] }
-        return arguments.map { $0.replacingOccurrences(of: "%u", with: address) }
+    /// The arguments for opening `address`: each placeholder (`%u`, newsboat's; `$BROWSER`'s
+    /// convention also has `%s`) replaced by it within its word, or, when no word holds one, the
+    /// address appended.
+    public func arguments(for address: String, placeholders: [String] = ["%u"]) -> [String] {
+        guard arguments.contains(where: { word in placeholders.contains { word.contains($0) } }) else { return arguments + [address] }
+        return arguments.map { word in
+            placeholders.reduce(word) { $0.replacingOccurrences(of: $1, with: address) }
+        }
     }
 
     /// `$BROWSER` as the convention has it: a colon-separated list of commands, tried in order
