@@ -60,4 +60,12 @@ static inline void fremont_getmaxyx(WINDOW *window, int *y, int *x) { getmaxyx(w
 static inline int fremont_set_cell(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
     return setcchar(cell, text, attrs, 0, &pair);
 }
+
+// A program given the terminal gets no descriptor of fremont's but the standard three. glibc
+// (2.34+) declares this only under _GNU_SOURCE, which the system module is built without.
+#include <spawn.h>
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+static inline int fremont_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
 #endif

@@ -25,11 +25,21 @@ public enum Browser {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let screen = TerminalScreen(noColor: noColor, mouse: config?.mouse ?? true)
         let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? ItemListView()
-        let state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
+        var state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
                                  current: view, feeds: feedsView)
-        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: settings, config: config), player: config?.player)
+        // What the config and the feeds file could not use is in the Log from the start, and
+        // counted on the status line: the screen would hide what stderr said.
+        for report in ConfigFile.startupReports(config: config, feedListWarnings: sources.feedListWarnings) {
+            _ = state.update(.report(report))
+        }
+        let (translations, unbound) = ConfigFile.keyTranslations(config)
+        state.keyTranslations = translations
+        if let unbound { _ = state.update(.report(unbound)) }
+        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: settings, config: config),
+                               browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
+                               notifyProgram: config?.notifyProgram)
         // The feeds reload every `reload-time` minutes, as newsboat's do.
-        let minutes = config?.reloadMinutes ?? 0
+        let minutes = config?.effectiveReloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: host,
                                      autoReload: minutes > 0 ? [(.feeds, Double(minutes) * 60)] : [])
         let status = runtime.run(loading: state.tabs.map { $0[0].id })

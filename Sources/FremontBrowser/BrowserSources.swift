@@ -13,44 +13,48 @@ public struct BrowserSources: Sendable {
     /// The feeds as the feeds file lists them (titles, tags): the Feeds tab is then the feed
     /// list; nil, it shows the items of `feeds` at once.
     public var followed: [FollowedFeed]?
+    /// What the feeds file had that fremont cannot use (a bad line, a `query:` feed), for the Log.
+    public var feedListWarnings: [ParseWarning]
 
     /// `feeds` nil: the feeds the list follows (shown as the list), else the built-in ones.
     public init(table: DataSource? = nil, weather: Result<DataSource, LoadError>? = nil, feeds: [DataSource]? = nil,
-                followed: [FollowedFeed]? = nil, config: FremontConfig?) {
+                followed: [FollowedFeed]? = nil, feedListWarnings: [ParseWarning] = [], config: FremontConfig?) {
         self.table = table ?? .input(EmbeddedData.aprilBikes())
         self.weather = weather ?? LiveForecast.browserDefault(config)
         if let feeds {
             self.feeds = feeds
             self.followed = followed
+            self.feedListWarnings = feedListWarnings
         } else {
             let list = Self.followed() ?? Self.builtInFeeds()
             self.feeds = list.sources
             self.followed = list.feeds
+            self.feedListWarnings = list.warnings
         }
     }
 
     /// The feeds you follow, as sources and as the feed list shows them; nil when there is no
     /// list (or it lists none).
-    public static func followed() -> (sources: [DataSource], feeds: [FollowedFeed])? {
+    public static func followed() -> (sources: [DataSource], feeds: [FollowedFeed], warnings: [ParseWarning])? {
         guard let list = try? FeedList.load(from: FremontDirectories().feedList) else { return nil }
         return followed(in: list)
     }
 
     /// The feeds of a list already read, as sources and as the feed list shows them.
-    public static func followed(in list: FeedList) -> (sources: [DataSource], feeds: [FollowedFeed])? {
+    public static func followed(in list: FeedList) -> (sources: [DataSource], feeds: [FollowedFeed], warnings: [ParseWarning])? {
         var sources: [DataSource] = [], feeds: [FollowedFeed] = []
         for entry in list.entries {
             guard let source = try? DataSource(argument: entry.url) else { continue }
             sources.append(source)
             feeds.append(FollowedFeed(source: source.name, title: entry.title, tags: entry.tags, cacheKey: cacheKey(source)))
         }
-        return sources.isEmpty ? nil : (sources, feeds)
+        return sources.isEmpty ? nil : (sources, feeds, list.warnings)
     }
 
     /// The feeds built into the binary, for a browser whose reader follows none.
-    public static func builtInFeeds() -> (sources: [DataSource], feeds: [FollowedFeed]) {
+    public static func builtInFeeds() -> (sources: [DataSource], feeds: [FollowedFeed], warnings: [ParseWarning]) {
         let sources = EmbeddedData.feeds().map { DataSource.input($0) }
-        return (sources, sources.map { FollowedFeed(source: $0.name, cacheKey: cacheKey($0)) })
+        return (sources, sources.map { FollowedFeed(source: $0.name, cacheKey: cacheKey($0)) }, [])
     }
 
     /// Where the cache keeps a feed's items: a file by its absolute path.

@@ -1,6 +1,7 @@
 import Foundation
 import FremontCore
 import FremontSources
+import FremontUI
 
 /// The config file, read once; its warnings go to stderr like the feed list's.
 public enum ConfigFile {
@@ -20,6 +21,43 @@ public enum ConfigFile {
         } catch {
             Diagnostics.fail(error.description)
         }
+    }
+
+    /// The warnings of the config and of the feeds file, as the Log lists them from the start
+    /// of a browser's run (stderr is under the screen there).
+    public static func startupReports(config: FremontConfig?, feedListWarnings: [ParseWarning],
+                                      directories: FremontDirectories = FremontDirectories()) -> [LoadReport] {
+        var reports: [LoadReport] = []
+        let time = WallClock.now()
+        // A config that could not be used at all (a bad endpoint) is an error the Log shows: the
+        // browser runs on the defaults, which must not pass for the config.
+        if case .failure(let error) = read {
+            reports.append(LoadReport(view: .log, source: directories.configFile.path, time: time,
+                                      error: LoadError(source: error.source, location: error.location, kind: error.kind,
+                                                       error.message + "; the browser runs without the config")))
+        }
+        if let config, !config.warnings.isEmpty {
+            reports.append(LoadReport(view: .log, source: directories.configFile.path, time: time, warnings: config.warnings))
+        }
+        if !feedListWarnings.isEmpty {
+            reports.append(LoadReport(view: .log, source: directories.feedList.path, time: time, warnings: feedListWarnings))
+        }
+        return reports
+    }
+
+    /// The config's `bind-key` lines as the browser applies them, and a report for the Log of
+    /// the lines naming an operation no screen of fremont's has.
+    public static func keyTranslations(_ config: FremontConfig?, directories: FremontDirectories = FremontDirectories())
+        -> (KeyTranslations, LoadReport?) {
+        var translations = KeyTranslations()
+        var warnings: [ParseWarning] = []
+        for binding in config?.keyBindings ?? [] where !translations.bind(binding.key.key, to: binding.operation, in: binding.context) {
+            warnings.append(ParseWarning("bind-key: fremont has no operation '\(binding.operation)'"
+                                         + (binding.context == "all" ? "" : " in \(binding.context)") + ": line ignored", at: binding.location))
+        }
+        let report = warnings.isEmpty ? nil
+            : LoadReport(view: .log, source: directories.configFile.path, time: WallClock.now(), warnings: warnings)
+        return (translations, report)
     }
 
     /// The Socrata endpoint: the config's, else the city's Fremont Bridge dataset.

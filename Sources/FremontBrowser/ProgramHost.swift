@@ -4,24 +4,103 @@ import FremontSources
 import FremontUI
 
 /// The browser's host as the program runs it: each tab's loads from its loader, and the few
-/// things only the program can do (open a link, write a read mark or a star, export a file).
+/// things only the program can do (run a program with the terminal, write a read mark or a
+/// star, export a file).
 final class ProgramHost: BrowserHost {
     private let loaders: [ViewID: any TabLoader]
-    /// The config's player, for enclosures.
+    /// The config's `browser` and `player`.
+    private let browser: String?
     private let player: String?
+    /// The feeds file, edited in place by `E`.
+    private let feedListFile: URL
+    /// Whether the Feeds tab shows the feeds file's feeds (not files named on the command
+    /// line): after an edit, its loader takes the list as it then is.
+    private let followsFeedList: Bool
+    /// Where `$BROWSER`, `$VISUAL` and `$EDITOR` are read.
+    private let environment: [String: String]
+    /// The config's `notify-program`, and the programs it started that are still running.
+    private let notifyProgram: String?
+    private let background = BackgroundPrograms()
 
-    init(loaders: [ViewID: any TabLoader], player: String?) {
+    init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
+         feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
+         notifyProgram: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        self.notifyProgram = notifyProgram
         self.loaders = loaders
+        self.browser = browser
         self.player = player
+        self.feedListFile = feedListFile
+        self.followsFeedList = followsFeedList
     }
 
     func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
         loaders[view]?.jobs(for: target) ?? []
     }
 
-    func open(link: String, inPlayer: Bool) -> @Sendable () -> String {
-        let player = inPlayer ? self.player : nil
-        return { LinkOpener.open(link, with: player) }
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        if case .editFeedList = request {
+            // The folder first, so an editor can write a list that did not exist (0700, as the list's).
+            try? FileManager.default.createDirectory(at: feedListFile.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                     attributes: [.posixPermissions: 0o700])
+        }
+        let choice: LinkOpener.Choice
+        switch LinkOpener.choose(request, browser: browser, player: player, feedList: feedListFile.path, environment: environment) {
+        case .success(let chosen): choice = chosen
+        case .failure(let failure): return ProgramOutcome(request: request, message: failure.message, succeeded: false)
+        }
+        let ending = terminal.runInForeground(choice.executable, arguments: choice.arguments)
+        let name = TextLayout.truncate(choice.name, to: 30)
+        switch request {
+        case .open:
+            let said = LinkOpener.describe(ending, of: choice, done: "opened in \(name)")
+            return ProgramOutcome(request: request, message: said.message, succeeded: said.succeeded)
+        case .play:
+            let said = LinkOpener.describe(ending, of: choice, done: "played in \(name)")
+            return ProgramOutcome(request: request, message: said.message, succeeded: said.succeeded)
+        case .editFeedList:
+            // Read again whatever the editor said: a failed editor may still have saved.
+            let said = LinkOpener.describe(ending, of: choice, done: "feeds file edited")
+            return feedListReread(after: said, request: request)
+        }
+    }
+
+    /// The feeds file as the editor left it, given to the Feeds tab's loader and to the views.
+    private func feedListReread(after said: (message: String, succeeded: Bool), request: ProgramRequest) -> ProgramOutcome {
+        let list: FeedList
+        do {
+            list = try FeedList.load(from: feedListFile) ?? FeedList()
+        } catch {
+            return ProgramOutcome(request: request, message: "\(said.message); \(error.description)", succeeded: false)
+        }
+        let followed = BrowserSources.followed(in: list)
+        if followsFeedList, let feeds = loaders[.feeds] as? FeedLoader { feeds.replaceFeeds(followed?.sources ?? []) }
+        let count = followed?.feeds.count ?? 0
+        let warnings = list.warnings.isEmpty ? "" : ", \(NumberText.count(list.warnings.count, "warning")) in the Log"
+        let message = said.succeeded ? "\(said.message): \(NumberText.count(count, "feed"))\(warnings)" : said.message
+        return ProgramOutcome(request: request, message: message, succeeded: said.succeeded,
+                              feedList: .init(path: feedListFile.path, feeds: followed?.feeds ?? [], warnings: list.warnings))
+    }
+
+    func notify(_ message: String) -> (@Sendable () -> String?)? {
+        guard let setting = notifyProgram else { return nil }
+        let command: ProgramCommand
+        do {
+            command = try ProgramCommand(parsing: setting)
+        } catch {
+            return { "could not run: notify-program in the config \(error)" }
+        }
+        let name = TerminalSafeText.singleLine(String(command.program.split(separator: "/").last ?? Substring(command.program)))
+        guard let executable = command.executable(searchPath: environment["PATH"]) else {
+            return { "could not run: no program '\(name)' (notify-program in the config)" }
+        }
+        // The message after the setting's own words: newsboat's first argument, for a plain path.
+        let arguments = command.arguments + [message]
+        return { [background] in background.run(executable, arguments: arguments, name: name, setting: "notify-program in the config") }
+    }
+
+    func finish() {
+        background.stopAll()
     }
 
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? {

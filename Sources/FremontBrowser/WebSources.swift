@@ -61,10 +61,13 @@ public enum WebSources {
             return LoadedFeed(result: FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings),
                               readItemIDs: fetch.cached.readItemIDs, starredIDs: fetch.cached.starredIDs)
         }
-        guard let cached = try read({ try cache.cachedFeed(url: key) }, key), let fetchedAt = cached.fetchedAt else {
-            throw notCached(key)
+        let cached = try read({ try cache.cachedFeed(url: key) }, key)
+        guard let cached, let fetchedAt = cached.fetchedAt else {
+            // A feed tried and failed is not "never fetched": the advice fits how it failed.
+            throw LoadError(source: key, kind: .notCached,
+                            OfflineAdvice.notCached(lastError: cached?.lastError, failedAt: cached?.lastErrorAt))
         }
-        sayAge(key, fetchedAt, context)
+        context.note("\(key): \(OfflineAdvice.cached(fetchedAt: fetchedAt, lastError: cached.lastError, failedAt: cached.lastErrorAt))")
         return LoadedFeed(result: FeedParseResult(feed: cached.feed), readItemIDs: cached.readItemIDs, starredIDs: cached.starredIDs)
     }
 
@@ -148,7 +151,7 @@ public enum WebSources {
     }
 
     private static func notCached(_ key: String) -> LoadError {
-        LoadError(source: key, kind: .notCached, "not in the cache (--offline); fetch it once without --offline")
+        LoadError(source: key, kind: .notCached, OfflineAdvice.notCached(lastError: nil, failedAt: nil))
     }
 
     private static func sayAge(_ key: String, _ fetchedAt: Date, _ context: LoadContext) {

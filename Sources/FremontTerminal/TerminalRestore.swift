@@ -33,11 +33,37 @@ enum TerminalRestore {
         sigemptyset(&wanted)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] + fatalSignals { sigaddset(&wanted, signalNumber) }
         pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { number in TerminalRestore.received.store(number, ordering: .relaxed) }
-        }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, note) }
         installCrashHandlers()
         atexit { TerminalRestore.restoreNow() }
+    }
+
+    /// The handler of the signals that end the program: it only notes which one came.
+    private static let note: @convention(c) (Int32) -> Void = { number in TerminalRestore.received.store(number, ordering: .relaxed) }
+
+    /// While a program has the terminal: Ctrl-C, Ctrl-\ and Ctrl-Z are for it, not for fremont
+    /// (ignored here, as `system` does; the program gets them at their defaults), and a SIGTERM or
+    /// SIGHUP interrupts the wait for it (no restart), so fremont can end the program and itself.
+    static func handOverSignals() {
+        for number in [SIGINT, SIGQUIT, SIGTSTP] { signal(number, SIG_IGN) }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = note
+        action.sa_flags = 0
+        sigemptyset(&action.sa_mask)
+        for number in [SIGTERM, SIGHUP] { sigaction(number, &action, nil) }
+    }
+
+    /// The program ended: the signals are fremont's again.
+    static func takeBackSignals() {
+        signal(SIGQUIT, SIG_DFL)
+        signal(SIGTSTP, SIG_DFL)
+        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, note) }
+    }
+
+    /// A signal that ends the program, if one came; SIGINT is left for the loop to see.
+    static func pendingTermination() -> Bool {
+        let number = received.load(ordering: .relaxed)
+        return number == SIGTERM || number == SIGHUP
     }
 
     static func pendingSignal() -> Int32? {

@@ -90,6 +90,25 @@ public final class TerminalScreen: TerminalBackend {
         doupdate()
     }
 
+    /// Hands the terminal to a program: curses steps aside (`endwin`: the shell's modes, the
+    /// normal screen, the mouse off), the program runs in the foreground with the keys, and then
+    /// curses takes the terminal back; the next frame repaints every cell. The size is read
+    /// again, since the window may have changed while the program had it.
+    public func runInForeground(_ executable: String, arguments: [String]) -> ProgramEnding {
+        endwin()
+        TerminalRestore.handOverSignals()
+        let ending = ForegroundProgram.run(executable, arguments: arguments)
+        TerminalRestore.takeBackSignals()
+        reset_prog_mode()
+        invalidate()
+        wrefresh(fremont_stdscr())
+        var rows: Int32 = 0, columns: Int32 = 0
+        fremont_getmaxyx(fremont_stdscr(), &rows, &columns)
+        height = Int(rows)
+        width = Int(columns)
+        return ending
+    }
+
     /// The next frame repaints the whole terminal (after a resize).
     private func invalidate() {
         clearok(fremont_stdscr(), true)

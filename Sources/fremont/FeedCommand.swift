@@ -43,7 +43,7 @@ struct FeedCommand: ParsableCommand {
         if format == nil, !inputs.contains(where: \.readsStandardInput), Browser.isAvailable {
             // Feeds named here open straight on their items; the feeds you follow, on their list.
             let followed = list.flatMap { BrowserSources.followed(in: $0)?.feeds }
-            let sources = BrowserSources(feeds: inputs, followed: followed, config: ConfigFile.quiet)
+            let sources = BrowserSources(feeds: inputs, followed: followed, feedListWarnings: list?.warnings ?? [], config: ConfigFile.quiet)
             Browser.run(opening: .feeds, sources: sources, settings: network.settings)
         }
         let format = self.format ?? .text

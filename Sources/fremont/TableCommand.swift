@@ -34,7 +34,8 @@ struct TableCommand: ParsableCommand {
             let followed = BrowserSources.followed()
             let opening: ViewID = followed != nil && !namesData ? .feeds : .table
             let feeds = followed ?? BrowserSources.builtInFeeds()
-            Browser.run(opening: opening, sources: BrowserSources(table: source, feeds: feeds.sources, followed: feeds.feeds, config: ConfigFile.quiet),
+            Browser.run(opening: opening, sources: BrowserSources(table: source, feeds: feeds.sources, followed: feeds.feeds,
+                                                                      feedListWarnings: feeds.warnings, config: ConfigFile.quiet),
                         settings: input.network.settings)
         }
         let (table, _) = try input.load(source)

@@ -97,6 +97,13 @@ import Testing
                 "\(missing)  (broken)  failed: HTTP 404 Not Found",
             ])
 
+            // The export names each feed by its title (yours, else its own) and carries its site.
+            let exported = try await run(home, ["feeds", "export"])
+            #expect(exported.status == 0)
+            #expect(exported.output.contains("<outline type=\"rss\" text=\"NASA\" title=\"NASA\" xmlUrl=\"\(nasa)\" htmlUrl=\"http://www.nasa.gov/\" category=\"space\"/>"), "\(exported.output)")
+            #expect(exported.output.contains("<outline type=\"rss\" text=\"Welcome to Night Vale\" title=\"Welcome to Night Vale\" xmlUrl=\"\(nightvale)\" htmlUrl=\"http://welcometonightvale.com\"/>"))
+            #expect(exported.output.contains("<outline type=\"rss\" text=\"\(missing)\" xmlUrl=\"\(missing)\" category=\"broken\"/>"))
+
             // A second reload: nothing new, the same failure.
             let again = try await run(home, ["feeds", "reload"])
             #expect(again.output == "3 feeds: 0 new items, 1 failed\n")

@@ -65,6 +65,21 @@ import Testing
         #expect(run.errors == "fremont: https://example.org/nasa.rss: cached 2 days ago (offline)\n")
     }
 
+    /// A feed every fetch of which failed: the offline line says how, and what to do about it,
+    /// not "fetch it once".
+    @Test func aFeedThatOnlyEverFailedSaysHowAndWhatToDo() async throws {
+        let home = try TestHome()
+        let missing = try await LoopbackServer.with { server in
+            let missing = server.address("/data/feeds/real/no-such-feed.xml")
+            let failed = try await Fremont.run(arguments: ["feed", missing], environment: home.environment)
+            #expect(failed.status == 1)
+            return missing
+        }
+        let offline = try await Fremont.run(arguments: ["feed", missing, "--offline"], environment: home.environment)
+        #expect(offline.status == 1)
+        #expect(offline.errors == "fremont: \(missing): not in the cache (--offline): the last fetch, just now, failed (HTTP 404 Not Found); the server has nothing at that address: check it (fremont feeds list)\n")
+    }
+
     @Test func aCorruptCacheIsOneLineAndAFreshStart() async throws {
         let home = try TestHome()
         try FileManager.default.createDirectory(at: home.cacheDatabase.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -100,7 +115,9 @@ import Testing
         let offline = try await Fremont.run(arguments: ["feed", url, "--format", "json", "--offline"], environment: home.environment)
         #expect(offline.status == 0)
         #expect(offline.output == online.output)
-        #expect(offline.errors == "fremont: \(url): cached just now (offline)\n")
+        // The copy, and how the fetch since it failed, with advice that fits.
+        #expect(offline.errors.hasPrefix("fremont: \(url): cached just now (offline); the last fetch, just now, failed (cannot connect to "))
+        #expect(offline.errors.hasSuffix("): the server could not be reached: try again without --offline when it answers\n"))
 
         // A Socrata month is cached by endpoint and span.
         let offlineMonth = try await Fremont.run(arguments: month + ["--endpoint", endpoint, "--offline"], environment: home.environment)

@@ -99,6 +99,31 @@ import Testing
         }
     }
 
+    /// `bind-key` in a config written for newsboat moves an operation; one fremont lacks is a
+    /// warning in the Log, with its line.
+    @Test func bindKeyMovesAnOperation() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            await serve(server, [("/bound.xml", "Bound", 3)])
+            try home.writeFeedList([server.address("/bound.xml")])
+            try home.writeConfig("# newsboat's syntax\nbind-key x toggle-article-read articlelist\nbind-key ^Y macro-prefix\n")
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitFor("3/3")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("●  28 Oct 09:00  Bound                Bound story 1")
+            // x: the item read (and the selection moves down, as N does).
+            try await tmux.press("x")
+            _ = try await tmux.waitFor("   28 Oct 09:00  Bound                Bound story 1")
+            try await tmux.press("q", "4")
+            let log = try await tmux.waitFor("macro-prefix")
+            #expect(log.contains("fremont has no operation 'macro-prefix'") && log.contains(":3"), "\(log)")
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+        }
+    }
+
     @Test func aTallTerminalShowsALineAnItem() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in

@@ -119,7 +119,7 @@ import Testing
         try await tmux.press("j", "o")
         try await tmux.waitFor("not opened: only http and https links are (file:///etc/passwd)")
         try await tmux.press("j", "o")
-        try await tmux.waitFor("opened in \(browser.path)")
+        try await tmux.waitFor("opened in browser")
         let arguments = try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) }
         #expect(arguments == "1\n\(sneaky)\n")
         #expect(!FileManager.default.fileExists(atPath: pwned.path))
@@ -146,9 +146,9 @@ import Testing
         try await tmux.run("\(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Episode")
         try await tmux.press("o")
-        try await tmux.waitFor("could not open: false failed (exit status 1)")
+        try await tmux.waitFor("false ($BROWSER) failed: exit status 1")
         try await tmux.press("P")
-        try await tmux.waitFor("opened in \(player.path)")
+        try await tmux.waitFor("played in player")
         let arguments = try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) }
         #expect(arguments == "1\nhttps://cast.example/1.mp3\n")
         try await tmux.press("q")
@@ -179,11 +179,12 @@ import Testing
 
     static let hostileTable = "date,\u{1B}]0;PWNED\u{07}north,\u{1B}[9mstruck\u{1B}[0m\n2016-04-01T00:00:00,-3.5,1\n2016-04-01T01:00:00,2,3\n"
 
-    /// `$BROWSER` and `player` are split into words and run directly: leading `NAME=value` words
-    /// set the program's environment, a quoted path with spaces works, and the link is the last
-    /// argument, so it can never become the program. (Through `env`, `BROWSER=X=1` made env run
-    /// the link itself: `https://evil.example/run` is the file `https:/evil.example/run` in the
-    /// folder fremont runs in.)
+    /// `$BROWSER` and `player` are split into words and run directly: a `NAME=value` word is a
+    /// word like any other, never an environment assignment (so the setting names the program and
+    /// nothing else), a quoted path with spaces works, `%u` is the link as one word, and without it
+    /// the link is the last argument, so it can never become the program. (Through `env`,
+    /// `BROWSER=X=1` made env run the link itself: `https://evil.example/run` is the file
+    /// `https:/evil.example/run` in the folder fremont runs in.)
     @Test func programsRunFromTheirWordsAndALinkNeverPicksOne() async throws {
         let home = try TestHome()
         let pwned = home.root.appendingPathComponent("pwned")
@@ -196,12 +197,11 @@ import Testing
         let record = home.root.appendingPathComponent("arguments")
         let browser = folder.appendingPathComponent("browser"), player = folder.appendingPathComponent("player")
         for program in [browser, player] {
-            // Writes the variable the setting gave it, how many arguments it got, then each.
+            // Writes the variable a setting could have set, how many arguments it got, then each.
             try Data("#!/bin/sh\nprintf '%s\\n' \"$A$X\" \"$#\" \"$@\" > '\(record.path)'\n".utf8).write(to: program)
             chmod(program.path, 0o755)
         }
-        try FileManager.default.createDirectory(at: home.config.appendingPathComponent("fremont"), withIntermediateDirectories: true)
-        try Data("player = X=1 '\(player.path)'\n".utf8).write(to: home.config.appendingPathComponent("fremont/config"))
+        try home.writeConfig("player \"'\(player.path)' X=1 --url=%u\"\n")
         let feed = home.root.appendingPathComponent("evil.xml")
         try Data("""
             <rss version="2.0"><channel><title>Evil</title><item><title>Trap</title><link>https://evil.example/run</link>
@@ -212,7 +212,7 @@ import Testing
         try await tmux.run("cd '\(home.root.path)' && BROWSER=X=1 \(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Trap")
         try await tmux.press("o")
-        try await tmux.waitFor("could not open: $BROWSER names no program (set $BROWSER)")
+        try await tmux.waitFor("could not run: no program 'X=1' ($BROWSER)")
         try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
         #expect(!FileManager.default.fileExists(atPath: pwned.path))
@@ -220,12 +220,21 @@ import Testing
         try await tmux.run("clear; BROWSER=\"A=B '\(browser.path)'\" \(fremont) feed \(feed.path); echo EXIT=$?")
         try await tmux.waitFor("Trap")
         try await tmux.press("o")
-        try await tmux.waitFor("opened in \(browser.path)")
-        #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "B\n1\nhttps://evil.example/run\n")
-        try FileManager.default.removeItem(at: record)
+        try await tmux.waitFor("could not run: no program 'A=B' ($BROWSER)")
+        #expect(!FileManager.default.fileExists(atPath: record.path))
         try await tmux.press("P")
-        try await tmux.waitFor("opened in \(player.path)")
-        #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "1\n1\nhttps://evil.example/run\n")
+        try await tmux.waitFor("played in player")
+        #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "\n2\nX=1\n--url=https://evil.example/run\n")
+        try await tmux.press("q")
+        try await tmux.expectShellRestored(status: "0")
+
+        // A colon list: the first program installed opens the link.
+        try FileManager.default.removeItem(at: record)
+        try await tmux.run("clear; BROWSER=\"no-such-browser:'\(browser.path)' --new-tab\" \(fremont) feed \(feed.path); echo EXIT=$?")
+        try await tmux.waitFor("Trap")
+        try await tmux.press("o")
+        try await tmux.waitFor("opened in browser")
+        #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "\n2\n--new-tab\nhttps://evil.example/run\n")
         try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
         #expect(!FileManager.default.fileExists(atPath: pwned.path))

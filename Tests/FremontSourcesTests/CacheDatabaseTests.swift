@@ -31,6 +31,25 @@ import FremontTestSupport
         #expect(try cache.cachedFeed(url: "https://example.org/other") == nil)
     }
 
+    /// A podcast of items without guid, link or title (RSS 0.92) is 22 items in the cache, not
+    /// one, and marking one read marks that one alone.
+    @Test func itemsWithoutGuidLinkOrTitleStayDistinct() throws {
+        let parsed = try FeedParser.parse(.file(SharedData.path("feeds/real/rust-syndication-rss__rss092.xml"))).feed
+        let cache = CacheDatabase()
+        let url = "https://example.org/dead.xml"
+        let result = try cache.storeFeed(parsed, url: url, fetchedAt: Self.noon)
+        #expect(result.newItemIDs.count == 22)
+        try cache.markRead(feedURL: url, itemIDs: [parsed.items[3].id])
+        let cached = try #require(try cache.cachedFeed(url: url))
+        #expect(cached.feed.items.count == 22)
+        #expect(cached.readItemIDs == [parsed.items[3].id])
+        #expect(cached.unreadCount == 21)
+        // The next fetch knows them all: nothing new, the mark kept.
+        let again = try cache.storeFeed(parsed, url: url, fetchedAt: Self.noon.addingTimeInterval(60))
+        #expect(again.newItemIDs.isEmpty && again.vanishedCount == 0)
+        #expect(try cache.cachedFeed(url: url)?.unreadCount == 21)
+    }
+
     @Test func newItemsAreUnreadAndVanishedOnesStay() throws {
         let cache = CacheDatabase()
         let url = "https://example.org/feed"

@@ -54,7 +54,9 @@ import FremontCore
             ftp://files.example/feed.xml
             https://ok.example/feed again
             https://open.example/feed "~unclosed
-            query:unread:unread = "yes"
+            "query:Unread Articles:unread = \"yes\"" important
+            "exec:~/bin/my-feed"
+            filter:~/bin/clean:https://example.org/feed
             """
         let list = FeedList(parsing: text)
         #expect(list.entries == [FeedListEntry(url: "https://ok.example/feed")])
@@ -63,7 +65,9 @@ import FremontCore
             "line 3: not a feed address (http or https): 'ftp://files.example/feed.xml': line ignored",
             "line 4: 'https://ok.example/feed' is already on line 1: line ignored",
             "line 5:27: a quote opened here is never closed: line ignored",
-            "line 6: not a feed address (http or https): 'query:unread:unread': line ignored",
+            "line 6: newsboat's query: feeds are not supported yet: line ignored",
+            "line 7: newsboat's exec: feeds are not supported yet: line ignored",
+            "line 8: newsboat's filter: feeds are not supported yet: line ignored",
         ])
         // Bad lines are a person's to fix: writing the list back keeps them.
         #expect(list.text == text + "\n")

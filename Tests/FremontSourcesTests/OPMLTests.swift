@@ -52,6 +52,27 @@ import FremontCore
         #expect(back.entries == entries)
     }
 
+    /// What the cache knows names a feed without a title of its own and gives its site; a title
+    /// of one's own wins; a site that is not a web address is left out.
+    @Test func exportNamesFeedsByTheirTitleAndCarriesTheirSite() throws {
+        let entries = [
+            FeedListEntry(url: "https://xkcd.com/rss.xml"),
+            FeedListEntry(url: "https://lwn.net/headlines/rss", title: "LWN", tags: ["linux"]),
+            FeedListEntry(url: "https://odd.example/feed"),
+            FeedListEntry(url: "https://never.example/feed"),
+        ]
+        let xml = OPMLWriter.write(entries, details: [
+            "https://xkcd.com/rss.xml": .init(title: "xkcd.com", siteURL: "https://xkcd.com/"),
+            "https://lwn.net/headlines/rss": .init(title: "LWN.net", siteURL: "https://lwn.net"),
+            "https://odd.example/feed": .init(title: "  ", siteURL: "javascript:alert(1)"),
+        ])
+        #expect(xml.contains("<outline type=\"rss\" text=\"xkcd.com\" title=\"xkcd.com\" xmlUrl=\"https://xkcd.com/rss.xml\" htmlUrl=\"https://xkcd.com/\"/>"))
+        #expect(xml.contains("<outline type=\"rss\" text=\"LWN\" title=\"LWN\" xmlUrl=\"https://lwn.net/headlines/rss\" htmlUrl=\"https://lwn.net\" category=\"linux\"/>"))
+        #expect(xml.contains("<outline type=\"rss\" text=\"https://odd.example/feed\" xmlUrl=\"https://odd.example/feed\"/>"))
+        #expect(xml.contains("<outline type=\"rss\" text=\"https://never.example/feed\" xmlUrl=\"https://never.example/feed\"/>"))
+        #expect(try OPMLReader.read(Data(xml.utf8), name: "export").warnings.isEmpty)
+    }
+
     @Test func notOPMLIsAnErrorWithItsPlace() {
         #expect(throws: LoadError(source: "page.html", location: SourceLocation(line: 1, column: 6), "not an OPML file: the root element is <html>")) {
             try OPMLReader.read(Data("<html><body/></html>".utf8), name: "page.html")

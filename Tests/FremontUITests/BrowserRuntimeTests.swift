@@ -10,7 +10,15 @@ private final class ScriptedTerminal: TerminalBackend {
     private(set) var writes: [(runs: [CellRun], cleared: Bool)] = []
     private(set) var lastFrame = ScreenBuffer(width: 60, height: 12)
 
+    /// Programs handed the terminal, and how many frames had been written when each ran.
+    private(set) var handedOver: [(program: String, arguments: [String], framesBefore: Int)] = []
+
     init(_ script: [BrowserEvent?]) { self.script = script }
+
+    func runInForeground(_ executable: String, arguments: [String]) -> ProgramEnding {
+        handedOver.append((executable, arguments, writes.count))
+        return .exited(0)
+    }
 
     func nextEvent(timeout milliseconds: Int32) -> BrowserEvent? {
         // Each nil in the script is a quiet moment, long enough for a load to come back.
@@ -74,7 +82,13 @@ private final class RecordingHost: BrowserHost {
         }]
     }
 
-    func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "opened \(link)" } }
+    private(set) var programs: [(ProgramRequest, ProgramEnding)] = []
+
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        let ending = terminal.runInForeground("/bin/true", arguments: [])
+        programs.append((request, ending))
+        return ProgramOutcome(request: request, message: "ran \(request)", succeeded: ending == .exited(0))
+    }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
@@ -139,6 +153,78 @@ private final class RecordingHost: BrowserHost {
     }
 }
 
+/// A view whose keys run programs: `o` opens a link, `E` edits the feeds file; it keeps what
+/// it hears of them.
+private struct ProgramView: BrowserView {
+    enum Action: Sendable { case open, edit }
+    let id = ViewID("programs")
+    let title = "Programs"
+    var heard: [String] = []
+    var keymap: Keymap<Action> {
+        Keymap([KeyBinding(.character("o"), .open, "open"), KeyBinding(.character("E"), .edit, "edit")])
+    }
+
+    mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        switch action {
+        case .open: return [.host(.openLink("https://example.org/a"))]
+        case .edit: return [.host(.runProgram(.editFeedList))]
+        }
+    }
+
+    mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        if case .programFinished(let outcome) = message { heard.append(outcome.message) }
+        return []
+    }
+
+    func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
+}
+
+/// Programs run on the UI thread with the terminal handed over, the screen drawn whole after.
+@Suite struct ForegroundProgramRuntimeTests {
+    @Test func aProgramGetsTheTerminalAndTheScreenIsDrawnWholeAfter() throws {
+        let terminal = ScriptedTerminal([.key(.character("o")), nil, .key(.character("E")), nil])
+        let host = RecordingHost(forecast: try WeatherFixtures.sanFrancisco())
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [ProgramView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: host)
+        _ = runtime.run(loading: [])
+        #expect(host.programs.map(\.0) == [.open(link: "https://example.org/a"), .editFeedList])
+        #expect(terminal.handedOver.count == 2)
+        // The frame after each program clears and writes every cell: the program drew over them.
+        for run in terminal.handedOver {
+            let after = terminal.writes[run.framesBefore]
+            #expect(after.cleared)
+            #expect(FrameDiff.cellCount(after.runs) == 60 * 12)
+        }
+        // Every view hears how it went; the status line says it.
+        #expect(runtime.finalState.view(ProgramView.self)?.heard == ["ran open(link: \"https://example.org/a\")", "ran editFeedList"])
+    }
+
+    /// A message stays until its lifetime has passed, then the standing state comes back; a
+    /// newer message starts its own lifetime.
+    @Test func aMessageGivesWayToTheStandingStateAfterAWhile() throws {
+        let terminal = ScriptedTerminal([.key(.character("o"))] + Array(repeating: nil, count: 8))
+        let host = RecordingHost(forecast: try WeatherFixtures.sanFrancisco())
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [ProgramView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: host, messageLifetime: 0.15)
+        _ = runtime.run(loading: [])
+        // Shown once (a frame wrote it), gone by the end (8 quiet moments of 50 ms).
+        #expect(terminal.writes.contains { $0.runs.contains { run in run.cells.map(\.text).joined().contains("ran open") } })
+        #expect(runtime.finalState.status.message == nil)
+        #expect(!terminal.lastFrame.text.contains("ran open"))
+    }
+
+    @Test func anExpiryForAnOlderMessageLeavesTheNewOne() {
+        var state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [ProgramView()])
+        _ = state.update(.notice("first"))
+        let first = state.status.messageSerial
+        _ = state.update(.notice("second"))
+        _ = state.update(.messageExpired(serial: first))
+        #expect(state.status.message == "second")
+        _ = state.update(.messageExpired(serial: state.status.messageSerial))
+        #expect(state.status.message == nil)
+    }
+}
+
 /// A view whose keys ask for writes: `w` a read mark, `s` a star.
 private struct WritingView: BrowserView {
     enum Action: Sendable { case mark, star }
@@ -184,7 +270,9 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
         }
     }
 
-    func open(link: String, inPlayer: Bool) -> @Sendable () -> String { { "" } }
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        ProgramOutcome(request: request, message: "", succeeded: true)
+    }
 
     private func record() -> @Sendable () -> String? {
         { [self] in

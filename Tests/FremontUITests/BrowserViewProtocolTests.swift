@@ -50,6 +50,7 @@ private struct CounterView: BrowserView {
         case .loadFailed(let source, let error): received.append("failed \(source) \(error.kind)")
         case .report(let report): received.append("report \(report.source) \(report.warningTotal)")
         case .answer(let text): count = Int(text) ?? -1
+        case .programFinished(let outcome): received.append("program \(outcome.message)")
         }
         return []
     }

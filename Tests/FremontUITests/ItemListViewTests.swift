@@ -95,16 +95,20 @@ import Testing
         _ = state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, try FeedsFixtures.nasa(), at: "12:05:00"))
         #expect(state.feeds.selectedKey == selected)
         #expect(state.feeds.expanded == expanded)
-        let same = screen(state) == before
-        #expect(same)
+        // The screen is the same but for the status line, which says what the reload brought.
+        let after = screen(state)
+        #expect((0..<23).allSatisfy { after.line($0) == before.line($0) })
+        #expect(after.line(23) == " no new items")
 
         // A reload with a newer item on top: the same item stays selected, on the same row.
         let row = screen(state).row(containing: "▾ NASA Invites Media to Witness")!
         var feed = try FeedsFixtures.nasa()
         feed.feed.items.insert(FeedItem(id: "new", title: "Brand new", summary: "fresh", published: FeedsFixtures.now), at: 0)
-        _ = state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, feed, at: "12:10:00"))
+        // The reload that brought something tells the notify-program (newsboat's) too.
+        #expect(state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, feed, at: "12:10:00")).contains(.notify("fremont: 1 new item")))
         #expect(state.feeds.selectedKey == selected)
         #expect(state.feeds.itemCount == 11)
+        #expect(screen(state).line(23) == " 1 new item")
         #expect(screen(state).row(containing: "▾ NASA Invites Media to Witness") == row)
         press(&state, .character("g"))
         #expect(screen(state).line(1) == "▸ Brand new")
@@ -126,11 +130,14 @@ import Testing
         #expect(failed.style(of: "Could not read", row: 1) == state.theme.selected(state.theme.warning))
         #expect(failed.line(3) == "│ /feeds/missing.xml: cannot open: No such file or directory")
         #expect(failed.line(5) == "▸ E1 eleven")
-        #expect(failed.line(23) == " cannot open: No such file or directory · /feeds/missing.xml · 12:31:00")
-        // Loaded at last: the failure gives way to the items and the error leaves the status line.
+        // Two failing: counted, with the key of the Log that lists them, never glued together.
+        #expect(failed.line(23) == " 2 feeds failing — 4 Log")
+        #expect(failed.style(of: "2 feeds failing", row: 23) == state.theme.error)
+        // Loaded at last: the failure gives way to the items, and the one still failing is told whole.
         _ = state.update(FeedsFixtures.loaded("/feeds/missing.xml", try FeedsFixtures.nasa(), at: "12:32:00"))
         #expect(screen(state).row(containing: "Could not read") == nil)
-        #expect(state.status.lastError == nil)
+        #expect(state.status.failures.map(\.source) == ["evening.xml"])
+        #expect(screen(state).line(23) == " mismatched tag · /feeds/evening.xml:3:17 · 12:30:00")
         #expect(state.feeds.itemCount == 16)
     }
 
@@ -156,7 +163,7 @@ import Testing
         #expect(!repaired.warnings.isEmpty)
         let state = FeedsFixtures.browser([("a.xml", repaired), (FeedsFixtures.nasaPath, try FeedsFixtures.nasa())])
         let count = repaired.warnings.count
-        #expect(screen(state).line(23) == " \(count) warning\(count == 1 ? "" : "s")")
+        #expect(screen(state).line(23) == " \(count) warning\(count == 1 ? "" : "s") — 4 Log")
     }
 
     @Test func oOpensOnlyHttpAndHttpsLinks() throws {

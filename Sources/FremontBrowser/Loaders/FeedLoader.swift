@@ -5,7 +5,8 @@ import FremontUI
 /// The Feeds tab's feeds, each loaded on its own (a slow or broken one holds up no other), and
 /// the starred items kept in the cache.
 final class FeedLoader: TabLoader {
-    private let feeds: [DataSource]
+    /// Changed only on the UI thread (after the feeds file is edited), where jobs are asked for.
+    private var feeds: [DataSource]
     private let settings: FetchSettings
     /// The cache windows of items are read from: the run's, unless a test gives its own.
     private let cache: @Sendable () -> CacheDatabase
@@ -14,6 +15,11 @@ final class FeedLoader: TabLoader {
         self.feeds = feeds
         self.settings = settings
         self.cache = cache
+    }
+
+    /// The feeds file was edited: its feeds from now on.
+    func replaceFeeds(_ feeds: [DataSource]) {
+        self.feeds = feeds
     }
 
     func jobs(for target: LoadTarget) -> [LoadJob] {

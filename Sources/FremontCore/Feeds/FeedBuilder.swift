@@ -58,6 +58,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     @exclusivity(unchecked) private var items: [FeedItem] = []
     @exclusivity(unchecked) private var completed: [Bool] = []
     @exclusivity(unchecked) private var openItems: [(draft: FeedItemDraft, slot: Int)] = []
+    /// How often each id made for an item without guid, link or title has come (at most one
+    /// entry an item).
+    @exclusivity(unchecked) private var weakIDCounts: [String: Int] = [:]
     @exclusivity(unchecked) private var capture: Capture?
     /// The text of the one element being read (with its descendants when it holds markup), as
     /// UTF-8: pieces and CDATA blocks are appended as bytes into one reused buffer and become a
@@ -249,7 +252,15 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         switch role {
         case .item:
             if let (draft, slot) = openItems.popLast() {
-                items[slot] = draft.finish(plainTitle: FeedBuilder.plainText)
+                var item = draft.finish(plainTitle: FeedBuilder.plainText)
+                // An item with nothing of its own to name it (no guid, link or title) that repeats
+                // another's enclosure and text is still an item of its own: its occurrence tells it apart.
+                if draft.lacksIdentity(item) {
+                    let occurrence = weakIDCounts[item.id, default: 0] + 1
+                    weakIDCounts[item.id] = occurrence
+                    if occurrence > 1 { item.id += "#\(occurrence)" }
+                }
+                items[slot] = item
                 completed[slot] = true
             }
         default:

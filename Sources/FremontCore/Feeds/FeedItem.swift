@@ -2,7 +2,8 @@ import Foundation
 
 /// One entry of a feed (RSS `item`, Atom `entry`).
 public struct FeedItem: Sendable, Equatable {
-    /// Stable across fetches: guid or Atom id; else link + date; else link; else title.
+    /// Stable across fetches: guid or Atom id; else link + date; else link; else title; else the
+    /// first enclosure's address (+ date); else a digest of the text (+ date).
     public var id: String
     /// Plain text (Atom `type="html"` titles are reduced to their text).
     public var title: String

@@ -49,6 +49,12 @@ struct FeedItemDraft {
         }
     }
 
+    /// No guid, Atom id, link or title: the id of `item` (as finished) was made from its
+    /// enclosure or its text.
+    func lacksIdentity(_ item: FeedItem) -> Bool {
+        guid.isEmpty && atomID.isEmpty && item.link.isEmpty && item.title.isEmpty
+    }
+
     func finish(plainTitle: (String) -> String) -> FeedItem {
         var item = FeedItem()
         item.title = titleIsHTML ? plainTitle(title) : (title.isEmpty ? dcTitle : title)
@@ -74,7 +80,8 @@ struct FeedItemDraft {
         item.sourceTitle = sourceTitle
         item.sourceURL = sourceURL
         item.image = image
-        item.id = chooseID(link: item.link, date: item.published ?? item.updated, title: item.title)
+        item.id = chooseID(link: item.link, date: item.published ?? item.updated, title: item.title,
+                           enclosure: item.enclosures.first?.url ?? "", text: item.summary + item.content)
         return item
     }
 
@@ -87,13 +94,29 @@ struct FeedItemDraft {
         return ""
     }
 
-    private func chooseID(link: String, date: Date?, title: String) -> String {
+    /// Stable across fetches, and distinct for items that differ: the guid or Atom id; else the
+    /// link (with the date); else the title; else, for items with neither (RSS 0.92's podcasts:
+    /// a description and an enclosure), the enclosure's address, else a digest of the text (each
+    /// with the date), so twenty-two such items are twenty-two, not one id shared by all.
+    private func chooseID(link: String, date: Date?, title: String, enclosure: String, text: String) -> String {
+        func dated(_ id: String) -> String { date.map { id + "#" + InternetDate.format($0) } ?? id }
         if !guid.isEmpty { return guid }
         if !atomID.isEmpty { return atomID }
-        if !link.isEmpty {
-            guard let date else { return link }
-            return link + "#" + InternetDate.format(date)
+        if !link.isEmpty { return dated(link) }
+        if !title.isEmpty { return title }
+        if !enclosure.isEmpty { return dated(enclosure) }
+        return dated("text:" + Self.digest(text))
+    }
+
+    /// FNV-1a, 64 bits, in hex: the same text gives the same id in every run (Swift's own
+    /// hashing is seeded per process).
+    private static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
         }
-        return title
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -242,6 +242,8 @@ extension CacheDatabase {
 public struct FeedStatus: Sendable, Equatable {
     public var url: String
     public var title: String
+    /// The feed's own link: its site.
+    public var link: String?
     public var total: Int
     public var unread: Int
     /// The last fetch that brought the feed whole; nil when none did.
@@ -267,7 +269,7 @@ extension CacheDatabase {
     public func feedStatuses() throws -> [String: FeedStatus] {
         try writer.read { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT feed.url, feed.title, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
+                SELECT feed.url, feed.title, feed.link, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
                        count(item.id) AS total, coalesce(sum(item.isRead = 0), 0) AS unread
                 FROM feed LEFT JOIN item ON item.feedURL = feed.url
                 GROUP BY feed.url
@@ -275,8 +277,11 @@ extension CacheDatabase {
             var statuses: [String: FeedStatus] = [:]
             while let row = try rows.next() {
                 let url: String = row["url"]
-                statuses[url] = FeedStatus(url: url, title: row["title"] ?? "", total: row["total"], unread: row["unread"],
-                                           fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"])
+                var status = FeedStatus(url: url, title: row["title"] ?? "", total: row["total"], unread: row["unread"],
+                                        fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"])
+                let link: String = row["link"] ?? ""
+                status.link = link.isEmpty ? nil : link
+                statuses[url] = status
             }
             return statuses
         }

@@ -1,13 +1,24 @@
 import Foundation
 import FremontCore
 
-/// `$XDG_CONFIG_HOME/fremont/config`: `key = value` lines, `#` comments. The keys:
+/// `$XDG_CONFIG_HOME/fremont/config`, in fremont's `key = value` lines or newsboat's
+/// `key value` lines (`browser "w3m %u"`), `#` comments; a config written for newsboat reads as
+/// it is, its settings fremont does not have each a warning naming it. The keys:
 /// - `endpoint`: the Socrata dataset that `--month`, `--from` and the browser's `<` `>` ask
 ///   (another city's counter, say); `--endpoint` on the command line still wins;
 /// - `reload-time`: minutes between the browser's reloads of the feeds (newsboat's name); 0, never;
+///   `auto-reload` (newsboat's): `no` turns them off, `yes` reloads every `reload-time` (60 when
+///   not given, as newsboat);
+/// - `browser`: the program links open in (newsboat's; `%u` the address, else it is the last
+///   argument); else `$BROWSER`, else `xdg-open`;
 /// - `player`: the program enclosures (podcasts, videos) open in, and its first arguments
-///   (`mpv --fs`; words as `ProgramCommand` reads them), given the address as its last argument;
-///   without it, they open in the browser;
+///   (`mpv --fs`; words as `ProgramCommand` reads them); without it, they open in the browser;
+/// - `notify-program`: run without the terminal after a reload that brought new items, the
+///   message its last argument;
+/// - `show-read-feeds`, `show-read-articles`, `confirm-mark-all-feeds-read`, `confirm-exit`,
+///   `goto-next-feed`: yes or no, as newsboat; `text-width` (0: the window's),
+///   `datetime-format` (strftime's, newsboat's default `%b %d`), `bind-key KEY OPERATION
+///   [CONTEXT]`: carried for the browser's screens;
 /// - `location`: `LAT,LON`, the place of the live forecast `fremont weather` and the Weather tab
 ///   show when no other is given;
 /// - `provider`: where live forecasts come from, `open-meteo` (the default) or `pirate-weather`;
@@ -21,7 +32,11 @@ import FremontCore
 public struct FremontConfig: Sendable, Equatable {
     public var endpoint: URL?
     public var reloadMinutes: Int?
+    /// newsboat's `auto-reload`; nil when not given.
+    public var autoReload: Bool?
+    public var browser: String?
     public var player: String?
+    public var notifyProgram: String?
     public var mouse = true
     /// Items no longer in a feed the cache keeps per feed even when read; 0 all; nil: the default.
     public var maxItems: Int?
@@ -30,11 +45,40 @@ public struct FremontConfig: Sendable, Equatable {
     public var location: Coordinates?
     public var provider: ForecastProvider?
     public var pirateWeatherKey: APIKey?
+    /// newsboat's yes/no settings for the feed reader's screens; nil when not given (newsboat's
+    /// defaults: yes, yes, yes, no, yes).
+    public var showReadFeeds: Bool?
+    public var showReadArticles: Bool?
+    public var confirmMarkAllFeedsRead: Bool?
+    public var confirmExit: Bool?
+    public var gotoNextFeed: Bool?
+    /// Columns an article's text is wrapped to; 0 or nil: the window's width.
+    public var textWidth: Int?
+    /// strftime's format for item dates (newsboat's `datetime-format`).
+    public var datetimeFormat: String?
+    /// `bind-key` lines, in the file's order.
+    public var keyBindings: [KeyRebinding] = []
     public var warnings: [ParseWarning] = []
 
     public init(endpoint: URL? = nil) {
         self.endpoint = endpoint
     }
+
+    /// Minutes between reloads of the feeds, nil for none: `reload-time` alone turns them on;
+    /// newsboat's `auto-reload no` turns them off, and `auto-reload yes` without `reload-time`
+    /// reloads every 60 minutes, as newsboat.
+    public var effectiveReloadMinutes: Int? {
+        if autoReload == false { return nil }
+        let minutes = reloadMinutes ?? (autoReload == true ? 60 : 0)
+        return minutes > 0 ? minutes : nil
+    }
+
+    /// The settings fremont reads, for the README and for warnings.
+    public static let supportedKeys = [
+        "endpoint", "reload-time", "auto-reload", "browser", "player", "notify-program", "mouse", "max-items",
+        "keep-articles-days", "location", "provider", "pirate-weather-key", "show-read-feeds", "show-read-articles",
+        "confirm-mark-all-feeds-read", "confirm-exit", "goto-next-feed", "text-width", "datetime-format", "bind-key",
+    ]
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
     /// quietly asking the default dataset instead would show the wrong city's counts.
@@ -46,16 +90,56 @@ public struct FremontConfig: Sendable, Equatable {
     public static func parse(_ text: String, name: String) throws(LoadError) -> FremontConfig {
         var config = FremontConfig()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty { continue }
             let location = SourceLocation(line: index + 1)
-            guard let equals = trimmed.firstIndex(of: "=") else {
-                config.warnings.append(ParseWarning("not a 'key = value' line; ignored", at: location))
+            let parsed: ConfigLine
+            do {
+                guard let line = try ConfigLine.parse(rawLine) else { continue }
+                parsed = line
+            } catch {
+                guard case .unterminatedQuote(let column) = error else { continue }
+                config.warnings.append(ParseWarning("a quote opened here is never closed; line ignored", at: SourceLocation(line: index + 1, column: column)))
                 continue
             }
-            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = parsed.key.lowercased()
+            func warn(_ message: String) { config.warnings.append(ParseWarning(message, at: location)) }
+            func shown(_ text: String?) -> String { "'\(TerminalSafeText.singleLine(text ?? parsed.words.joined(separator: " ")))'" }
+            /// The one value, or a warning that the line gives more (newsboat's form wants quotes).
+            func single() -> String? {
+                if let value = parsed.single { return value }
+                if parsed.words.isEmpty { warn("\(key) needs a value; ignored") } else {
+                    warn("\(key) takes one value, not \(parsed.words.count) (quote it: \(key) \"\(TerminalSafeText.singleLine(parsed.words.joined(separator: " ")))\"); ignored")
+                }
+                return nil
+            }
+            func yesNo() -> Bool? {
+                guard let value = single() else { return nil }
+                switch value.lowercased() {
+                case "yes", "on", "true": return true
+                case "no", "off", "false": return false
+                default:
+                    warn("\(key) must be yes or no, not \(shown(value)); ignored")
+                    return nil
+                }
+            }
+            /// A program's setting: a program and its first arguments, not a shell line.
+            func program() -> String? {
+                guard let value = parsed.program else {
+                    _ = single()
+                    return nil
+                }
+                guard !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                    warn("\(key) must name a program; ignored")
+                    return nil
+                }
+                do {
+                    _ = try ProgramCommand(parsing: value)
+                } catch {
+                    warn("\(key) \(error == .noProgram ? "must name a program" : error.description); ignored")
+                    return nil
+                }
+                return value
+            }
+            let value = parsed.single ?? parsed.words.joined(separator: " ")
             switch key {
             case "endpoint":
                 guard case .url(let url)? = try? SourceLocator(value) else {
@@ -63,43 +147,80 @@ public struct FremontConfig: Sendable, Equatable {
                 }
                 config.endpoint = url
             case "reload-time":
+                guard let value = single() else { continue }
                 guard let minutes = Int(value), (0...10_080).contains(minutes) else {
                     config.warnings.append(ParseWarning("reload-time must be whole minutes from 0 to 10080 (a week), not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
                     continue
                 }
                 config.reloadMinutes = minutes
             case "player":
-                // A program and its first arguments, not a shell line: run with the address as the last argument.
-                guard !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
-                    config.warnings.append(ParseWarning("player must name a program; ignored", at: location))
+                if let command = program() { config.player = command }
+            case "browser":
+                if let command = program() { config.browser = command }
+            case "notify-program":
+                if let command = program() { config.notifyProgram = command }
+            case "auto-reload":
+                if let flag = yesNo() { config.autoReload = flag }
+            case "show-read-feeds":
+                if let flag = yesNo() { config.showReadFeeds = flag }
+            case "show-read-articles":
+                if let flag = yesNo() { config.showReadArticles = flag }
+            case "confirm-mark-all-feeds-read":
+                if let flag = yesNo() { config.confirmMarkAllFeedsRead = flag }
+            case "confirm-exit":
+                if let flag = yesNo() { config.confirmExit = flag }
+            case "goto-next-feed":
+                if let flag = yesNo() { config.gotoNextFeed = flag }
+            case "text-width":
+                guard let value = single() else { continue }
+                guard let width = Int(value), (0...10_000).contains(width) else {
+                    warn("text-width must be a whole number of columns from 0 to 10000, not \(shown(value)); ignored")
                     continue
                 }
-                do {
-                    _ = try ProgramCommand(parsing: value)
-                } catch {
-                    let problem = error == .noProgram ? "must name a program" : error.description
-                    config.warnings.append(ParseWarning("player \(problem); ignored", at: location))
+                config.textWidth = width
+            case "datetime-format":
+                guard let value = single() else { continue }
+                guard !value.isEmpty, value.count <= 200, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                    warn("datetime-format must be a strftime format of at most 200 characters on one line; ignored")
                     continue
                 }
-                config.player = value
+                config.datetimeFormat = value
+            case "bind-key":
+                guard (2...3).contains(parsed.words.count) else {
+                    warn("bind-key takes a key, an operation and maybe a context (bind-key ^D pagedown article), not \(shown(nil)); ignored")
+                    continue
+                }
+                guard let bound = KeyRebinding.key(named: parsed.words[0]) else {
+                    warn("bind-key: no key is named \(shown(parsed.words[0])) (one character, ^ and a letter, ENTER, SPACE, TAB, ESC, UP, PAGEDOWN, F1 …); ignored")
+                    continue
+                }
+                let operation = parsed.words[1].lowercased()
+                guard !operation.isEmpty, operation.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0)) }) else {
+                    warn("bind-key: \(shown(parsed.words[1])) is not an operation's name; ignored")
+                    continue
+                }
+                let context = parsed.words.count == 3 ? parsed.words[2].lowercased() : "all"
+                guard KeyRebinding.contexts.contains(context) else {
+                    warn("bind-key: no context is named \(shown(parsed.words[2])) (all, feedlist, articlelist, article, …); ignored")
+                    continue
+                }
+                config.keyBindings.append(KeyRebinding(key: bound, operation: operation, context: context, location: location))
             case "max-items":
+                guard let value = single() else { continue }
                 guard let count = Int(value), (0...1_000_000).contains(count) else {
                     config.warnings.append(ParseWarning("max-items must be a whole number from 0 to 1000000, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
                     continue
                 }
                 config.maxItems = count
             case "keep-articles-days":
+                guard let value = single() else { continue }
                 guard let days = Int(value), (0...36_500).contains(days) else {
                     config.warnings.append(ParseWarning("keep-articles-days must be a whole number of days from 0 to 36500, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
                     continue
                 }
                 config.keepArticlesDays = days
             case "mouse":
-                switch value.lowercased() {
-                case "yes", "on", "true": config.mouse = true
-                case "no", "off", "false": config.mouse = false
-                default: config.warnings.append(ParseWarning("mouse must be yes or no, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
-                }
+                if let flag = yesNo() { config.mouse = flag }
             case "location":
                 do {
                     config.location = try Coordinates(parsing: value)
@@ -121,7 +242,8 @@ public struct FremontConfig: Sendable, Equatable {
                 }
                 config.pirateWeatherKey = key
             default:
-                config.warnings.append(ParseWarning("unknown setting '\(TerminalSafeText.singleLine(key))'; ignored", at: location))
+                let named = "'\(TerminalSafeText.singleLine(String(key.prefix(40))))'"
+                warn(NewsboatSettings.names.contains(key) ? "newsboat's \(named) is not supported; ignored" : "unknown setting \(named); ignored")
             }
         }
         return config

@@ -1,16 +1,17 @@
 import Foundation
 
-/// A program setting (`$BROWSER`, the config's `player`) as a command to run without a shell.
+/// A program setting (`browser`, `player`, `$BROWSER`, `$EDITOR`) as a command to run without a
+/// shell.
 ///
-/// The setting is split into words as a POSIX shell splits them, with nothing expanded: blanks
-/// separate words, `'…'` keeps everything, `"…"` keeps everything but `\"` and `\\`, and `\`
-/// outside quotes keeps the next character. Leading `NAME=value` words (unquoted name, as a shell
-/// reads them) set the program's environment; the first other word names the program, found
-/// through `PATH` unless it holds a `/`; the rest are its first arguments. Whatever is run with
-/// it (a link) is appended as further arguments, so it can never name the program.
+/// The setting is split into words as a POSIX shell splits them (and newsboat, which hands it to
+/// one), with nothing expanded: blanks separate words, `'…'` keeps everything, `"…"` keeps
+/// everything but `\"` and `\\`, and `\` outside quotes keeps the next character. The first word
+/// names the program, found through `PATH` unless it holds a `/`; the rest are its arguments. A
+/// `NAME=value` word is a word like any other, never an environment assignment: the setting
+/// chooses the program and nothing else. `%u` in a word is replaced by the address, inside that
+/// one word; without a `%u` the address is the last argument. So no address can choose the
+/// program or split into words of its own.
 public struct ProgramCommand: Sendable, Equatable {
-    /// `NAME=value` words, in order.
-    public var environment: [String]
     public var program: String
     public var arguments: [String]
 
@@ -29,19 +30,47 @@ public struct ProgramCommand: Sendable, Equatable {
     }
 
     public init(parsing setting: String) throws(Problem) {
-        var environment: [String] = []
-        var words: [String] = []
-        for word in try Self.words(setting) {
-            if words.isEmpty, let assignment = word.assignment {
-                environment.append(assignment)
-            } else {
-                words.append(word.text)
-            }
-        }
+        let words = try Self.words(setting)
         guard let program = words.first, !program.isEmpty else { throw .noProgram }
-        self.environment = environment
         self.program = program
         arguments = Array(words.dropFirst())
+    }
+
+    /// The arguments for opening `address`: each placeholder (`%u`, newsboat's; `$BROWSER`'s
+    /// convention also has `%s`) replaced by it within its word, or, when no word holds one, the
+    /// address appended.
+    public func arguments(for address: String, placeholders: [String] = ["%u"]) -> [String] {
+        guard arguments.contains(where: { word in placeholders.contains { word.contains($0) } }) else { return arguments + [address] }
+        return arguments.map { word in
+            placeholders.reduce(word) { $0.replacingOccurrences(of: $1, with: address) }
+        }
+    }
+
+    /// `$BROWSER` as the convention has it: a colon-separated list of commands, tried in order
+    /// (a colon inside quotes is part of its command). Empty entries are dropped.
+    public static func candidates(_ list: String) -> [String] {
+        var entries: [String] = []
+        var current = ""
+        var quote: Character?
+        var escaped = false
+        for character in list {
+            if escaped {
+                escaped = false
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+            } else if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == ":" {
+                entries.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        entries.append(current)
+        return entries.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
     /// The file to run: `program` itself when it holds a `/`, else the first executable file of
@@ -56,52 +85,19 @@ public struct ProgramCommand: Sendable, Equatable {
         return nil
     }
 
-    /// The environment the program runs with: `base` and then the setting's assignments.
-    public func processEnvironment(from base: [String: String]) -> [String: String] {
-        var result = base
-        for assignment in environment {
-            let equals = assignment.firstIndex(of: "=")!
-            result[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
-        }
-        return result
-    }
-
     private static func isExecutableFile(_ path: String) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         return access(path, X_OK) == 0
     }
 
-    private struct Word {
-        var text = ""
-        /// Where the first `=` is when it and every character before it were unquoted.
-        var plainEquals: String.Index?
-        var quotedSoFar = false
-
-        /// `NAME=value` when the word reads as an assignment: a name of letters, digits and
-        /// underscores, not starting with a digit, unquoted, then `=`.
-        var assignment: String? {
-            guard let equals = plainEquals else { return nil }
-            let name = text[..<equals]
-            guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return nil }
-            let isName = name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
-            return isName ? text : nil
-        }
-    }
-
-    private static func words(_ setting: String) throws(Problem) -> [Word] {
-        var words: [Word] = []
-        var current: Word?
+    private static func words(_ setting: String) throws(Problem) -> [String] {
+        var words: [String] = []
+        var current: String?
         var scalars = setting.unicodeScalars.makeIterator()
-        func append(_ scalar: Unicode.Scalar, quoted: Bool) {
-            var word = current ?? Word()
-            if quoted {
-                word.quotedSoFar = true
-            } else if scalar == "=", word.plainEquals == nil, !word.quotedSoFar {
-                word.plainEquals = word.text.endIndex
-            }
-            word.text.unicodeScalars.append(scalar)
-            current = word
+        func append(_ scalar: Unicode.Scalar) {
+            if current == nil { current = "" }
+            current!.unicodeScalars.append(scalar)
         }
         while let scalar = scalars.next() {
             switch scalar {
@@ -109,33 +105,31 @@ public struct ProgramCommand: Sendable, Equatable {
                 if let word = current { words.append(word) }
                 current = nil
             case "'":
-                if current == nil { current = Word() }
-                current!.quotedSoFar = true
+                if current == nil { current = "" }
                 while true {
                     guard let next = scalars.next() else { throw .unterminatedQuote }
                     if next == "'" { break }
-                    append(next, quoted: true)
+                    append(next)
                 }
             case "\"":
-                if current == nil { current = Word() }
-                current!.quotedSoFar = true
+                if current == nil { current = "" }
                 while true {
                     guard let next = scalars.next() else { throw .unterminatedQuote }
                     if next == "\"" { break }
                     if next == "\\" {
                         guard let escaped = scalars.next() else { throw .unterminatedQuote }
                         // Inside double quotes a backslash escapes only these; before others it stays.
-                        if escaped != "\"" && escaped != "\\" && escaped != "$" && escaped != "`" { append(next, quoted: true) }
-                        append(escaped, quoted: true)
+                        if escaped != "\"" && escaped != "\\" && escaped != "$" && escaped != "`" { append(next) }
+                        append(escaped)
                     } else {
-                        append(next, quoted: true)
+                        append(next)
                     }
                 }
             case "\\":
                 guard let escaped = scalars.next() else { throw .trailingBackslash }
-                append(escaped, quoted: true)
+                append(escaped)
             default:
-                append(scalar, quoted: false)
+                append(scalar)
             }
         }
         if let word = current { words.append(word) }

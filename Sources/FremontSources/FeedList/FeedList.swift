@@ -44,6 +44,11 @@ public struct FeedList: Sendable, Equatable {
                 lines.append(.verbatim(raw))
                 continue
             }
+            if let first = words.first, let kind = Self.newsboatOnlyKinds.first(where: { first.lowercased().hasPrefix($0) }) {
+                warn("newsboat's \(kind) feeds are not supported yet: line ignored", line: number)
+                lines.append(.verbatim(raw))
+                continue
+            }
             guard let url = words.first, Self.isWebAddress(url) else {
                 warn("not a feed address (http or https): \(Self.quoted(words.first ?? "")): line ignored", line: number)
                 lines.append(.verbatim(raw))
@@ -68,6 +73,10 @@ public struct FeedList: Sendable, Equatable {
             lines.append(.entry(entry, raw: raw))
         }
     }
+
+    /// newsboat's feeds that are not addresses: a query over the cache, a program's output, a
+    /// feed run through a filter. Kept in the file, said in the Log.
+    static let newsboatOnlyKinds = ["query:", "exec:", "filter:"]
 
     /// The feeds, in the file's order.
     public var entries: [FeedListEntry] {

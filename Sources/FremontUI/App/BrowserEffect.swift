@@ -7,6 +7,11 @@ public enum BrowserEffect: Hashable, Sendable {
     case openLink(String)
     /// Play an enclosure: in the configured player, else as a link.
     case play(String)
+    /// Run a program with the terminal handed over (the browser, the player, the editor on the
+    /// feeds file); every view hears how it went (`ViewMessage.programFinished`).
+    case runProgram(ProgramRequest)
+    /// A reload brought new items: the config's `notify-program` (if any) hears this message.
+    case notify(String)
     /// Star an item (keep a copy, never pruned), or take its star away.
     case star(StarredItem, Bool)
     /// Load the view's sources: again, or another span of them.

@@ -15,6 +15,12 @@ public enum BrowserEvent: Sendable {
     case loadProgress(ViewID, bytes: Int, expected: Int?)
     /// A load for the view finished: its data or why not, and the wall-clock time.
     case loaded(ViewID, source: String, Result<LoadPayload, LoadError>, at: String)
+    /// The status line's message numbered `serial` has been shown long enough.
+    case messageExpired(serial: Int)
+    /// Warnings from outside any load (the config, the feeds file), for the Log and the count.
+    case report(LoadReport)
+    /// A program run in the foreground ended (or could not start).
+    case programFinished(ProgramOutcome)
     /// The terminal asked the program to end (a signal): the loop ends with this status.
     case terminate(status: Int32)
 }

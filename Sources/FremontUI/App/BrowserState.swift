@@ -92,6 +92,19 @@ public struct BrowserState: Sendable {
             status.spinnerFrame += 1
         case .notice(let text):
             status.message = text
+        case .messageExpired(let serial):
+            if status.messageSerial == serial { status.message = nil }
+        case .report(let report):
+            // Warnings from outside any load (the config, the feeds file): the Log lists them,
+            // the status line counts them until the run ends.
+            warningsThisRun += report.warningTotal
+            status.settingsWarnings[report.source] = report.warningTotal
+            // A file that could not be used at all stands on the status line as a failure.
+            if let error = report.error { status.fail(error, at: report.time, view: report.view, source: report.source) }
+            return broadcast(.report(report))
+        case .programFinished(let outcome):
+            status.message = outcome.message
+            return broadcast(.programFinished(outcome))
         case .terminate(let code):
             return [.quit(status: code)]
         case .loadProgress(let id, let bytes, let expected):
@@ -117,9 +130,12 @@ public struct BrowserState: Sendable {
         let report: LoadReport?
         switch result {
         case .success(let payload):
-            if status.lastError?.error.source == source { status.lastError = nil }
+            status.recovered(source)
             // Applied once, here: every screen of the feed reader reads it from the store.
-            if case .feed(let feed) = payload { stores.feeds.loaded(feed, source: source) }
+            if case .feed(let feed) = payload {
+                countArrivals(feed, source: source, view: id)
+                stores.feeds.loaded(feed, source: source)
+            }
             let warnings = payload.warnings
             // A list paging through the cache is no load the Log should list.
             switch payload {
@@ -135,7 +151,7 @@ public struct BrowserState: Sendable {
                 status.message = "loading cancelled"
                 report = nil
             } else {
-                status.lastError = StatusLine.Failure(error: error, at: time)
+                status.fail(error, at: time, view: id, source: source)
                 report = LoadReport(view: id, source: source, time: time, error: error)
             }
         }
@@ -143,7 +159,22 @@ public struct BrowserState: Sendable {
             warningsThisRun += report.warningTotal
             effects += broadcast(.report(report))
         }
+        if status.loading[id]?.isEmpty ?? true, let arrived = status.arrivals.removeValue(forKey: id), arrived.reloaded {
+            status.message = arrived.count == 0 ? "no new items" : "\(NumberText.count(arrived.count, "new item"))"
+            if arrived.count > 0 { effects.append(.notify("fremont: \(NumberText.count(arrived.count, "new item"))")) }
+        }
         return effects
+    }
+
+    /// Counts the items a feed's reload brought that its last load did not have, for the
+    /// "N new items" said when the view's loads are done. A first load brings none "new".
+    private mutating func countArrivals(_ feed: PreparedFeed, source: String, view: ViewID) {
+        guard source != StarredItem.source, let old = stores.feeds.feed(source: source) else { return }
+        let new = feed.itemIDs.count(where: { !old.itemIDs.contains($0) })
+        var arrived = status.arrivals[view] ?? (0, false)
+        arrived.count += new
+        arrived.reloaded = true
+        status.arrivals[view] = arrived
     }
 
     /// Sends `message` to every view with that id.
@@ -206,6 +237,8 @@ public struct BrowserState: Sendable {
 
     /// Built once: the tabs and their titles do not change.
     private(set) var globalKeymap = Keymap<GlobalAction>([])
+    /// The config's `bind-key` lines in force.
+    public var keyTranslations = KeyTranslations()
 
     private static func makeGlobalKeymap(_ tabs: [[any BrowserView]]) -> Keymap<GlobalAction> {
         var bindings: [KeyBinding<GlobalAction>] = [
@@ -242,6 +275,8 @@ public struct BrowserState: Sendable {
             return []
         }
         if key == .control("c") { return [.quit] }
+        // The config's bind-key lines: the key as the screen knows the operation.
+        let key = keyTranslations.translate(key, in: active.bindingContext)
         // The screen's own keys come first (reading an item, a digit opens its link, `q` goes
         // back to the list); what it leaves is the browser's.
         let tab = currentTab, area = contentArea
@@ -401,12 +436,13 @@ public struct BrowserState: Sendable {
             x += buffer.write(hint.keys, x: x, y: hintsRow, style: theme.footerKey)
             x += buffer.write(" " + hint.action + "  ", x: x, y: hintsRow, style: theme.footer)
         }
-        let statusText = status.text(for: view, id: current)
+        let logKey = tabs.firstIndex { $0[0].id == .log }.map { String($0 + 1) }
+        let statusText = status.text(for: view, id: current, logKey: logKey)
         var statusX = buffer.write(" " + statusText, x: 0, y: statusRow, style: theme.footer)
-        if let failure = status.lastError {
-            statusX += buffer.write(statusText.isEmpty ? "" : " · ", x: statusX, y: statusRow, style: theme.footer)
-            buffer.write(StatusLine.describe(failure, width: width - statusX), x: statusX, y: statusRow, style: theme.error,
-                         maxWidth: width - statusX)
+        let separator = statusText.isEmpty ? 0 : 3
+        if let failures = status.failureText(width: width - statusX - separator, logKey: logKey) {
+            statusX += buffer.write(separator == 0 ? "" : " · ", x: statusX, y: statusRow, style: theme.footer)
+            buffer.write(failures, x: statusX, y: statusRow, style: theme.error, maxWidth: width - statusX)
         }
     }
 
@@ -415,6 +451,11 @@ public struct BrowserState: Sendable {
         [
             HelpOverlay.Section(title: "Everywhere", entries: globalKeymap.help),
             HelpOverlay.Section(title: active.title, entries: active.helpEntries),
+        ] + (keyTranslations.isEmpty ? [] : [
+            HelpOverlay.Section(title: "Your bindings (bind-key in the config)", entries: keyTranslations.bindings.map {
+                HelpEntry(keys: $0.key.label, help: $0.operation + ($0.context == "all" ? "" : " (\($0.context))"))
+            }),
+        ]) + [
             HelpOverlay.Section(title: "Mouse", entries: [
                 HelpEntry(keys: "wheel", help: "scroll"), HelpEntry(keys: "click", help: "select"),
                 HelpEntry(keys: "click a tab", help: "switch to it"),

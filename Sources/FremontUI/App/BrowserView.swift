@@ -42,6 +42,10 @@ public protocol BrowserView: Sendable {
     /// What `r` reloads while this view shows: its sources by default (`R` always all).
     var reloadTarget: LoadTarget { get }
 
+    /// newsboat's name for the screen (`feedlist`, `articlelist`, `article`), which the config's
+    /// `bind-key` lines name; empty for screens newsboat does not have.
+    var bindingContext: String { get }
+
     /// Warnings of what the view shows, for the status line.
     var warningCount: Int { get }
     /// What the status line says while `sources` load for this view.
@@ -59,6 +63,7 @@ extension BrowserView {
     public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] { [] }
     public var warningCount: Int { 0 }
     public var reloadTarget: LoadTarget { .reload }
+    public var bindingContext: String { "" }
 
     public func loadingText(_ sources: [String]) -> String {
         sources.count == 1 ? TextLayout.truncateMiddle(TerminalSafeText.singleLine(sources[0]), to: 60) : "\(sources.count) sources"

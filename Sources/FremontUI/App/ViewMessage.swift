@@ -10,6 +10,9 @@ public enum ViewMessage: Sendable {
     case loadFailed(source: String, LoadError)
     /// Any view's load finished: sent to every view (the Log keeps them).
     case report(LoadReport)
+    /// A program the browser ran ended: sent to every view (after editing the feeds file, the
+    /// feed list takes the list as it now is).
+    case programFinished(ProgramOutcome)
     /// What was typed at the view's prompt.
     case answer(String)
 }

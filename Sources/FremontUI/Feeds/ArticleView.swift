@@ -10,6 +10,7 @@ public struct ArticleView: BrowserView {
     }
 
     public let id = ViewID.search
+    public var bindingContext: String { "article" }
     public let title: String
     /// The item: its feed's cache key and its id.
     let feed: String

@@ -18,6 +18,7 @@ public struct FeedListView: BrowserView {
     }
 
     public let id = ViewID.feeds
+    public var bindingContext: String { "feedlist" }
     public let title = "Feeds"
     public let feeds: [FollowedFeed]
     /// Each feed's last load, unread count and read state, shared with the item lists.

@@ -28,6 +28,7 @@ public struct HeadlineListView: BrowserView {
     }
 
     public let id = ViewID.feeds
+    public var bindingContext: String { article == nil ? "articlelist" : "article" }
     public private(set) var title: String
     public private(set) var query: ItemQuery
     /// The feeds in the feed list's order: `n` past the last unread item of one goes on to the next.

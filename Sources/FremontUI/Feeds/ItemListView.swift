@@ -25,6 +25,8 @@ public struct ItemListView: BrowserView {
     }
 
     public let id = ViewID.feeds
+    /// The river is fremont's own screen: newsboat's bindings name none of its keys.
+    public var bindingContext: String { "" }
     public private(set) var title = "Feeds"
     /// The feeds shown (a feed opened from the list); nil: every feed that loads.
     public let sources: Set<String>?

@@ -6,15 +6,25 @@ import Synchronization
 public protocol BrowserHost: AnyObject {
     /// The loads for `view`, for `target` (its sources again, or another span of them).
     func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob]
-    /// The work that opens a link (in the player, for `inPlayer`) and says how it went, for the
-    /// status line; the loop runs it on a load thread, so a slow program never holds up a frame.
-    func open(link: String, inPlayer: Bool) -> @Sendable () -> String
+    /// Runs the program `request` asks for on the UI thread, in the foreground: `terminal`
+    /// hands itself over while it runs (`runInForeground`). The loop draws everything again after.
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome
     /// The work that remembers items were read, or unread again, which the loop runs on its
     /// writing thread; it returns why the mark could not be kept, nil when it was.
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String?
     /// The work that stars an item (keeps its copy) or takes its star away; why not, or nil.
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String?
+    /// The work that tells the reader's `notify-program` (newsboat's) that a reload brought new
+    /// items, `message` its argument; nil when there is none. It returns why it failed, or nil.
+    func notify(_ message: String) -> (@Sendable () -> String?)?
+    /// The run is ending: programs started in the background are stopped.
+    func finish()
     /// The work that writes an export to a new file and says where (or why not), for the
     /// status line.
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String
+}
+
+extension BrowserHost {
+    public func notify(_ message: String) -> (@Sendable () -> String?)? { nil }
+    public func finish() {}
 }

@@ -18,11 +18,11 @@ public final class BrowserRuntime {
     /// What the reader did (marks, stars, exports), written one at a time on a thread of its
     /// own: never behind a slow or dead host's fetch, and finished before the run ends.
     private let writes = BlockingWorkQueue(width: 1, name: "fremont.writes")
-    /// Programs opened (a browser, a player): each may take seconds to say it failed.
-    private let programs = BlockingWorkQueue(width: 2, name: "fremont.programs")
     /// Reads of the cache a screen waits for (a list's window, an item to read): never queued
     /// behind feeds that hang on the network.
     private let cacheReads = BlockingWorkQueue(width: 1, name: "fremont.cache-reads")
+    /// `notify-program` runs, one at a time.
+    private let notifications = BlockingWorkQueue(width: 1, name: "fremont.notify")
     /// How long quitting waits for the writes still queued (a cache locked by another fremont).
     private let quitPatience: TimeInterval
     /// Why writes of this run were not kept, for the line printed after the screen is gone.
@@ -37,11 +37,15 @@ public final class BrowserRuntime {
     /// The buffer the next frame is drawn into: the one before last, reused.
     private var spareFrame: ScreenBuffer?
     private let clock: @Sendable () -> String
+    /// Seconds a status-line message stays before the standing state comes back.
+    private let messageLifetime: Double
 
     public init(state: BrowserState, terminal: any TerminalBackend, host: any BrowserHost, concurrentLoads: Int = 4,
                 autoReload: [(ViewID, Double)] = [], quitPatience: TimeInterval = 15,
+                messageLifetime: Double = StatusLine.messageLifetime,
                 clock: @escaping @Sendable () -> String = WallClock.now) {
         self.state = state
+        self.messageLifetime = messageLifetime
         self.quitPatience = quitPatience
         let start = DispatchTime.now().uptimeNanoseconds
         self.autoReload = autoReload.map { ($0.0, $0.1, start + UInt64($0.1 * 1e9)) }
@@ -75,6 +79,8 @@ public final class BrowserRuntime {
         // A frame only after something happened. The loop sleeps until a key, a result (the
         // inbox wakes it) or a timer: while loading, the spinner's next tick.
         var needsDraw = true
+        // The status line's message and when it goes, so the standing state comes back.
+        var shownMessage = (serial: state.status.messageSerial, until: UInt64.max)
         while true {
             for delivery in inbox.takeAll() {
                 guard delivery.generation == generations[delivery.view, default: 0] else { continue }
@@ -86,15 +92,30 @@ public final class BrowserRuntime {
                 draw()
                 needsDraw = false
             }
+            if state.status.message == nil {
+                shownMessage.until = .max
+            } else if state.status.messageSerial != shownMessage.serial || shownMessage.until == .max {
+                shownMessage = (state.status.messageSerial, DispatchTime.now().uptimeNanoseconds + UInt64(messageLifetime * 1e9))
+            }
             let loading = state.isLoading
             let untilTick = Int32(clamping: max(1, (Int(lastTick) + 100_000_000 - Int(DispatchTime.now().uptimeNanoseconds)) / 1_000_000))
-            if let event = terminal.nextEvent(timeout: loading ? min(untilTick, 100) : 500, wakingOn: inbox.wakeDescriptor) {
+            var timeout: Int32 = loading ? min(untilTick, 100) : 500
+            if shownMessage.until != .max {
+                let left = (Int(clamping: shownMessage.until) - Int(DispatchTime.now().uptimeNanoseconds)) / 1_000_000
+                timeout = min(timeout, Int32(clamping: max(1, left + 1)))
+            }
+            if let event = terminal.nextEvent(timeout: timeout, wakingOn: inbox.wakeDescriptor) {
                 if case .resize = event { previousFrame = nil }
                 if let status = handle(event) { return status }
                 if let status = loadIfFirstShown() { return status }
                 needsDraw = true
             }
             let now = DispatchTime.now().uptimeNanoseconds
+            if now >= shownMessage.until {
+                if let status = handle(.messageExpired(serial: shownMessage.serial)) { return status }
+                shownMessage.until = .max
+                needsDraw = true
+            }
             for index in autoReload.indices where now >= autoReload[index].due {
                 autoReload[index].due = now + UInt64(autoReload[index].interval * 1e9)
                 // A reload still under way is not started again.
@@ -135,14 +156,22 @@ public final class BrowserRuntime {
         case .quit(let status):
             cancelAll()
             finishWrites()
+            host.finish()
             return status
-        case .openLink(let link), .play(let link):
-            var isPlay = false
-            if case .play = effect { isPlay = true }
-            let work = host.open(link: link, inPlayer: isPlay)
-            programs.add { [inbox] in
-                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+        case .notify(let message):
+            // On a thread of its own: a slow notifier holds up neither the screen nor the marks.
+            if let work = host.notify(message) {
+                notifications.add { [inbox] in
+                    guard let failure = work() else { return }
+                    inbox.post(.notice(failure), view: ViewID("host"), source: "", generation: 0, isResult: false)
+                }
             }
+        case .openLink(let link):
+            return runProgram(.open(link: link))
+        case .play(let link):
+            return runProgram(.play(link: link))
+        case .runProgram(let request):
+            return runProgram(request)
         case .markRead(let source, let id, let read):
             write(host.markRead(source: source, ids: [id], read: read))
         case .star(let item, let starred):
@@ -174,6 +203,22 @@ public final class BrowserRuntime {
             }
         }
         return nil
+    }
+
+    /// Runs a program in the foreground, on this thread: the terminal is the program's until it
+    /// ends (nothing it starts outlives the wait), then the whole screen is drawn again. Loads go
+    /// on meanwhile; their results wait in the inbox.
+    private func runProgram(_ request: ProgramRequest) -> Int32? {
+        let outcome = host.runProgram(request, on: terminal)
+        previousFrame = nil
+        if let list = outcome.feedList {
+            let report = LoadReport(view: .feeds, source: list.path, time: clock(), warnings: list.warnings)
+            if let status = handle(.report(report)) { return status }
+        }
+        if terminal.width != state.width || terminal.height != state.height {
+            if let status = handle(.resize(width: terminal.width, height: terminal.height)) { return status }
+        }
+        return handle(.programFinished(outcome))
     }
 
     /// Queues a write of what the reader did; a failure is said on the status line and kept for

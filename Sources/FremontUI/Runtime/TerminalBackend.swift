@@ -11,11 +11,19 @@ public protocol TerminalBackend: AnyObject {
     func nextEvent(timeout milliseconds: Int32, wakingOn descriptor: Int32) -> BrowserEvent?
     /// Writes `runs`; `clearFirst` when the screen must be cleared before (the first frame, a resize).
     func write(_ runs: [CellRun], clearFirst: Bool)
+    /// Hands the terminal to `executable` (curses suspended, the program given the screen and the
+    /// keys) until it ends, then takes it back; the caller draws the whole screen again.
+    func runInForeground(_ executable: String, arguments: [String]) -> ProgramEnding
 }
 
 extension TerminalBackend {
     /// A backend that cannot wait on a descriptor waits the time out.
     public func nextEvent(timeout milliseconds: Int32, wakingOn descriptor: Int32) -> BrowserEvent? {
         nextEvent(timeout: milliseconds)
+    }
+
+    /// A backend with no terminal to hand over runs nothing.
+    public func runInForeground(_ executable: String, arguments: [String]) -> ProgramEnding {
+        .couldNotStart("this screen cannot hand the terminal to a program")
     }
 }

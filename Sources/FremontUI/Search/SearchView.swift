@@ -13,6 +13,7 @@ public struct SearchView: BrowserView {
     }
 
     public let id = ViewID.search
+    public var bindingContext: String { "searchresultslist" }
     public let title = "Search"
     public private(set) var query: String?
     public private(set) var results: [SearchResult] = []
