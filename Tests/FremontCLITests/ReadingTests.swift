@@ -124,6 +124,31 @@ import Testing
         }
     }
 
+    /// `E` hands the terminal to $EDITOR on the feeds file, then the list is the file as edited,
+    /// and its feeds load.
+    @Test func eEditsTheFeedsFileAndTheListFollows() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            await serve(server, [("/one.xml", "One", 1), ("/two.xml", "Two", 2)])
+            try home.writeFeedList([server.address("/one.xml")])
+            // An "editor" that appends a line: split into words as a shell would, run without one.
+            var environment = home.environment
+            environment["VISUAL"] = "sed -i '$ a \(server.address("/two.xml")) \"~Second\"'"
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitFor("1/1")
+            try await tmux.press("E")
+            let list = try await tmux.waitFor("Second")
+            _ = try await tmux.waitUntil("the new feed loaded", { $0.contains("2/2") && $0.contains("2 feeds") })
+            #expect(list.contains("One"))
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+            let file = try String(contentsOf: home.feedList, encoding: .utf8)
+            #expect(file.hasSuffix("/two.xml \"~Second\"\n"), "\(file)")
+        }
+    }
+
     @Test func aTallTerminalShowsALineAnItem() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in

@@ -6,7 +6,7 @@ import FremontCore
 /// unread ones. Enter opens a feed's items (an `ItemListView` pushed over the list).
 public struct FeedListView: BrowserView {
     public enum Action: Sendable, Hashable {
-        case move(ListMotion), open, nextUnread, previousUnread, markFeedRead, markAllRead, pickTag, clearTag, unreadOnly
+        case move(ListMotion), open, nextUnread, previousUnread, markFeedRead, markAllRead, pickTag, clearTag, unreadOnly, editFeedList
         // Answering "mark every feed read?".
         case confirm, refuse
         // Choosing a tag from the picker.
@@ -20,7 +20,7 @@ public struct FeedListView: BrowserView {
     public let id = ViewID.feeds
     public var bindingContext: String { "feedlist" }
     public let title = "Feeds"
-    public let feeds: [FollowedFeed]
+    public private(set) var feeds: [FollowedFeed]
     /// Each feed's last load, unread count and read state, shared with the item lists.
     private(set) var store = FeedStore()
     /// The store's revision the rows were built for: reads elsewhere can empty a feed that
@@ -36,7 +36,7 @@ public struct FeedListView: BrowserView {
     public private(set) var tag: String?
     /// Only feeds with unread items.
     public private(set) var onlyUnread = false
-    private let tags: [String]
+    private var tags: [String]
     public let now: @Sendable () -> Date
     public let timeZone: TimeZone
     /// Open lists with each item's first lines (the river) rather than one line each.
@@ -46,9 +46,7 @@ public struct FeedListView: BrowserView {
         self.feeds = feeds
         self.now = now
         self.timeZone = timeZone
-        var tags: [String] = []
-        for feed in feeds { for tag in feed.tags where !tags.contains(tag) { tags.append(tag) } }
-        self.tags = tags
+        tags = Self.tags(of: feeds)
         rebuildRows()
     }
 
@@ -58,6 +56,12 @@ public struct FeedListView: BrowserView {
         "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" + (tag.map { " · tag \(TerminalSafeText.singleLine($0))" } ?? "")
             + (onlyUnread ? " · unread only" : "")
     }
+    private static func tags(of feeds: [FollowedFeed]) -> [String] {
+        var tags: [String] = []
+        for feed in feeds { for tag in feed.tags where !tags.contains(tag) { tags.append(tag) } }
+        return tags
+    }
+
     /// `C` asked "mark every feed read?" and waits for y or n.
     public private(set) var isConfirming = false
     /// The tag picker (`t`): every tag, "every feed" first; nil when closed.
@@ -103,6 +107,7 @@ public struct FeedListView: BrowserView {
                 KeyBinding(.character("t"), .pickTag, "choose a tag: only its feeds"),
                 KeyBinding(.control("t"), .clearTag, "every feed again (clear the tag)"),
                 KeyBinding(.character("U"), .unreadOnly, "show only feeds with unread items, or all"),
+                KeyBinding(.character("E"), .editFeedList, "edit the feeds file ($EDITOR), then reload it"),
             ],
         footer: [
             KeyHint("Enter", "open", for: [.enter]), KeyHint("n/p", "unread", for: [.character("n"), .character("p")]),
@@ -166,6 +171,8 @@ public struct FeedListView: BrowserView {
             return show(tag: picker.selected == 0 ? nil : tags[picker.selected - 1])
         case .closePicker:
             picker = nil
+        case .editFeedList:
+            return [.host(.runProgram(.editFeedList))]
         case .clearTag:
             guard tag != nil else { return [.message("no tag chosen: every feed is shown")] }
             return show(tag: nil)
@@ -278,6 +285,17 @@ public struct FeedListView: BrowserView {
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         let source: String
         switch message {
+        case .programFinished(let outcome):
+            // The feeds file edited: its feeds now, and a reload of them.
+            guard outcome.request == .editFeedList, let list = outcome.feedList else { return [] }
+            feeds = list.feeds
+            tags = Self.tags(of: feeds)
+            if let tag, !tags.contains(tag) { self.tag = nil }
+            store.name(feeds)
+            snapshotRevision = -1
+            rebuildRows()
+            self.list.clamp(metrics)
+            return [.host(.load(.feeds, .reload))]
         case .loadStarted where !askedStarred:
             // The starred items, read from the cache once, for their count.
             askedStarred = true
