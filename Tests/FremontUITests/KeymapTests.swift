@@ -184,7 +184,10 @@ import Testing
         #expect(screen(state).lines != top)
         press(&state, .character("x"))
         #expect(!state.showsHelp)
+        // q closes it, as newsboat's help; Ctrl-C quits from it.
         press(&state, .character("?"))
-        #expect(press(&state, .character("q")) == [.quit])
+        #expect(press(&state, .character("q")) == [] && !state.showsHelp)
+        press(&state, .character("?"))
+        #expect(press(&state, .control("c")) == [.quit])
     }
 }

@@ -14,7 +14,7 @@ struct HelpOverlay: Sendable {
     private(set) var list = ListState()
     private var metrics: UniformMetrics { UniformMetrics(count: lines.count) }
 
-    static let closing = "j/k PgDn/PgUp scroll · q quits · any other key closes"
+    static let closing = "j/k PgDn/PgUp scroll · q or any other key closes"
 
     init(sections: [Section], theme: Theme) {
         lines = [StyledLine("Keys", theme.overlay.adding(.bold)), StyledLine("", theme.overlay)]
@@ -51,7 +51,8 @@ struct HelpOverlay: Sendable {
         case .pageUp, .control("b"): list.scroll(toLine: list.offset - page, metrics)
         case .character("g"), .home: list.scroll(toLine: 0, metrics)
         case .character("G"), .end: list.scroll(toLine: list.maximumOffset(metrics), metrics)
-        case .character("q"): return .quit
+        // As newsboat's help: q closes it (Ctrl-C still quits, from anywhere).
+        case .control("c"): return .quit
         default: return .close
         }
         return .scrolled
