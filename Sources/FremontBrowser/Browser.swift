@@ -24,7 +24,8 @@ public enum Browser {
                            config: FremontConfig? = ConfigFile.quiet) -> Never {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let screen = TerminalScreen(noColor: noColor, mouse: config?.mouse ?? true)
-        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0) } ?? ItemListView()
+        let reading = ConfigFile.readingSettings(config)
+        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0, reading: reading) } ?? ItemListView()
         var state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
                                  current: view, feeds: feedsView)
         // What the config and the feeds file could not use is in the Log from the start, and

@@ -45,6 +45,13 @@ public enum ConfigFile {
         return reports
     }
 
+    /// The config's settings for the feed reader's screens; newsboat's defaults where it says nothing.
+    public static func readingSettings(_ config: FremontConfig?) -> ReadingSettings {
+        ReadingSettings(showReadFeeds: config?.showReadFeeds ?? true, confirmMarkAllFeedsRead: config?.confirmMarkAllFeedsRead ?? true,
+                        gotoNextFeed: config?.gotoNextFeed ?? true, textWidth: config?.textWidth ?? 0,
+                        datetimeFormat: config?.datetimeFormat, showSummaries: config?.showSummaries ?? false)
+    }
+
     /// The config's `bind-key` lines as the browser applies them, and a report for the Log of
     /// the lines naming an operation no screen of fremont's has.
     public static func keyTranslations(_ config: FremontConfig?, directories: FremontDirectories = FremontDirectories())

@@ -180,6 +180,34 @@ import Testing
         #expect(last.isEmpty && state.status.message == "no unread item further down")
     }
 
+    /// The config's reading settings: goto-next-feed no stops at the feed's end, text-width
+    /// narrows the text, datetime-format writes the dates, confirm-mark-all-feeds-read no and
+    /// show-read-feeds no change the feed list.
+    @Test func theConfigsReadingSettingsApply() throws {
+        let reading = ReadingSettings(showReadFeeds: false, confirmMarkAllFeedsRead: false, gotoNextFeed: false, textWidth: 20,
+                                      datetimeFormat: "%Y-%m-%d %a")
+        let one = try Self.feed("First", count: 1), two = try Self.feed("Second", count: 1, startDay: 3)
+        let list = FeedListView(feeds: [FollowedFeed(source: Self.first), FollowedFeed(source: Self.second)], now: { FeedsFixtures.now },
+                                timeZone: FeedsFixtures.utc, reading: reading)
+        var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        _ = state.update(.feedsLoaded(source: Self.first, .success(PreparedFeed(one, source: Self.first, readItemIDs: [])), at: "1"))
+        _ = state.update(.feedsLoaded(source: Self.second, .success(PreparedFeed(two, source: Self.second, readItemIDs: [])), at: "1"))
+        var cache = WindowAnswerer([(key: Self.first, result: one), (key: Self.second, result: two)])
+        #expect(state.view(FeedListView.self)?.sourceName == "2 feeds · unread only")
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        #expect(screen(state).line(1) == "●  2018-09-04 Tue  First item 1")
+        cache.press(&state, .enter)
+        // Wrapped to 20 columns.
+        #expect(screen(state).lines.contains(" Text of First item"))
+        let end = cache.press(&state, .character("n"))
+        #expect(end.isEmpty && state.status.message == "no unread item further down")
+        cache.press(&state, .character("q"), .character("q"))
+        // C marks at once: nothing asked. The feeds, all read, leave the unread-only list.
+        #expect(cache.press(&state, .character("C")) == [.markRead(source: Self.second, id: two.feed.items[0].id)])
+        cache.press(&state, .character("g"))
+        #expect(!screen(state).text.contains("First") && !screen(state).text.contains("Second"))
+    }
+
     @Test func aLongListHoldsAWindowNotEveryItem() throws {
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5_000))], width: 80, height: 24)
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)

@@ -49,6 +49,8 @@ public struct FremontConfig: Sendable, Equatable {
     /// defaults: yes, yes, yes, no, yes).
     public var showReadFeeds: Bool?
     public var showReadArticles: Bool?
+    /// `show-summaries` (fremont's own): lists open with each item's first lines.
+    public var showSummaries: Bool?
     public var confirmMarkAllFeedsRead: Bool?
     public var confirmExit: Bool?
     public var gotoNextFeed: Bool?
@@ -78,6 +80,7 @@ public struct FremontConfig: Sendable, Equatable {
         "endpoint", "reload-time", "auto-reload", "browser", "player", "notify-program", "mouse", "max-items",
         "keep-articles-days", "location", "provider", "pirate-weather-key", "show-read-feeds", "show-read-articles",
         "confirm-mark-all-feeds-read", "confirm-exit", "goto-next-feed", "text-width", "datetime-format", "bind-key",
+        "show-summaries",
     ]
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
@@ -165,6 +168,8 @@ public struct FremontConfig: Sendable, Equatable {
                 if let flag = yesNo() { config.showReadFeeds = flag }
             case "show-read-articles":
                 if let flag = yesNo() { config.showReadArticles = flag }
+            case "show-summaries":
+                if let flag = yesNo() { config.showSummaries = flag }
             case "confirm-mark-all-feeds-read":
                 if let flag = yesNo() { config.confirmMarkAllFeedsRead = flag }
             case "confirm-exit":

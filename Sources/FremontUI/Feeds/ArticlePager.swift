@@ -31,6 +31,13 @@ struct ArticlePager: Sendable {
         self.feedName = feedName ?? entry.feedName
     }
 
+    /// The columns text is wrapped to in a window `windowWidth` wide: the window's (less the
+    /// margins and the scroll arrows), or `text-width` when that is narrower.
+    static func width(for windowWidth: Int, textWidth: Int) -> Int {
+        let fits = windowWidth - 3
+        return textWidth > 0 ? min(fits, textWidth) : fits
+    }
+
     /// The header and text are cut at this many characters: wrapping megabytes on the UI thread
     /// would freeze the screen.
     static let textLimit = 256 * 1024

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import FremontCore
 
 /// An item's date as a reader wants it: relative while recent ("just now", "12 min ago",
@@ -46,6 +49,33 @@ public enum FeedDateText {
         let offset = timeZone.secondsFromGMT(for: date) / 60
         let zone = (offset < 0 ? "-" : "+") + pad(abs(offset) / 60) + pad(abs(offset) % 60)
         return "\(weekday) \(day) \(months[month - 1]) \(year) \(clock(date, timeZone: timeZone)) \(zone)"
+    }
+
+    /// `date` in `timeZone` by a strftime format (the config's `datetime-format`, newsboat's):
+    /// the C library's strftime over the fields worked out here, so the zone is the one given,
+    /// not the process's. At most 64 bytes.
+    public static func strftime(_ date: Date, format: String, timeZone: TimeZone) -> String {
+        let interval = date.timeIntervalSince1970
+        let clamped = interval.isNaN ? 0 : min(max(interval, -1e12), 1e12)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int(clamped.rounded(.down)) + offset
+        let dayNumber = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let second = local - dayNumber * 86_400
+        let (year, month, day) = CivilCalendar.civil(dayNumber: dayNumber)
+        var fields = tm()
+        fields.tm_year = Int32(year - 1900)
+        fields.tm_mon = Int32(month - 1)
+        fields.tm_mday = Int32(day)
+        fields.tm_hour = Int32(second / 3600)
+        fields.tm_min = Int32(second % 3600 / 60)
+        fields.tm_sec = Int32(second % 60)
+        fields.tm_wday = Int32(((dayNumber % 7) + 11) % 7)
+        fields.tm_yday = Int32(dayNumber - CivilCalendar.dayNumber(year: year, month: 1, day: 1))
+        fields.tm_gmtoff = offset
+        var buffer = [CChar](repeating: 0, count: 65)
+        let count = Glibc.strftime(&buffer, 64, format, &fields)
+        guard count > 0 else { return "" }
+        return TerminalSafeText.singleLine(String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// `09:05` in `timeZone`.

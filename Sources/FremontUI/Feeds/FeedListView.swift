@@ -42,8 +42,15 @@ public struct FeedListView: BrowserView {
     /// Open lists with each item's first lines (the river) rather than one line each.
     public var showsSummaries = false
 
-    public init(feeds: [FollowedFeed], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+    /// The config's reading settings, handed on to the lists opened.
+    public let reading: ReadingSettings
+
+    public init(feeds: [FollowedFeed], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+                reading: ReadingSettings = ReadingSettings()) {
         self.feeds = feeds
+        self.reading = reading
+        showsSummaries = reading.showSummaries
+        onlyUnread = !reading.showReadFeeds
         self.now = now
         self.timeZone = timeZone
         tags = Self.tags(of: feeds)
@@ -149,6 +156,7 @@ public struct FeedListView: BrowserView {
             return markRead([index])
         case .markAllRead:
             guard totalUnread > 0 else { return [.message("nothing unread")] }
+            guard reading.confirmMarkAllFeedsRead else { return markRead(Array(feeds.indices)) }
             isConfirming = true
             return [.message("Mark all \(totalUnread) unread items of every feed read? y/n")]
         case .confirm:
@@ -213,22 +221,22 @@ public struct FeedListView: BrowserView {
             if let tag {
                 let tagged = feeds.filter { $0.tags.contains(tag) }
                 headlines = HeadlineListView(query: .tag(tag, feeds: Set(tagged.map(\.cacheKey))), title: "All items · \(tag)", feeds: refs,
-                                             riverSources: Set(tagged.map(\.source)), store: store, now: now, timeZone: timeZone)
+                                             riverSources: Set(tagged.map(\.source)), store: store, now: now, timeZone: timeZone, reading: reading)
             } else {
                 headlines = HeadlineListView(query: .all, title: "All items", feeds: refs, riverSources: everySource, store: store,
-                                             now: now, timeZone: timeZone)
+                                             now: now, timeZone: timeZone, reading: reading)
             }
         case .unread:
             headlines = HeadlineListView(query: .unread, title: "Unread items", feeds: refs, riverSources: everySource, store: store,
-                                         now: now, timeZone: timeZone)
+                                         now: now, timeZone: timeZone, reading: reading)
         case .starred:
             headlines = HeadlineListView(query: .starred, title: "Starred items", feeds: refs, riverSources: [StarredItem.source],
-                                         store: store, now: now, timeZone: timeZone)
+                                         store: store, now: now, timeZone: timeZone, reading: reading)
             // Read whole from the starred items the store then holds.
             return [.push(headlines), headlines.firstLoad(), .host(.load(.feeds, .starred))]
         case .feed(let index):
             headlines = HeadlineListView(query: .feed(feeds[index].cacheKey), title: refs[index].title, feeds: refs,
-                                         riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone)
+                                         riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone, reading: reading)
         }
         let first = headlines.firstLoad()
         return [.push(headlines), first]

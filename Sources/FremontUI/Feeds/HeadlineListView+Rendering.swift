@@ -8,7 +8,7 @@ extension HeadlineListView {
     public func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
         if let article {
             var shown = article
-            shown.layout(width: area.width - 3, height: area.height, timeZone: timeZone)
+            shown.layout(width: ArticlePager.width(for: area.width, textWidth: reading.textWidth), height: area.height, timeZone: timeZone)
             shown.render(into: &buffer, area: area, theme: theme)
             return
         }
@@ -31,6 +31,8 @@ extension HeadlineListView {
         let now = now()
         let width = area.width - 1
         let feedWidth = isMerged ? min(24, max(8, width / 5)) : 0
+        // A datetime-format's width, from a date's: the column is the same on every row.
+        let dateWidth = reading.datetimeFormat.map { min(30, DisplayWidth.of(FeedDateText.strftime(now, format: $0, timeZone: timeZone))) } ?? 12
         ListView.render(shown, metrics, area: area, into: &buffer, theme: theme) { position, _, y, buffer in
             let selected = position == shown.selected
             guard let headline = headline(position) else {
@@ -42,15 +44,18 @@ extension HeadlineListView {
             line.append(unread ? "●" : " ", theme.link.adding(.bold))
             line.append(isStarred(headline) ? "★" : " ", theme.warning)
             line.append(" ")
-            let date = headline.date.map { FeedDateText.column($0, now: now, timeZone: timeZone) } ?? ""
-            line.append(TextLayout.padRight(date, to: 12), theme.dim)
+            let date = headline.date.map { date in
+                reading.datetimeFormat.map { FeedDateText.strftime(date, format: $0, timeZone: timeZone) }
+                    ?? FeedDateText.column(date, now: now, timeZone: timeZone)
+            } ?? ""
+            line.append(TextLayout.padRight(TextLayout.truncate(date, to: dateWidth), to: dateWidth), theme.dim)
             line.append("  ")
             if feedWidth > 0 {
                 let feed = TerminalSafeText.singleLine(feedTitle(headline))
                 line.append(TextLayout.padRight(TextLayout.truncate(feed, to: feedWidth), to: feedWidth), theme.dim)
                 line.append("  ")
             }
-            let used = 3 + 12 + 2 + (feedWidth > 0 ? feedWidth + 2 : 0)
+            let used = 3 + dateWidth + 2 + (feedWidth > 0 ? feedWidth + 2 : 0)
             let title = TerminalSafeText.singleLine(headline.title).trimmingCharacters(in: .whitespaces)
             line.append(TextLayout.truncate(title.isEmpty ? "(untitled)" : title, to: max(0, width - used)), unread ? theme.title : .plain)
             buffer.drawRow(line, x: area.x, y: y, width: width, selected: selected, theme: theme)

@@ -67,8 +67,12 @@ public struct HeadlineListView: BrowserView {
     /// Windows `n` looks through before it gives up (each up to `ItemSeek.maxWindowRows` rows).
     static let maximumHops = 50
 
+    /// The config's reading settings (`goto-next-feed`, `text-width`, `datetime-format`).
+    public let reading: ReadingSettings
+
     public init(query: ItemQuery, title: String, feeds: [FeedRef] = [], riverSources: Set<String>? = nil, store: FeedStore = FeedStore(),
-                now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) {
+                now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current, reading: ReadingSettings = ReadingSettings()) {
+        self.reading = reading
         self.query = query
         self.title = title
         self.feeds = feeds
@@ -307,7 +311,8 @@ public struct HeadlineListView: BrowserView {
             list.resize(height: area.height, metrics)
             list.keepVisible(metrics)
         }
-        article?.layout(width: area.width - 3, height: area.height, timeZone: timeZone)
+        let pagerWidth = pagerWidth
+        article?.layout(width: pagerWidth, height: area.height, timeZone: timeZone)
     }
 
     public mutating func scroll(by lines: Int, in area: Rect) {
@@ -336,6 +341,9 @@ public struct HeadlineListView: BrowserView {
 
     // MARK: - Reading
 
+    /// The columns an item is wrapped to: the window's, or `text-width` when narrower.
+    var pagerWidth: Int { ArticlePager.width(for: width, textWidth: reading.textWidth) }
+
     /// Reads the selected item: from the store when its feed's last load has it, else from the cache.
     private var awaitingLinks = false
 
@@ -354,7 +362,7 @@ public struct HeadlineListView: BrowserView {
     /// Shows `entry` whole, reading it.
     private mutating func showing(_ entry: FeedEntry, links: Bool) -> [ViewEffect] {
         var pager = ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source))
-        pager.layout(width: width - 3, height: height, timeZone: timeZone)
+        pager.layout(width: pagerWidth, height: height, timeZone: timeZone)
         if links, !pager.showLinks() {
             article = nil
             return [.message("this item has no links")]
@@ -475,7 +483,7 @@ public struct HeadlineListView: BrowserView {
             return request(window.request(lower..<(lower + ItemSeek.maxWindowRows)))
         }
         // Past the list's end while reading: the next feed with unread items, as newsboat goes on.
-        if seek.open, seek.forward, case .feed(let key) = query, let index = feeds.firstIndex(where: { $0.key == key }),
+        if seek.open, seek.forward, reading.gotoNextFeed, case .feed(let key) = query, let index = feeds.firstIndex(where: { $0.key == key }),
            let next = feeds[(index + 1)...].first(where: { store.unreadCount(source: $0.source) > 0 }) {
             query = .feed(next.key)
             title = next.title

@@ -1,0 +1,26 @@
+/// The config's settings for reading, with newsboat's names and defaults: the feed list and the
+/// lists and pager it opens follow them.
+public struct ReadingSettings: Sendable, Equatable {
+    /// `show-read-feeds`: list feeds with nothing unread (no: as if `U` were pressed).
+    public var showReadFeeds = true
+    /// `confirm-mark-all-feeds-read`: `C` asks first.
+    public var confirmMarkAllFeedsRead = true
+    /// `goto-next-feed`: `n` past a feed's last unread item goes on into the next feed.
+    public var gotoNextFeed = true
+    /// `text-width`: the columns an article is wrapped to; 0, the window's.
+    public var textWidth = 0
+    /// `datetime-format`: strftime's format of the headline list's dates; nil, fremont's own.
+    public var datetimeFormat: String?
+    /// `show-summaries` (fremont's): open lists with each item's first lines rather than a line each.
+    public var showSummaries = false
+
+    public init(showReadFeeds: Bool = true, confirmMarkAllFeedsRead: Bool = true, gotoNextFeed: Bool = true, textWidth: Int = 0,
+                datetimeFormat: String? = nil, showSummaries: Bool = false) {
+        self.showReadFeeds = showReadFeeds
+        self.confirmMarkAllFeedsRead = confirmMarkAllFeedsRead
+        self.gotoNextFeed = gotoNextFeed
+        self.textWidth = textWidth
+        self.datetimeFormat = datetimeFormat
+        self.showSummaries = showSummaries
+    }
+}
