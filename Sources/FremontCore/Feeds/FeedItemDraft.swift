@@ -13,6 +13,10 @@ struct FeedItemDraft {
     var guid = ""
     var guidIsPermaLink = true
     var atomID = ""
+    /// RSS 1.0's `rdf:about`: the item's name, its id when it has no guid.
+    var rdfAbout = ""
+    /// `media:title`: the title when the item has no other (nor a `dc:title`).
+    var mediaTitle = ""
     var summary = ""
     var content = ""
     /// `itunes:summary`, `media:description`: used only when there is no summary.
@@ -51,7 +55,7 @@ struct FeedItemDraft {
 
     func finish(plainTitle: (String) -> String) -> FeedItem {
         var item = FeedItem()
-        item.title = titleIsHTML ? plainTitle(title) : (title.isEmpty ? dcTitle : title)
+        item.title = titleIsHTML ? plainTitle(title) : !title.isEmpty ? title : !dcTitle.isEmpty ? dcTitle : mediaTitle
         item.link = chooseLink()
         if !summary.isEmpty {
             item.summary = summary
@@ -90,6 +94,7 @@ struct FeedItemDraft {
     private func chooseID(link: String, date: Date?, title: String) -> String {
         if !guid.isEmpty { return guid }
         if !atomID.isEmpty { return atomID }
+        if !rdfAbout.isEmpty { return rdfAbout }
         if !link.isEmpty {
             guard let date else { return link }
             return link + "#" + InternetDate.format(date)
