@@ -43,6 +43,9 @@ struct ItemWindowReader {
         /// Nil for every row of the table.
         var filter: String?
         var arguments: StatementArguments = []
+        /// A filter's statement is its own, made afresh: kept, every expression tried would
+        /// stay in the connection's cache, calling functions gone with its query.
+        var isCached = true
     }
 
     private static func selection(_ query: ItemQuery) -> Selection {
@@ -57,18 +60,38 @@ struct ItemWindowReader {
             Selection(table: "item", columns: itemColumns, key: itemKey, filter: "+feedURL IN (SELECT value FROM json_each(?))",
                       arguments: [jsonArray(feeds)])
         case .starred: Selection(table: "starred", columns: starredColumns, key: starredKey)
+        // Walking the list's order, each row tested until the window is full (see `FilterSQL`).
+        case .filter(_, _): Selection(table: "item", columns: itemColumns, key: itemKey)
         }
+    }
+
+    /// A filter's condition, its functions registered around `body`; other queries as they are.
+    private func withFilter<T>(_ query: ItemQuery, _ body: (Selection) throws -> T) throws -> T {
+        var selection = Self.selection(query)
+        guard case .filter(let expression, let feeds) = query else { return try body(selection) }
+        let filter = try FilterSQL(expression, feeds: feeds)
+        selection.filter = filter.condition
+        selection.arguments = filter.arguments
+        selection.isCached = false
+        return try filter.withFunctions(db) { try body(selection) }
     }
 
     /// How many rows the query has: from each feed's tally (kept by triggers), so it costs the
     /// feeds, not the items. Starred items are counted: there are as many as a person starred.
     func count(_ query: ItemQuery) throws -> Int {
+        if case .filter = query {
+            // Every item tested: the one count that costs the items, not the feeds.
+            return try withFilter(query) { selection in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE \(selection.filter ?? "1")", arguments: selection.arguments) ?? 0
+            }
+        }
         let (sql, arguments): (String, StatementArguments) = switch query {
         case .all: ("SELECT sum(total) FROM itemTally", [])
         case .unread: ("SELECT sum(unread) FROM itemTally", [])
         case .feed(let feed): ("SELECT total FROM itemTally WHERE feedURL = ?", [feed])
         case .tag(_, let feeds): ("SELECT sum(total) FROM itemTally WHERE feedURL IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
         case .starred: ("SELECT count(*) FROM starred", [])
+        case .filter: preconditionFailure("counted above")
         }
         return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
     }
@@ -77,7 +100,10 @@ struct ItemWindowReader {
     func rows(_ query: ItemQuery, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
         let limit = min(max(0, limit), ItemSeek.maxWindowRows)
         guard limit > 0 else { return [] }
-        let selection = Self.selection(query)
+        return try withFilter(query) { selection in try rows(query, selection, seek, limit: limit) }
+    }
+
+    private func rows(_ query: ItemQuery, _ selection: Selection, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
         switch (query, seek) {
         // A tag's feeds are many index ranges, not one (see `tagRows`).
         case (.tag(_, let feeds), .start): return try tagRows(feeds, forward: true, from: .beforeFirst, limit: limit)
@@ -109,7 +135,8 @@ struct ItemWindowReader {
             ORDER BY \(key) \(forward ? "DESC, rowid" : ", rowid DESC") LIMIT ? OFFSET ?
             """
         arguments += [limit, max(0, skipping)]
-        let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map(Self.headline)
+        let statement = selection.isCached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        let rows = try Row.fetchAll(statement, arguments: arguments).map(Self.headline)
         return forward ? rows : rows.reversed()
     }
 
