@@ -156,3 +156,15 @@ import Testing
         #expect(FilterNumber.prefix("٣") == .max)  // numeric, not ASCII: newsboat's parse fails as an overflow
     }
 }
+
+/// `=~` reads UTF-8 characters whatever the process's locale, as newsboat does under a UTF-8 one.
+@Suite struct POSIXRegexTests {
+    @Test func charactersNotBytesAndCaseBeyondASCII() throws {
+        #expect(try POSIXRegex("^.$").matches("é"))
+        #expect(try POSIXRegex("^caf.$").matches("CAFÉ"))
+        #expect(try POSIXRegex("ÉTÉ").matches("un été chaud"))
+        #expect(try POSIXRegex("[[:alpha:]]{3}").matches("ñüé"))
+        let bytes = Array("Straße".utf8)
+        #expect(try bytes.withUnsafeBufferPointer { try POSIXRegex("STRASSE|STRAẞE|^stra.e$").matches($0) })
+    }
+}

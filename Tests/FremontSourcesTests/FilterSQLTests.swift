@@ -135,8 +135,8 @@ import FremontCore
         #expect(error?.description.hasPrefix("'[[' is not a valid regular expression") == true)
     }
 
-    @Test func theUnreadConditionUsesItsIndex() throws {
+    @Test func unreadIsAConditionOnItsColumn() throws {
         let sql = try FilterSQL(try FilterParser.parse("unread = \"yes\" and title =~ \"x\""))
-        #expect(sql.condition == "(isRead = 0 AND fremont_filter_regex(0, title))")
+        #expect(sql.condition == "(NOT isRead AND fremont_filter_regex(0, title))")
     }
 }

@@ -1,20 +1,21 @@
 import Foundation
 import FremontCore
 import GRDB
+import GRDBSQLite
 
 /// A filter expression translated into a condition on the cache's `item` table, so SQLite finds
 /// the matching items itself and no item is loaded to be tested. The meaning is exactly
-/// `FilterMatcher`'s (newsboat's); where an attribute has an index (`unread`) the condition uses
-/// it. `=~` calls a function registered for the query, which matches with the patterns compiled
-/// once (`POSIXRegex`, the system's regcomp); `tags` and `feedindex` come from the feeds file
-/// through functions too. Unknown attributes and bad patterns are refused here, before any row
+/// `FilterMatcher`'s (newsboat's). `=~` calls a function registered for the query, which matches with the patterns compiled
+/// once (`POSIXRegex`, the system's regcomp) on the text as SQLite holds it, never copied into a
+/// Swift string per row. A comparison of a feed's attribute (`tags` and `feedindex` from the feeds
+/// file, the others from the cache) is decided once a feed, and becomes the list of feeds it holds for.
+/// Unknown attributes and bad patterns are refused here, before any row
 /// is read (newsboat finds them when it evaluates).
 struct FilterSQL {
     /// The condition, over `item` (its columns unqualified), and its arguments.
     let condition: String
     let arguments: StatementArguments
     private let regexes: [POSIXRegex]
-    private let feeds: FilterFeedList
 
     /// The attributes newsboat documents, and their SQL over `item` (always text or an integer,
     /// never NULL). `now` is when the query runs, in seconds, for `age`.
@@ -23,7 +24,13 @@ struct FilterSQL {
         case integer(String)
         /// `unread`: "yes" or "no", decided on the indexed column.
         case unread
+        /// One of the feed's: decided for each feed once (`FeedFacts`), then a condition on the item's feed.
+        case feed(String)
     }
+
+    /// The feed's attributes, the same for all its items (`rssurl` is the item's own column).
+    static let feedAttributes: Set<String> = ["feedtitle", "description", "feedlink", "feeddate", "unread_count", "total_count",
+                                              "tags", "feedindex", "latest_article_age"]
 
     /// A date as newsboat shows one (`Thu, 01 Jan 1970 00:00:01 +0000`), in UTC, from SQL text.
     private static func rfc822(_ date: String) -> String {
@@ -54,34 +61,29 @@ struct FilterSQL {
             return .text("(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) THEN 's' ELSE '' END)")
         case "age": return .integer("((\(now) - \(seconds(itemDate))) / 86400)")
         case "articleindex": return .integer("(position + 1)")
-        case "feedtitle": return .text("coalesce((SELECT title FROM feed WHERE feed.url = item.feedURL), '')")
-        case "description": return .text("coalesce((SELECT description FROM feed WHERE feed.url = item.feedURL), '')")
-        case "feedlink": return .text("coalesce((SELECT link FROM feed WHERE feed.url = item.feedURL), '')")
-        case "feeddate": return .text(rfc822("(SELECT updated FROM feed WHERE feed.url = item.feedURL)"))
         case "rssurl": return .text("feedURL")
-        case "unread_count": return .integer("coalesce((SELECT unread FROM itemTally WHERE itemTally.feedURL = item.feedURL), 0)")
-        case "total_count": return .integer("coalesce((SELECT total FROM itemTally WHERE itemTally.feedURL = item.feedURL), 0)")
-        case "tags": return .text("fremont_filter_tags(feedURL)")
-        case "feedindex": return .integer("fremont_filter_feedindex(feedURL)")
-        case "latest_article_age":
-            return .integer("""
-                coalesce((\(now) - (SELECT max(\(seconds("coalesce(published, updated)"))) FROM item AS latest \
-                WHERE latest.feedURL = item.feedURL)) / 86400, 0)
-                """)
-        default: return nil
+        default: return feedAttributes.contains(name) ? .feed(name) : nil
         }
     }
 
-    init(_ expression: FilterExpression, feeds: FilterFeedList = FilterFeedList(), now: Date = Date()) throws(FilterEvaluationError) {
-        var builder = Builder(now: Int64(now.timeIntervalSince1970.rounded(.down)))
+    /// `facts`: each feed's attributes by its address (`FeedFacts`), for the feed attributes.
+    init(_ expression: FilterExpression, facts: [String: [String: String]] = [:], now: Date = Date()) throws(FilterEvaluationError) {
+        var builder = Builder(now: Int64(now.timeIntervalSince1970.rounded(.down)), facts: facts)
         condition = try builder.translate(expression)
         arguments = StatementArguments(builder.arguments)
         regexes = builder.regexes
-        self.feeds = feeds
+    }
+
+    /// The expression translated with what `db` holds of the feeds, when it asks about them.
+    static func prepared(_ expression: FilterExpression, feeds: FilterFeedList, db: Database, now: Date = Date()) throws -> FilterSQL {
+        let asked = Set(expression.comparisons.map(\.attribute)).intersection(feedAttributes)
+        let facts = asked.isEmpty ? [:] : try FeedFacts.read(db, asking: asked, feeds: feeds, now: now)
+        return try FilterSQL(expression, facts: facts, now: now)
     }
 
     private struct Builder {
         let now: Int64
+        let facts: [String: [String: String]]
         var arguments: [(any DatabaseValueConvertible)?] = []
         var regexes: [POSIXRegex] = []
         var regexIndex: [String: Int] = [:]
@@ -107,9 +109,25 @@ struct FilterSQL {
                 switch (yes, no) {
                 case (true, true): return "1"
                 case (false, false): return "0"
-                case (true, false): return "isRead = 0"
-                case (false, true): return "isRead != 0"
+                // Not `isRead = 0`, which would have SQLite walk the partial index of unread
+                // items and fetch each row out of order: a scan in order is faster for every
+                // condition but the rarest.
+                case (true, false): return "NOT isRead"
+                case (false, true): return "isRead"
                 }
+            case .feed(let name):
+                // A few hundred feeds tested here; the items then by their feed, which SQLite
+                // looks up in a table it builds once (or reaches through the feed's index).
+                let single = try FilterMatcher(.comparison(FilterComparison(name, comparison.op, literal)))
+                var matching: [String] = []
+                for (url, attributes) in facts where try single.matches({ attributes[$0] }) { matching.append(url) }
+                if matching.isEmpty { return "0" }
+                if matching.count == facts.count { return "1" }
+                let list = String(decoding: (try? JSONEncoder().encode(matching.sorted())) ?? Data("[]".utf8), as: UTF8.self)
+                // A few feeds are found through the feeds' index; many are quicker to test on
+                // each row read in order (`+` keeps SQLite off the index, row by row out of order).
+                let column = matching.count * 20 <= facts.count ? "feedURL" : "+feedURL"
+                return "(\(column) IN (SELECT value FROM json_each(\(bind(list)))))"
             case .text(let sql):
                 return try condition(comparison.op, literal, text: sql, number: "fremont_filter_number(\(sql))")
             case .integer(let sql):
@@ -153,45 +171,52 @@ struct FilterSQL {
 
     /// Runs `body` with the functions the condition calls registered on `db`, and removes them after.
     func withFunctions<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        let regexes = self.regexes
-        let regex = DatabaseFunction("fremont_filter_regex", argumentCount: 2, pure: true) { values in
-            guard let index = Int.fromDatabaseValue(values[0]), regexes.indices.contains(index) else { return false }
-            return Self.withText(values[1]) { regexes[index].matches($0) }
-        }
+        try RegexFunction.registered(regexes, on: db) { try withNumberFunction(db, body) }
+    }
+
+    private func withNumberFunction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         let number = DatabaseFunction("fremont_filter_number", argumentCount: 1, pure: true) { values in
             Int64(FilterNumber.prefix(String.fromDatabaseValue(values[0]) ?? ""))
         }
-        let tagLines = feeds.tags.mapValues { $0.map { $0 + " " }.joined() }
-        let tags = DatabaseFunction("fremont_filter_tags", argumentCount: 1, pure: true) { values in
-            tagLines[String.fromDatabaseValue(values[0]) ?? ""] ?? ""
-        }
-        var places: [String: Int64] = [:]
-        for (index, url) in feeds.urls.enumerated() where places[url] == nil { places[url] = Int64(index + 1) }
-        let feedIndex = DatabaseFunction("fremont_filter_feedindex", argumentCount: 1, pure: true) { [places] values in
-            places[String.fromDatabaseValue(values[0]) ?? ""] ?? 0
-        }
-        let functions = [regex, number, tags, feedIndex]
-        for function in functions { db.add(function: function) }
-        defer { for function in functions { db.remove(function: function) } }
+        db.add(function: number)
+        defer { db.remove(function: number) }
         return try body()
     }
+}
 
-    /// A value's text (an integer's digits), read without copying a string where SQLite holds one.
-    private static func withText(_ value: DatabaseValue, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
-        switch value.storage {
-        case .string(let string):
-            var string = string
-            return string.withUTF8(body)
-        case .int64(let number):
-            var text = String(number)
-            return text.withUTF8(body)
-        case .double(let number):
-            var text = String(number)
-            return text.withUTF8(body)
-        case .blob(let data):
-            return data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
-        case .null:
-            return body(UnsafeBufferPointer(start: nil, count: 0))
+/// `fremont_filter_regex(k, text)`: whether the query's `k`th pattern matches `text`, registered
+/// through SQLite's own interface so that the text is matched where SQLite holds it (NUL-
+/// terminated UTF-8), with no value converted or copied per row.
+private enum RegexFunction {
+    final class Patterns {
+        let regexes: [POSIXRegex]
+        init(_ regexes: [POSIXRegex]) { self.regexes = regexes }
+    }
+
+    static let name = "fremont_filter_regex"
+
+    static func registered<T>(_ regexes: [POSIXRegex], on db: Database, _ body: () throws -> T) throws -> T {
+        guard let connection = db.sqliteConnection else { return try body() }
+        let patterns = Unmanaged.passRetained(Patterns(regexes))
+        let status = sqlite3_create_function_v2(connection, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, patterns.toOpaque(), { context, _, values in
+            guard let context, let values, let data = sqlite3_user_data(context) else { return }
+            let patterns = Unmanaged<Patterns>.fromOpaque(data).takeUnretainedValue()
+            let index = Int(sqlite3_value_int(values[0]))
+            guard patterns.regexes.indices.contains(index), let text = sqlite3_value_text(values[1]) else {
+                sqlite3_result_int(context, 0)
+                return
+            }
+            let matched = text.withMemoryRebound(to: CChar.self, capacity: 1) { patterns.regexes[index].matches(cString: $0) }
+            sqlite3_result_int(context, matched ? 1 : 0)
+        }, nil, nil, { data in
+            if let data { Unmanaged<Patterns>.fromOpaque(data).release() }
+        })
+        guard status == SQLITE_OK else {
+            patterns.release()
+            throw DatabaseError(resultCode: ResultCode(rawValue: status), message: "cannot register \(name)")
         }
+        // Removing it releases the patterns (SQLite calls the destructor).
+        defer { sqlite3_create_function_v2(connection, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil, nil, nil, nil) }
+        return try body()
     }
 }

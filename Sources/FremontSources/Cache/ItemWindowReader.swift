@@ -11,8 +11,9 @@ import GRDB
 /// undated last (their key is empty), ties in the order the items were stored (rowid).
 struct ItemWindowReader {
     let db: Database
-    /// How far, in rows per row wanted, a tag's page looks through the whole list for its own
-    /// before merging its feeds instead (tests set 0 to merge always).
+    /// How far, in rows per row wanted, a tag's or a filter's page looks through the whole list
+    /// for its own before merging the tag's feeds, or testing every row, instead (tests set 0 to
+    /// do so always).
     var tagScanReach = 16
 
     /// The sort key, written exactly as the indexes are, so SQLite matches them.
@@ -69,7 +70,7 @@ struct ItemWindowReader {
     private func withFilter<T>(_ query: ItemQuery, _ body: (Selection) throws -> T) throws -> T {
         var selection = Self.selection(query)
         guard case .filter(let expression, let feeds) = query else { return try body(selection) }
-        let filter = try FilterSQL(expression, feeds: feeds)
+        let filter = try FilterSQL.prepared(expression, feeds: feeds, db: db)
         selection.filter = filter.condition
         selection.arguments = filter.arguments
         selection.isCached = false
@@ -123,6 +124,9 @@ struct ItemWindowReader {
     /// from an end without one. Rows skipped are counted in the index alone: their columns are
     /// never read.
     private func fetch(_ selection: Selection, forward: Bool, from cursor: ItemCursor?, skipping: Int, limit: Int) throws -> [ItemHeadline] {
+        if !selection.isCached, let filter = selection.filter {
+            return try filteredFetch(selection, filter, forward: forward, from: cursor, skipping: skipping, limit: limit)
+        }
         let key = selection.key
         var conditions = selection.filter.map { [$0] } ?? []
         var arguments = selection.arguments
@@ -137,6 +141,42 @@ struct ItemWindowReader {
         arguments += [limit, max(0, skipping)]
         let statement = selection.isCached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let rows = try Row.fetchAll(statement, arguments: arguments).map(Self.headline)
+        return forward ? rows : rows.reversed()
+    }
+
+    /// A filter's rows. Where it matches many items, they are found near any place in the list:
+    /// the next rows in list order (a bounded walk of the index) are tested first. Where it
+    /// matches few, that walk would fetch every row out of order, which costs far more than
+    /// reading the table in order: then every row is tested where it lies (or where an index on
+    /// the filter's own terms, such as the feed's, leads) and the window's rows kept by a sort.
+    private func filteredFetch(_ selection: Selection, _ filter: String, forward: Bool, from cursor: ItemCursor?,
+                               skipping: Int, limit: Int) throws -> [ItemHeadline] {
+        let key = selection.key
+        let order = forward ? "\(key) DESC, rowid" : "\(key), rowid DESC"
+        var position = "1"
+        var positionArguments: StatementArguments = []
+        if let cursor {
+            position = forward ? "\(key) <= ? AND (\(key) < ? OR rowid > ?)" : "\(key) >= ? AND (\(key) > ? OR rowid < ?)"
+            positionArguments = [cursor.sortKey, cursor.sortKey, cursor.rowid]
+        }
+        let wanted = limit + max(0, skipping)
+        let reach = wanted * tagScanReach
+        if reach > 0 {
+            let walked = "SELECT rowid FROM item WHERE \(position) ORDER BY \(order) LIMIT \(reach)"
+            let rows = try Row.fetchAll(db.makeStatement(sql: """
+                SELECT \(selection.columns) FROM item WHERE rowid IN (\(walked)) AND (\(filter)) ORDER BY \(order) LIMIT ? OFFSET ?
+                """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
+            // Full, or the list ended within reach: that is all there is.
+            if rows.count == limit { return forward ? rows : rows.reversed() }
+            let walkedCount = try Int.fetchOne(db.makeStatement(sql: "SELECT count(*) FROM (\(walked))"), arguments: positionArguments) ?? 0
+            if walkedCount < reach { return forward ? rows : rows.reversed() }
+        }
+        // `+` keeps SQLite from walking the list's order through its index.
+        let scanPosition = cursor == nil ? "1" : forward ? "+\(key) <= ? AND (+\(key) < ? OR +rowid > ?)" : "+\(key) >= ? AND (+\(key) > ? OR +rowid < ?)"
+        let scanOrder = forward ? "+\(key) DESC, +rowid" : "+\(key), +rowid DESC"
+        let rows = try Row.fetchAll(db.makeStatement(sql: """
+            SELECT \(selection.columns) FROM item WHERE \(scanPosition) AND (\(filter)) ORDER BY \(scanOrder) LIMIT ? OFFSET ?
+            """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
         return forward ? rows : rows.reversed()
     }
 
