@@ -5,12 +5,12 @@ import GRDBSQLite
 
 /// A filter expression translated into a condition on the cache's `item` table, so SQLite finds
 /// the matching items itself and no item is loaded to be tested. The meaning is exactly
-/// `FilterMatcher`'s (newsboat's). `=~` calls a function registered for the query, which matches with the patterns compiled
-/// once (`POSIXRegex`, the system's regcomp) on the text as SQLite holds it, never copied into a
-/// Swift string per row. A comparison of a feed's attribute (`tags` and `feedindex` from the feeds
-/// file, the others from the cache) is decided once a feed, and becomes the list of feeds it holds for.
-/// Unknown attributes and bad patterns are refused here, before any row
-/// is read (newsboat finds them when it evaluates).
+/// `FilterMatcher`'s (newsboat's). `=~` calls a function registered for the query, which
+/// matches with the patterns compiled once (`POSIXRegex`, the system's regcomp) on the text as
+/// SQLite holds it, never copied into a Swift string per row. A comparison of a feed's attribute
+/// (`tags` and `feedindex` from the feeds file, the others from the cache) is decided once a
+/// feed, and becomes the list of feeds it holds for. Unknown attributes and bad patterns are
+/// refused here, before any row is read (newsboat finds them when it evaluates).
 struct FilterSQL {
     /// The condition, over `item` (its columns unqualified), and its arguments.
     let condition: String
@@ -22,7 +22,7 @@ struct FilterSQL {
     private enum Attribute {
         case text(String)
         case integer(String)
-        /// `unread`: "yes" or "no", decided on the indexed column.
+        /// `unread`: "yes" or "no", decided on the `isRead` column.
         case unread
         /// One of the feed's: decided for each feed once (`FeedFacts`), then a condition on the item's feed.
         case feed(String)
