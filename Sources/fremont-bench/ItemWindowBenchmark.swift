@@ -95,7 +95,7 @@ enum ItemWindowBenchmark {
     /// The cache made by `CacheDatabase` (every migration), then filled in SQL in one
     /// transaction: dates a permutation of the items over two years, two items a minute, one
     /// in 101 undated, one in three read, one in a thousand starred; a headline's columns only.
-    private static func fill(_ path: String) throws {
+    static func fill(_ path: String) throws {
         _ = try CacheDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in

@@ -27,7 +27,7 @@ import Testing
         #expect(enclosure["type"] as? String == "image/png" || enclosure["type"] as? String == "image/jpeg")
         #expect((enclosure["length"] as? NSNumber) != nil)
         // Key order as documented.
-        #expect(run.output.hasPrefix("{\"title\":\"NASA Breaking News\",\"link\":\"http://www.nasa.gov/\",\"description\":"))
+        #expect(run.output.hasPrefix("{\"id\":\"\",\"title\":\"NASA Breaking News\",\"link\":\"http://www.nasa.gov/\",\"description\":"))
         #expect(run.output.contains(",\"categories\":[],\"items\":[\n{\"id\":"))
     }
 

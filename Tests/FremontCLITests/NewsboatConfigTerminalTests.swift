@@ -32,7 +32,8 @@ import Testing
         try await tmux.ready()
         try await tmux.run("\(fremont) --offline; echo EXIT=$?")
         let start = try await tmux.waitFor("4 warnings — 4 Log")
-        #expect(start.contains("Example"))
+        // show-read-feeds no: the list starts as U shows it (the one feed, never fetched, is hidden).
+        #expect(start.contains("1 feed · unread only") && !start.contains("Example"))
         try await tmux.press("4")
         let log = try await tmux.waitFor("newsboat's exec: feeds are not supported yet")
         for expected in ["config:5", "newsboat's 'color' is not supported; ignored", "config:8",

@@ -4,6 +4,8 @@ import Foundation
 /// Missing fields are empty strings or nil, never a failure: one bad field must not cost the feed.
 public struct Feed: Sendable, Equatable {
     public var format: FeedFormat
+    /// The feed's own id: Atom's `id`; empty when the feed gives none.
+    public var id = ""
     public var title: String
     /// The site the feed belongs to (RSS `link`, Atom `link rel="alternate"`), not the feed's own URL.
     public var link: String

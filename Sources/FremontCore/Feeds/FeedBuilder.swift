@@ -37,6 +37,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     @exclusivity(unchecked) private var bases: [(depth: Int, base: String)] = []
     /// `rel="self"`: the feed's address as the feed gives it, the base of last resort.
     @exclusivity(unchecked) private var selfLink = ""
+    /// The attributes of the Atom link whose text is being read (`beginLinkText`).
+    @exclusivity(unchecked) private var pendingLinkAttributes: [String: String] = [:]
     /// Atom 0.3's `mode` of the element starting, for `begin`.
     @exclusivity(unchecked) private var currentMode: String?
 
@@ -94,6 +96,10 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case published, dcDate, updated, lastBuildDate, dcTitle, dcDescription
         case author(FeedItemDraft.AuthorSource), authorName, authorEmail, category
         case imageURL, logo, icon, comments, source, duration
+        /// An Atom link's text, its address when it has no `href`.
+        case linkText
+        /// `media:title`: the title when the item has no other.
+        case mediaTitle
     }
 
     /// The field being read; its text is in `captureBytes`.
@@ -180,12 +186,16 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             return
         }
         var namespace = classify(namespaceURI)
+        // RSS and iTunes are read as iTunes reads them, element names in any letter case
+        // (`<TITLE>`, `itunes:Author`); Atom's are case-sensitive.
+        var name = namespace == .none || namespace == .rss || namespace == .itunes ? Self.caseFolded(name) : name
         if format == .rss10, depth == 2, let uri = namespaceURI, FeedNamespace.rss090URIs.contains(uri) { format = .rss090 }
         guard let parent = frames.last else {
             frames.append(startRoot(parser, name, namespace, qualifiedName: qualifiedName))
+            // CDF (Microsoft's Channel Definition Format): the channel's address is its HREF.
+            if name == "channel", let href = Self.cdfHref(attributes) { feed.link = FeedURLs.resolve(href, against: currentBase) }
             return
         }
-        var name = name
         // An undeclared prefix fails the strict parse; only a recovered one can meet it.
         if !abortOnError, namespace == .none, let qualified = qualifiedName, let colon = qualified.utf8.firstIndex(of: UInt8(ascii: ":")),
            let known = FeedNamespace.conventional(prefix: qualified[..<colon]) {
@@ -201,7 +211,15 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                 halt(parser, .tooManyItems(at: location(parser)))
                 return
             }
-            openItems.append((FeedItemDraft(), items.count))
+            var draft = FeedItemDraft()
+            if !attributes.isEmpty {
+                // RSS 1.0 names each item by its rdf:about; CDF gives an item's address as HREF.
+                if let about = Self.value(of: "rdf:about", in: attributes) ?? Self.value(of: "about", in: attributes) {
+                    draft.rdfAbout = FeedURLs.resolve(trimmed(about), against: currentBase)
+                }
+                if let href = Self.cdfHref(attributes) { draft.rssLink = FeedURLs.resolve(href, against: currentBase) }
+            }
+            openItems.append((draft, items.count))
             items.append(FeedItem())
             completed.append(false)
             frames.append(.item)
@@ -374,9 +392,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             case "channel":
                 return .channel
             case "title":
-                begin(parser, name, qualifiedName, .title, .feed, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+                beginTitle(parser, name, qualifiedName, .feed, attributes, depth: depth)
             case "link" where isAtom:
-                addFeedLink(attributes)
+                if !addFeedLink(attributes) { beginLinkText(parser, name, qualifiedName, .feed, attributes, depth: depth) }
             case "link":
                 // `<link href="…"/>` in RSS: an Atom link written without its namespace, which
                 // readers take over the text links before it.
@@ -401,6 +419,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                 begin(parser, name, qualifiedName, .logo, .feed, .text, depth: depth)
             case "icon" where isAtom:
                 begin(parser, name, qualifiedName, .icon, .feed, .text, depth: depth)
+            case "id" where isAtom:
+                begin(parser, name, qualifiedName, .atomID, .feed, .text, depth: depth)
             case "category" where isAtom:
                 if let term = (attributes["term"] ?? attributes["label"]).map(trimmed), !term.isEmpty, !feed.categories.contains(term) {
                     feed.categories.append(term)
@@ -420,7 +440,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case (.dublinCore, "description"):
             begin(parser, name, qualifiedName, .dcDescription, .feed, .text, depth: depth)
         case (.atom, "link"):
-            addFeedLink(attributes)
+            if !addFeedLink(attributes) { beginLinkText(parser, name, qualifiedName, .feed, attributes, depth: depth) }
         case (.itunes, "image"):
             if feed.image.isEmpty, let href = attributes["href"].map(trimmed), !href.isEmpty {
                 feed.image = FeedURLs.resolve(href, against: currentBase)
@@ -438,9 +458,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         if core {
             switch name {
             case "title":
-                begin(parser, name, qualifiedName, .title, .item, isAtom ? atomKind(attributes) ?? .text : .text, depth: depth)
+                beginTitle(parser, name, qualifiedName, .item, attributes, depth: depth)
             case "link" where isAtom:
-                addItemLink(attributes)
+                if !addItemLink(attributes) { beginLinkText(parser, name, qualifiedName, .item, attributes, depth: depth) }
             case "link":
                 if !attributes.isEmpty, let href = attributes["href"].map(trimmed), !href.isEmpty {
                     if Self.isAlternate(attributes) { openItems[openItems.count - 1].draft.rssLink = FeedURLs.resolve(href, against: currentBase) }
@@ -521,7 +541,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         case (.dublinCoreTerms, "modified"), (.atom, "updated"):
             begin(parser, name, qualifiedName, .updated, .item, .text, depth: depth)
         case (.atom, "link"):
-            addItemLink(attributes)
+            if !addItemLink(attributes) { beginLinkText(parser, name, qualifiedName, .item, attributes, depth: depth) }
         case (.itunes, "author"):
             begin(parser, name, qualifiedName, .author(.itunes), .item, .text, depth: depth)
         case (.itunes, "summary"):
@@ -545,7 +565,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private func startMedia(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ namespace: FeedNamespace,
                             attributes: [String: String], depth: Int) {
         guard namespace == .media else { return }
-        if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
+        if name == "title" {
+            begin(parser, name, qualifiedName, .mediaTitle, .item, .text, depth: depth)
+        } else if name == "content", let url = attributes["url"].map(trimmed), !url.isEmpty {
             openItems[openItems.count - 1].draft.mediaEnclosures.append(
                 FeedEnclosure(url: FeedURLs.resolve(url, against: currentBase), type: trimmed(attributes["type"] ?? ""),
                               length: length(attributes["fileSize"]), duration: attributes["duration"].flatMap(FeedEnclosure.seconds)))
@@ -557,16 +579,29 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    private func addFeedLink(_ attributes: [String: String]) {
+    /// False when the link has no `href` (its address may be its text, as feedparser reads it).
+    @discardableResult
+    private func addFeedLink(_ attributes: [String: String]) -> Bool {
         let rel = trimmed(attributes["rel"] ?? "")
-        guard let href = attributes["href"].map(trimmed), !href.isEmpty else { return }
+        guard let href = attributes["href"].map(trimmed), !href.isEmpty else { return false }
         if rel == "self", selfLink.isEmpty { selfLink = FeedURLs.resolve(href, against: currentBase) }
-        guard feed.link.isEmpty, rel.isEmpty || rel == "alternate" else { return }
+        guard feed.link.isEmpty, rel.isEmpty || rel == "alternate" else { return true }
         feed.link = FeedURLs.resolve(href, against: currentBase)
+        return true
     }
 
-    private func addItemLink(_ attributes: [String: String]) {
-        guard let raw = attributes["href"].map(trimmed), !raw.isEmpty else { return }
+    /// `<link rel="alternate">http://…</link>`: an Atom link without `href`, its address written
+    /// as its text, read when the element ends.
+    private func beginLinkText(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ owner: Owner,
+                               _ attributes: [String: String], depth: Int) {
+        pendingLinkAttributes = attributes
+        begin(parser, name, qualifiedName, .linkText, owner, .text, depth: depth)
+    }
+
+    /// False when the link has no `href`.
+    @discardableResult
+    private func addItemLink(_ attributes: [String: String]) -> Bool {
+        guard let raw = attributes["href"].map(trimmed), !raw.isEmpty else { return false }
         let href = FeedURLs.resolve(raw, against: currentBase)
         let rel = trimmed(attributes["rel"] ?? "")
         if rel == "enclosure" {
@@ -575,6 +610,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         } else {
             openItems[openItems.count - 1].draft.atomLinks.append((rel, href))
         }
+        return true
     }
 
     /// An attribute looked for on every element: the few attributes an element has are compared
@@ -583,6 +619,29 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         for (key, value) in attributes where key == name { return value }
         return nil
     }
+
+    /// CDF's `HREF` attribute (any case), trimmed; nil when absent or empty.
+    private static func cdfHref(_ attributes: [String: String]) -> String? {
+        for (key, value) in attributes where key.utf8.count == 4 && key.lowercased() == "href" {
+            let href = value.trimmingCharacters(in: .whitespaces)
+            return href.isEmpty ? nil : href
+        }
+        return nil
+    }
+
+    /// An RSS or iTunes element name as the vocabulary spells it, whatever case it was written
+    /// in. Most names are lower case already and cost one look at their bytes.
+    static func caseFolded(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+        let lowered = name.lowercased()
+        return camelCaseNames[lowered] ?? lowered
+    }
+
+    /// The names RSS, RSS 1.0 and iTunes spell with capitals, by their lower-case form.
+    private static let camelCaseNames: [String: String] = [
+        "pubdate": "pubDate", "lastbuilddate": "lastBuildDate", "managingeditor": "managingEditor", "webmaster": "webMaster",
+        "skiphours": "skipHours", "skipdays": "skipDays", "textinput": "textInput", "rdf": "RDF", "new-feed-url": "new-feed-url",
+    ]
 
     /// A link to the page itself: no `rel`, or `alternate` (not `self`, `hub`, `replies`, …).
     private static func isAlternate(_ attributes: [String: String]) -> Bool {
@@ -599,6 +658,19 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         if currentMode?.lowercased() == "base64" {
             capture?.isBase64 = true
         }
+    }
+
+    /// A title; in Atom, of its declared type. A type that is neither text nor XML is Base64
+    /// (RFC 4287 4.1.3.3, as feedparser reads a title so declared): decoded, and read as text.
+    private func beginTitle(_ parser: XMLParser, _ name: String, _ qualifiedName: String?, _ owner: Owner,
+                            _ attributes: [String: String], depth: Int) {
+        guard isAtom else {
+            begin(parser, name, qualifiedName, .title, owner, .text, depth: depth)
+            return
+        }
+        let kind = atomKind(attributes)
+        begin(parser, name, qualifiedName, .title, owner, kind ?? .text, depth: depth)
+        if kind == nil { capture?.isBase64 = true }
     }
 
     private func captureChild(_ name: String, namespaceURI: String?, attributes: [String: String], depth: Int) {
@@ -635,7 +707,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
                                          at: location(parser)))
         }
         if capture.isBase64 {
-            text = Data(base64Encoded: text, options: .ignoreUnknownCharacters).map { String(decoding: $0, as: UTF8.self) } ?? text
+            // What does not decode to UTF-8 text was not Base64 of text after all: kept as written.
+            text = Data(base64Encoded: text, options: .ignoreUnknownCharacters).flatMap { String(data: $0, encoding: .utf8) } ?? text
             text = trimmed(text)
         }
         if capture.kind == .text, capture.keepsMarkup { text = FeedBuilder.escapeHTML(text) }
@@ -643,6 +716,13 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         switch capture.field {
         case .title, .author, .authorName, .category: text = FeedBuilder.windows1252Controls(text)
         default: break
+        }
+        if case .linkText = capture.field {
+            // The link's address, resolved against the element's own base as an href would be.
+            guard !text.isEmpty else { return }
+            let attributes = pendingLinkAttributes.merging(["href": FeedURLs.resolve(text, against: capture.base)]) { $1 }
+            if capture.owner == .feed { addFeedLink(attributes) } else if !openItems.isEmpty { addItemLink(attributes) }
+            return
         }
         switch capture.owner {
         case .feed:
@@ -682,6 +762,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             feed.categories.append(text)
         case .dcDescription where feedDCDescription.isEmpty:
             feedDCDescription = text
+        case .atomID where feed.id.isEmpty:
+            feed.id = FeedURLs.resolve(text, against: capture.base)
         default:
             break
         }
@@ -727,6 +809,8 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
             draft.setAuthor(text, from: .atom)
         case .category where !text.isEmpty:
             draft.categories.append(text)
+        case .mediaTitle where draft.mediaTitle.isEmpty:
+            draft.mediaTitle = text
         default:
             break
         }
@@ -774,7 +858,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         }
         let type = trimmed(attributes["type"] ?? "text").lowercased()
         switch type {
-        case "text", "text/plain": return .text
+        case "text", "text/plain", "": return .text
         case "html", "text/html": return .html
         case "xhtml", "application/xhtml+xml": return .xhtml
         default:
@@ -814,7 +898,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
 
     /// Atom `type="html"` titles: a title is one line of text, not markup.
     static func plainText(_ html: String) -> String {
-        HTMLText.render(html).text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        HTMLText.line(html)
     }
 
     /// `&#146;` and friends: feeds written on Windows name windows-1252 bytes as if they were code

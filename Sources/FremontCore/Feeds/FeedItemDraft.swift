@@ -13,6 +13,10 @@ struct FeedItemDraft {
     var guid = ""
     var guidIsPermaLink = true
     var atomID = ""
+    /// RSS 1.0's `rdf:about`: the item's name, its id when it has no guid.
+    var rdfAbout = ""
+    /// `media:title`: the title when the item has no other (nor a `dc:title`).
+    var mediaTitle = ""
     var summary = ""
     var content = ""
     /// `itunes:summary`, `media:description`: used only when there is no summary.
@@ -57,7 +61,7 @@ struct FeedItemDraft {
 
     func finish(plainTitle: (String) -> String) -> FeedItem {
         var item = FeedItem()
-        item.title = titleIsHTML ? plainTitle(title) : (title.isEmpty ? dcTitle : title)
+        item.title = titleIsHTML ? plainTitle(title) : !title.isEmpty ? title : !dcTitle.isEmpty ? dcTitle : mediaTitle
         item.link = chooseLink()
         if !summary.isEmpty {
             item.summary = summary
@@ -102,6 +106,7 @@ struct FeedItemDraft {
         func dated(_ id: String) -> String { date.map { id + "#" + InternetDate.format($0) } ?? id }
         if !guid.isEmpty { return guid }
         if !atomID.isEmpty { return atomID }
+        if !rdfAbout.isEmpty { return rdfAbout }
         if !link.isEmpty { return dated(link) }
         if !title.isEmpty { return title }
         if !enclosure.isEmpty { return dated(enclosure) }

@@ -27,17 +27,34 @@ enum FeedNamespace: Sendable, Equatable {
         case "http://purl.org/dc/elements/1.1/": self = .dublinCore
         case "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/",
              "http://channel.netscape.com/rdf/simple/0.9/",
-             "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss":
+             "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss",
+             "http://purl.org/rss/1.0/modules/rss091#":
             self = .rss
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
         case "http://www.w3.org/1999/02/22-rdf-syntax-ns#": self = .rdf
         case "http://purl.org/dc/terms/": self = .dublinCoreTerms
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
         case "http://purl.org/atom/ns#": self = .atom03
+        // Atom before 0.3, as it was drafted under other names (necho, echo, pie): read as 0.3.
+        case "http://example.com/newformat#", "http://example.com/necho", "http://purl.org/echo/", "uri/of/echo/namespace#",
+             "http://purl.org/pie/":
+            self = .atom03
         case "http://www.w3.org/1999/xhtml": self = .xhtml
         default:
-            // Apple's own feeds disagree on the case of this one.
-            self = uri.utf8.count == 42 && uri.lowercased() == "http://www.itunes.com/dtds/podcast-1.0.dtd" ? .itunes : .other
+            self = Self.otherwise(uri)
         }
+    }
+
+    /// What the exact spellings miss: namespaces written in another letter case (Apple's own
+    /// feeds disagree on the case of iTunes'), and the Atom drafts' `http://purl.org/atom/ns#…`.
+    private static func otherwise(_ uri: String) -> FeedNamespace {
+        let lowered = uri.lowercased()
+        if lowered.hasPrefix("http://purl.org/atom/ns#") { return .atom03 }
+        guard lowered != uri else {
+            return lowered.hasPrefix("http://backend.userland.com/rss") ? .rss : .other
+        }
+        let known = FeedNamespace(uri: lowered)
+        return known == .none ? .other : known
     }
 
     /// A prefix left undeclared (a feed repaired in recovery reads `content:encoded` with no

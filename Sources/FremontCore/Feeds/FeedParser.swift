@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads RSS 0.90-2.0 and Atom 0.3/1.0 into a `Feed`, as a reader must: strictly and streaming
+/// Reads RSS 0.90-2.0 and Atom 0.3/1.0 (and, told apart by content, JSON Feed) into a `Feed`, as a reader must: strictly and streaming
 /// first; when that fails, once more after repairs in memory (whitespace before the declaration,
 /// bare `&`, HTML entities, a lying encoding, control characters), reading what libxml2 can
 /// recover; every repair is a warning. It gives up only on what is not a feed at all, on
@@ -22,7 +22,9 @@ public enum FeedParser {
         let documentBase = source.base ?? (lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? RedactedURL.location(name) : nil)
         let reader = try source.open()
         let head = try reader.peek(headLength)
-        try checkContent(head, name)
+        if try checkContent(head, name) == .json {
+            return try JSONFeedParser.parse(reader, documentBase: documentBase, limits: limits)
+        }
         let declared = try DoctypeGuard.check(head, complete: head.count < headLength, name)
 
         let stream = ByteReaderStream(reader, limit: limits.maximumBytes, recording: !source.canReopen)
@@ -121,16 +123,11 @@ public enum FeedParser {
         _ = parser.parse()
     }
 
-    /// What is plainly not XML is named before libxml2 tries.
-    private static func checkContent(_ head: [UInt8], _ name: String) throws(LoadError) {
-        switch ContentSniffer.sniff(head) {
-        case .empty:
-            throw LoadError(source: name, kind: .notData, "not a feed: the document is empty")
-        case .json:
-            throw LoadError(source: name, location: SourceLocation(line: 1, column: 1), "not a feed: the document is JSON")
-        default:
-            break
-        }
+    /// What is plainly not XML is named before libxml2 tries; JSON goes to the JSON Feed reader.
+    private static func checkContent(_ head: [UInt8], _ name: String) throws(LoadError) -> SniffedContent {
+        let sniffed = ContentSniffer.sniff(head)
+        if sniffed == .empty { throw LoadError(source: name, kind: .notData, "not a feed: the document is empty") }
+        return sniffed
     }
 
     private static func readAll(_ reader: ByteReader, already: [UInt8], _ name: String,

@@ -152,7 +152,7 @@ enum FeedRepair {
                                   _ warnings: inout [ParseWarning]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 64)
-        var bare = Tally(), html = Tally(), unknown = Tally(), controls = Tally(), badReferences = Tally()
+        var bare = Tally(), html = Tally(), unknown = Tally(), controls = Tally(), badReferences = Tally(), upperHex = Tally()
         let scanner = DoctypeGuard.Scanner(bytes: bytes)
         var index = 0
         var line = 1
@@ -203,6 +203,10 @@ enum FeedRepair {
             switch kind {
             case .valid:
                 output.append(contentsOf: bytes[index..<(index + length)])
+            case .upperCaseHex:
+                upperHex.note(location(index), String(decoding: bytes[index..<(index + length)], as: UTF8.self))
+                output.append(contentsOf: Array("&#x".utf8))
+                output.append(contentsOf: bytes[(index + 3)..<(index + length)])
             case .forbiddenCharacter:
                 badReferences.note(location(index), String(decoding: bytes[index..<(index + length)], as: UTF8.self))
                 output.append(contentsOf: Array("&#xFFFD;".utf8))
@@ -235,11 +239,14 @@ enum FeedRepair {
         report(unknown, "unknown entity \(unknown.example): kept as text")
         report(badReferences, "character reference \(badReferences.example) to a character XML forbids: replaced by U+FFFD")
         report(controls, "control character (not allowed in XML): removed")
+        report(upperHex, "character reference \(upperHex.example) with an upper-case X (XML allows only x): read as one")
         return output
     }
 
     private enum Reference {
         case valid
+        /// `&#X41;`: HTML reads it, XML does not.
+        case upperCaseHex
         case forbiddenCharacter
         case named(String)
         case bare
@@ -270,7 +277,8 @@ enum FeedRepair {
             guard cursor > digitsStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";") else { return (.bare, 1) }
             let allowed = value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
                 || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
-            return (allowed ? .valid : .forbiddenCharacter, cursor - index + 1)
+            guard allowed else { return (.forbiddenCharacter, cursor - index + 1) }
+            return (hex && bytes[index + 2] == UInt8(ascii: "X") ? .upperCaseHex : .valid, cursor - index + 1)
         }
         let nameStart = cursor
         while cursor < bytes.count, cursor - nameStart < 64, isNameByte(bytes[cursor]) { cursor += 1 }

@@ -1,8 +1,7 @@
 /// Which cached items an item list shows, always newest first: the question a list asks the
 /// cache, so that a list is a window over it rather than a copy of it.
 ///
-/// Every consumer switches over it exhaustively, so the filter expression of newsboat's filter
-/// language (a later issue) arrives as one more case, `filter(FilterExpression)`, and the
+/// Every consumer switches over it exhaustively, so a new kind of list is one more case and the
 /// compiler lists every place that must learn it.
 public enum ItemQuery: Sendable, Hashable {
     /// Every cached item.
@@ -15,4 +14,7 @@ public enum ItemQuery: Sendable, Hashable {
     case feed(String)
     /// The items of the feeds the feeds file gives a tag: the tag, and those feeds' cache keys.
     case tag(String, feeds: Set<String>)
+    /// The items an expression of newsboat's filter language matches, evaluated in the cache;
+    /// `feeds` gives what the feeds file knows (tags, order) to `tags` and `feedindex`.
+    case filter(FilterExpression, feeds: FilterFeedList = FilterFeedList())
 }

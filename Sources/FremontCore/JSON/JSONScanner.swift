@@ -126,9 +126,10 @@ final class JSONScanner {
     /// How deep values may nest: far past any real data, and an error rather than a crash.
     static let maximumDepth = 512
 
-    /// Skips one value of any kind, nested ones included. Iterative, with its own stack of
-    /// closing brackets: recursion would let 100,000 `[` overflow the thread's stack.
-    func skipValue() throws(LoadError) {
+    /// Skips one value of any kind, nested ones included, at most `maximumDepth` levels deep.
+    /// Iterative, with its own stack of closing brackets: recursion would let 100,000 `[`
+    /// overflow the thread's stack.
+    func skipValue(maximumDepth: Int = JSONScanner.maximumDepth) throws(LoadError) {
         let quote = UInt8(ascii: "\""), openBrace = UInt8(ascii: "{"), openBracket = UInt8(ascii: "[")
         let closeBrace = UInt8(ascii: "}"), closeBracket = UInt8(ascii: "]"), comma = UInt8(ascii: ",")
         var closers: [UInt8] = []
@@ -138,8 +139,8 @@ final class JSONScanner {
             case quote:
                 try readString()
             case openBrace, openBracket:
-                guard closers.count < Self.maximumDepth else {
-                    throw error("values nested more than \(Self.maximumDepth) levels deep")
+                guard closers.count < maximumDepth else {
+                    throw error("values nested more than \(maximumDepth) levels deep")
                 }
                 position += 1
                 let close = byte == openBrace ? closeBrace : closeBracket

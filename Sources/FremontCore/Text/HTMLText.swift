@@ -29,6 +29,15 @@ public enum HTMLText {
         return renderer.render()
     }
 
+    /// HTML as one line of plain text, for a title: as `render`, but links unnumbered, a
+    /// picture its alt text, and all white space one space.
+    public static func line(_ html: String) -> String {
+        let bytes = Array(html.utf8)
+        var renderer = HTMLTextRenderer(bytes, labels: false)
+        let text = looksLikeMarkup(bytes) ? renderer.render().text : renderer.plainText()
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// Markup means a `<` that opens a tag, comment or declaration and a `>` somewhere after it;
     /// `a < b` and `x<y` in plain text do not count.
     static func looksLikeMarkup(_ bytes: [UInt8]) -> Bool {

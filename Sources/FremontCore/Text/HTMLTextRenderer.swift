@@ -40,8 +40,13 @@ struct HTMLTextRenderer {
         var found: Int?
     }
 
-    init(_ input: [UInt8]) {
+    /// Whether links get their `[n]` and pictures their `[image: alt]` label; a title has
+    /// neither (it is one line of text, whose links are not listed), just the alt text.
+    private let labels: Bool
+
+    init(_ input: [UInt8], labels: Bool = true) {
         self.input = input
+        self.labels = labels
     }
 
     // MARK: Plain text
@@ -222,7 +227,7 @@ struct HTMLTextRenderer {
         case "img":
             let text = (alt ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
             if !text.isEmpty {
-                emitInline("[image: \(text)]")
+                emitInline(labels ? "[image: \(text)]" : text)
                 pendingSpace = true // the label is a word of its own on both sides
             }
         case "td", "th":
@@ -281,7 +286,7 @@ struct HTMLTextRenderer {
     private mutating func closeLink() {
         guard let number = openLink else { return }
         openLink = nil
-        emitInline("[\(number)]")
+        if labels { emitInline("[\(number)]") }
     }
 
     /// Links worth listing: not page-internal anchors, not script.

@@ -38,14 +38,14 @@ extension CacheDatabase {
         let result = try write { db in
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
-                                  image, categories)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)
+                                  image, categories, feedID)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)
                 ON CONFLICT(url) DO UPDATE SET format = excluded.format, title = excluded.title, link = excluded.link,
                     description = excluded.description, updated = excluded.updated, etag = excluded.etag,
                     lastModified = excluded.lastModified, fetchedAt = excluded.fetchedAt, lastError = NULL, lastErrorAt = NULL,
-                    image = excluded.image, categories = excluded.categories
+                    image = excluded.image, categories = excluded.categories, feedID = excluded.feedID
                 """, arguments: [url, feed.format.rawValue, feed.title, feed.link, feed.description, feed.updated,
-                                 validators.etag, validators.lastModified, fetchedAt, feed.image, feedCategories])
+                                 validators.etag, validators.lastModified, fetchedAt, feed.image, feedCategories, feed.id])
             let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [url]))
             let before = known.count
             let upsert = try db.cachedStatement(sql: """
@@ -156,6 +156,7 @@ extension CacheDatabase {
                         title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
         let decoder = JSONDecoder()
         feed.image = row["image"]
+        feed.id = row["feedID"]
         feed.categories = (try? decoder.decode([String].self, from: Data((row["categories"] as String).utf8))) ?? []
         var read = Set<String>()
         // The last fetch's items lead (their lastSeen is the newest); the vanished follow.

@@ -217,6 +217,13 @@ enum CacheSchema {
                 """)
         }
 
+        migrator.registerMigration("v10-feed-id") { db in
+            // The feed's own id (Atom's `id`), which `fremont feed --format json` prints.
+            try db.alter(table: "feed") { t in
+                t.add(column: "feedID", .text).notNull().defaults(to: "")
+            }
+        }
+
         return migrator
     }
 }

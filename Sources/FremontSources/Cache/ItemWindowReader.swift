@@ -11,8 +11,9 @@ import GRDB
 /// undated last (their key is empty), ties in the order the items were stored (rowid).
 struct ItemWindowReader {
     let db: Database
-    /// How far, in rows per row wanted, a tag's page looks through the whole list for its own
-    /// before merging its feeds instead (tests set 0 to merge always).
+    /// How far, in rows per row wanted, a tag's or a filter's page looks through the whole list
+    /// for its own before merging the tag's feeds, or testing every row, instead (tests set 0 to
+    /// do so always).
     var tagScanReach = 16
 
     /// The sort key, written exactly as the indexes are, so SQLite matches them.
@@ -43,6 +44,9 @@ struct ItemWindowReader {
         /// Nil for every row of the table.
         var filter: String?
         var arguments: StatementArguments = []
+        /// A filter's statement is its own, made afresh: kept, every expression tried would
+        /// stay in the connection's cache, calling functions gone with its query.
+        var isCached = true
     }
 
     private static func selection(_ query: ItemQuery) -> Selection {
@@ -57,18 +61,38 @@ struct ItemWindowReader {
             Selection(table: "item", columns: itemColumns, key: itemKey, filter: "+feedURL IN (SELECT value FROM json_each(?))",
                       arguments: [jsonArray(feeds)])
         case .starred: Selection(table: "starred", columns: starredColumns, key: starredKey)
+        // Walking the list's order, each row tested until the window is full (see `FilterSQL`).
+        case .filter(_, _): Selection(table: "item", columns: itemColumns, key: itemKey)
         }
+    }
+
+    /// A filter's condition, its functions registered around `body`; other queries as they are.
+    private func withFilter<T>(_ query: ItemQuery, _ body: (Selection) throws -> T) throws -> T {
+        var selection = Self.selection(query)
+        guard case .filter(let expression, let feeds) = query else { return try body(selection) }
+        let filter = try FilterSQL.prepared(expression, feeds: feeds, db: db)
+        selection.filter = filter.condition
+        selection.arguments = filter.arguments
+        selection.isCached = false
+        return try filter.withFunctions(db) { try body(selection) }
     }
 
     /// How many rows the query has: from each feed's tally (kept by triggers), so it costs the
     /// feeds, not the items. Starred items are counted: there are as many as a person starred.
     func count(_ query: ItemQuery) throws -> Int {
+        if case .filter = query {
+            // Every item tested: the one count that costs the items, not the feeds.
+            return try withFilter(query) { selection in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE \(selection.filter ?? "1")", arguments: selection.arguments) ?? 0
+            }
+        }
         let (sql, arguments): (String, StatementArguments) = switch query {
         case .all: ("SELECT sum(total) FROM itemTally", [])
         case .unread: ("SELECT sum(unread) FROM itemTally", [])
         case .feed(let feed): ("SELECT total FROM itemTally WHERE feedURL = ?", [feed])
         case .tag(_, let feeds): ("SELECT sum(total) FROM itemTally WHERE feedURL IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
         case .starred: ("SELECT count(*) FROM starred", [])
+        case .filter: preconditionFailure("counted above")
         }
         return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
     }
@@ -77,7 +101,10 @@ struct ItemWindowReader {
     func rows(_ query: ItemQuery, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
         let limit = min(max(0, limit), ItemSeek.maxWindowRows)
         guard limit > 0 else { return [] }
-        let selection = Self.selection(query)
+        return try withFilter(query) { selection in try rows(query, selection, seek, limit: limit) }
+    }
+
+    private func rows(_ query: ItemQuery, _ selection: Selection, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
         switch (query, seek) {
         // A tag's feeds are many index ranges, not one (see `tagRows`).
         case (.tag(_, let feeds), .start): return try tagRows(feeds, forward: true, from: .beforeFirst, limit: limit)
@@ -97,6 +124,9 @@ struct ItemWindowReader {
     /// from an end without one. Rows skipped are counted in the index alone: their columns are
     /// never read.
     private func fetch(_ selection: Selection, forward: Bool, from cursor: ItemCursor?, skipping: Int, limit: Int) throws -> [ItemHeadline] {
+        if !selection.isCached, let filter = selection.filter {
+            return try filteredFetch(selection, filter, forward: forward, from: cursor, skipping: skipping, limit: limit)
+        }
         let key = selection.key
         var conditions = selection.filter.map { [$0] } ?? []
         var arguments = selection.arguments
@@ -109,7 +139,44 @@ struct ItemWindowReader {
             ORDER BY \(key) \(forward ? "DESC, rowid" : ", rowid DESC") LIMIT ? OFFSET ?
             """
         arguments += [limit, max(0, skipping)]
-        let rows = try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map(Self.headline)
+        let statement = selection.isCached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        let rows = try Row.fetchAll(statement, arguments: arguments).map(Self.headline)
+        return forward ? rows : rows.reversed()
+    }
+
+    /// A filter's rows. Where it matches many items, they are found near any place in the list:
+    /// the next rows in list order (a bounded walk of the index) are tested first. Where it
+    /// matches few, that walk would fetch every row out of order, which costs far more than
+    /// reading the table in order: then every row is tested where it lies (or where an index on
+    /// the filter's own terms, such as the feed's, leads) and the window's rows kept by a sort.
+    private func filteredFetch(_ selection: Selection, _ filter: String, forward: Bool, from cursor: ItemCursor?,
+                               skipping: Int, limit: Int) throws -> [ItemHeadline] {
+        let key = selection.key
+        let order = forward ? "\(key) DESC, rowid" : "\(key), rowid DESC"
+        var position = "1"
+        var positionArguments: StatementArguments = []
+        if let cursor {
+            position = forward ? "\(key) <= ? AND (\(key) < ? OR rowid > ?)" : "\(key) >= ? AND (\(key) > ? OR rowid < ?)"
+            positionArguments = [cursor.sortKey, cursor.sortKey, cursor.rowid]
+        }
+        let wanted = limit + max(0, skipping)
+        let reach = wanted * tagScanReach
+        if reach > 0 {
+            let walked = "SELECT rowid FROM item WHERE \(position) ORDER BY \(order) LIMIT \(reach)"
+            let rows = try Row.fetchAll(db.makeStatement(sql: """
+                SELECT \(selection.columns) FROM item WHERE rowid IN (\(walked)) AND (\(filter)) ORDER BY \(order) LIMIT ? OFFSET ?
+                """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
+            // Full, or the list ended within reach: that is all there is.
+            if rows.count == limit { return forward ? rows : rows.reversed() }
+            let walkedCount = try Int.fetchOne(db.makeStatement(sql: "SELECT count(*) FROM (\(walked))"), arguments: positionArguments) ?? 0
+            if walkedCount < reach { return forward ? rows : rows.reversed() }
+        }
+        // `+` keeps SQLite from walking the list's order through its index.
+        let scanPosition = cursor == nil ? "1" : forward ? "+\(key) <= ? AND (+\(key) < ? OR +rowid > ?)" : "+\(key) >= ? AND (+\(key) > ? OR +rowid < ?)"
+        let scanOrder = forward ? "+\(key) DESC, +rowid" : "+\(key), +rowid DESC"
+        let rows = try Row.fetchAll(db.makeStatement(sql: """
+            SELECT \(selection.columns) FROM item WHERE \(scanPosition) AND (\(filter)) ORDER BY \(scanOrder) LIMIT ? OFFSET ?
+            """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
         return forward ? rows : rows.reversed()
     }
 

@@ -438,7 +438,8 @@ public struct HeadlineListView: BrowserView {
         case .feed(let key): sources = [feeds.first { $0.key == key }?.source ?? key]
         case .tag(_, let keys): sources = feeds.filter { keys.contains($0.key) }.map(\.source)
         case .all, .unread: sources = feeds.map(\.source)
-        case .starred: sources = []
+        // A filter's items: those the window holds (a filter over every feed is not every item).
+        case .starred, .filter: sources = []
         }
         for source in sources { entries += store.unreadEntries(source: source) }
         var seen = Set(entries.map { $0.key.source + "\u{0}" + $0.key.id })

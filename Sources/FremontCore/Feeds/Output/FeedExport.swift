@@ -16,12 +16,12 @@ public enum FeedExport {
         }
     }
 
-    /// `{"title","link","description","image","categories","items":[{"id","title","link","published",
+    /// `{"id","title","link","description","image","categories","items":[{"id","title","link","published",
     /// "updated","author","summary","content","enclosures":[{"url","type","length","duration"}],
     /// "categories","comments","image","source":{"title","url"}|null}]}`, dates ISO 8601 UTC or
     /// null, one item a line.
     public static func json(_ feed: Feed, emit: (String) -> Void) {
-        var head = "{\"title\":\(JSONText.string(feed.title)),\"link\":\(JSONText.string(feed.link))"
+        var head = "{\"id\":\(JSONText.string(feed.id)),\"title\":\(JSONText.string(feed.title)),\"link\":\(JSONText.string(feed.link))"
         head += ",\"description\":\(JSONText.string(feed.description)),\"image\":\(JSONText.string(feed.image))"
         head += ",\"categories\":\(strings(feed.categories)),\"items\":["
         emit(head)

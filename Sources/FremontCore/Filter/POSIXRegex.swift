@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A POSIX extended regular expression compiled once by the system's `regcomp`, matched
+/// case-insensitively and unanchored, as newsboat's `=~` does (`REG_EXTENDED | REG_ICASE |
+/// REG_NOSUB`). `regexec` on a compiled expression is safe from several threads at once
+/// (POSIX), which is why this is Sendable. Both run in a UTF-8 locale whatever the process's
+/// own (the commands never call `setlocale`): `.` is a character, not a byte, and case is
+/// folded beyond ASCII, as in newsboat under a UTF-8 locale.
+public final class POSIXRegex: @unchecked Sendable {
+    private var compiled = regex_t()
+    public let pattern: String
+
+    /// Fails with the system's own words for what is wrong with `pattern`.
+    public init(_ pattern: String) throws(FilterEvaluationError) {
+        self.pattern = pattern
+        let status = Self.inUTF8 { regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) }
+        guard status == 0 else {
+            var message = [CChar](repeating: 0, count: 256)
+            regerror(status, &compiled, &message, message.count)
+            regfree(&compiled)
+            let text = String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw FilterEvaluationError.invalidRegex(pattern, text)
+        }
+    }
+
+    deinit { regfree(&compiled) }
+
+    public func matches(_ text: String) -> Bool {
+        // A NUL ends a C string: what follows it is not seen, as in newsboat.
+        text.withCString { text in Self.inUTF8 { regexec(&compiled, text, 0, nil, 0) == 0 } }
+    }
+
+    /// The same on bytes that are not NUL-terminated (a column's text as SQLite hands it over).
+    public func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.count < 1024 {
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+                matches(bytes, copyingInto: buffer)
+            }
+        }
+        let buffer = UnsafeMutableBufferPointer<CChar>.allocate(capacity: bytes.count + 1)
+        defer { buffer.deallocate() }
+        return matches(bytes, copyingInto: buffer)
+    }
+
+    private func matches(_ bytes: UnsafeBufferPointer<UInt8>, copyingInto buffer: UnsafeMutableBufferPointer<CChar>) -> Bool {
+        if let base = bytes.baseAddress, !bytes.isEmpty {
+            UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: base, byteCount: bytes.count)
+        }
+        buffer[bytes.count] = 0
+        return matches(cString: buffer.baseAddress!)
+    }
+
+    /// The same on a NUL-terminated string (as SQLite hands a column's text over).
+    public func matches(cString: UnsafePointer<CChar>) -> Bool {
+        Self.inUTF8 { regexec(&compiled, cString, 0, nil, 0) == 0 }
+    }
+
+    /// C.UTF-8, made once; nil where the system has none (then the thread's own locale is used).
+    private nonisolated(unsafe) static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+
+    /// `body` with this thread's locale switched to UTF-8 and back (a thread-local switch: other
+    /// threads are not affected).
+    private static func inUTF8<T>(_ body: () -> T) -> T {
+        guard let locale = utf8Locale else { return body() }
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        return body()
+    }
+}

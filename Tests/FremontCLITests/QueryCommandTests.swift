@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import FremontTestSupport
+
+/// `fremont query` end to end: feeds reloaded into a cache, then a filter expression of
+/// newsboat's language evaluated over it, in both formats, with the feeds file's tags.
+@Suite(.serialized) struct QueryCommandTests {
+    private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
+        try await Fremont.run(arguments: arguments, environment: home.environment)
+    }
+
+    @Test func queryPrintsTheMatchingCachedItemsNewestFirst() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            let nasa = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let nightvale = server.address("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
+            _ = try await run(home, ["feeds", "add", nasa, "--tag", "space"])
+            _ = try await run(home, ["feeds", "add", nightvale])
+            #expect(try await run(home, ["feeds", "reload"]).status == 0)
+
+            let text = try await run(home, ["query", "title =~ \"glow cloud\" and unread = \"yes\""])
+            #expect(text.status == 0)
+            #expect(text.output.hasPrefix("● 221 - The Glow Cloud, Explained\n  Welcome to Night Vale · 2023-02-01T05:00:00Z\n  https://beta.prx.org/stories/441886\n"))
+
+            let json = try await run(home, ["query", "tags # \"space\" and ( title =~ \"asteroid\" or title =~ \"ASTEROID\" )", "--format", "json"])
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+            #expect(!items.isEmpty)
+            #expect(items.allSatisfy { $0["feed"] as? String == nasa })
+            #expect(items.contains { $0["title"] as? String == "NASA to Host Live Chat on Successful Mission to Asteroid Belt" })
+            #expect(Set(items[0].keys) == ["feed", "feedTitle", "id", "title", "link", "date", "author", "unread", "starred"])
+            let dates = items.compactMap { $0["date"] as? String }
+            #expect(dates == dates.sorted(by: >))
+
+            let limited = try await run(home, ["query", "rssurl = \"\(nasa)\"", "--limit", "2", "--format", "json"])
+            #expect((try JSONSerialization.jsonObject(with: Data(limited.output.utf8)) as? [Any])?.count == 2)
+
+            let none = try await run(home, ["query", "title = \"zyzzyva\""])
+            #expect(none.status == 0 && none.output == "")
+            #expect(none.errors == "fremont: no cached item matches title = \"zyzzyva\"\n")
+
+            let bad = try await run(home, ["query", "title = glow"])
+            #expect(bad.status == 1)
+            #expect(bad.errors == "fremont: Parse error at position 8: expected one of: quoted string, range, number in title = glow\n")
+            let badRegex = try await run(home, ["query", "title =~ \"[[\""])
+            #expect(badRegex.status == 1)
+            #expect(badRegex.errors.hasPrefix("fremont: '[[' is not a valid regular expression: "))
+            let unknown = try await run(home, ["query", "colour = \"red\""])
+            #expect(unknown.errors == "fremont: attribute 'colour' is not available in colour = \"red\"\n")
+        }
+    }
+}
