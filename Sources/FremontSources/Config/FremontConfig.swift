@@ -17,7 +17,8 @@ import FremontCore
 /// - `keep-articles-days`: items dated more than this many days ago are deleted, read or not
 ///   (newsboat's name; 0, the default, never); starred items are kept apart, whole;
 /// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
-///   clicks and the wheel.
+///   clicks and the wheel;
+/// - `urls-source`, `ttrss-…`: where the feed list comes from (`SyncSettings`, newsboat's names).
 public struct FremontConfig: Sendable, Equatable {
     public var endpoint: URL?
     public var reloadMinutes: Int?
@@ -30,6 +31,7 @@ public struct FremontConfig: Sendable, Equatable {
     public var location: Coordinates?
     public var provider: ForecastProvider?
     public var pirateWeatherKey: APIKey?
+    public var sync = SyncSettings()
     public var warnings: [ParseWarning] = []
 
     public init(endpoint: URL? = nil) {
@@ -120,6 +122,8 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.pirateWeatherKey = key
+            case _ where SyncSettings.keys.contains(key):
+                if let warning = config.sync.apply(key: key, value: value, at: location) { config.warnings.append(warning) }
             default:
                 config.warnings.append(ParseWarning("unknown setting '\(TerminalSafeText.singleLine(key))'; ignored", at: location))
             }

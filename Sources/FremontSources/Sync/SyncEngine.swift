@@ -1,0 +1,217 @@
+import Foundation
+import FremontCore
+
+/// One sync with Tiny Tiny RSS, offline first:
+///
+/// 1. The changes made here (read, unread, star, unstar) go up first, in the order made, runs of
+///    the same change in one call. A server that does not answer stops the sync there: every
+///    change stays queued for the next. A change the server refuses (an article it does not
+///    have, an error) is tried again at the next syncs, `refusalAttempts` times in all, then
+///    dropped and said.
+/// 2. The subscriptions come down: they are the synced feed list, categories as tags.
+/// 3. New articles come down (`since_id`, paged, at most `itemsPerFeed` a feed a sync).
+/// 4. The server's read and starred state is taken for every synced item, except where a change
+///    made here still waits (it is newer than what the server knew).
+///
+/// So the rule for conflicts: what you do in Fremont is sent before the server's state is read
+/// back, and wins for that item and that field; everything else follows the server.
+public struct SyncEngine: Sendable {
+    public let cache: CacheDatabase
+    public let client: TTRSSClient
+    /// Names the server in the cache (its API address, no user part).
+    public let service: String
+    public let itemsPerFeed: Int
+
+    public static let refusalAttempts = 3
+    /// Ids of unread or starred articles read for the state: past this the listing is cut short
+    /// and nothing is concluded from what it lacks.
+    public static let maximumStateIDs = 100_000
+    /// Ids a single updateArticle carries.
+    static let batchSize = 200
+
+    public init(cache: CacheDatabase, client: TTRSSClient, itemsPerFeed: Int = SyncSettings.defaultMinItems) {
+        self.cache = cache
+        self.client = client
+        service = client.name
+        self.itemsPerFeed = itemsPerFeed
+    }
+
+    /// Runs one sync; never throws: the report says what moved and what stopped it.
+    public func run() -> SyncReport {
+        var report = SyncReport()
+        do {
+            try push(&report)
+            try pullFeeds(&report)
+            try pullItems(&report)
+            try pullState(&report)
+            try cache.recordSync(service: service, sinceID: cache.syncSinceID(service: service))
+        } catch let error as TTRSSError {
+            report.failure = error.description
+            report.offline = error.reason == .unreachable
+        } catch {
+            report.failure = "the cache: \(error)"
+        }
+        report.pending = (try? cache.pendingSyncChangeCount()) ?? 0
+        return report
+    }
+
+    // MARK: Up
+
+    private func push(_ report: inout SyncReport) throws {
+        let feeds = Dictionary(uniqueKeysWithValues: try cache.syncedFeeds(service: service).map { ($0.key, $0) })
+        // Bounded: a thousand at a time, until none is left or a pass sends nothing.
+        for _ in 0..<1_000 {
+            let changes = try cache.pendingSyncChanges(service: service)
+            if changes.isEmpty { return }
+            var progressed = false
+            var index = 0
+            while index < changes.count {
+                let first = changes[index]
+                if first.field == .catchUp {
+                    index += 1
+                    guard let feed = feeds[first.feedURL] else { try cache.removeSyncChanges([first.id]); continue }
+                    if try send([first], report: &report, { try client.catchUp(feed: feed.remoteID); return 1 }) { progressed = true }
+                    continue
+                }
+                // A run of the same change (read, or unread, or star…): one call.
+                var run = [first]
+                while index + run.count < changes.count, run.count < Self.batchSize {
+                    let next = changes[index + run.count]
+                    guard next.field == first.field, next.value == first.value else { break }
+                    run.append(next)
+                }
+                index += run.count
+                if try sendRun(run, report: &report) { progressed = true }
+            }
+            if !progressed { return }
+        }
+    }
+
+    /// A run of one change to several articles; when the server changed fewer than asked, each
+    /// is sent alone to find the ones it refuses.
+    private func sendRun(_ run: [SyncChange], report: inout SyncReport) throws -> Bool {
+        let field: TTRSSClient.Field = run[0].field == .starred ? .starred : .unread
+        // Read is unread = false on the server.
+        let value = run[0].field == .starred ? run[0].value : !run[0].value
+        let valid = run.filter { Int($0.itemID) != nil }
+        let invalid = run.filter { Int($0.itemID) == nil }
+        if !invalid.isEmpty { try refuse(invalid, "not an article of the server", report: &report) }
+        guard !valid.isEmpty else { return true }
+        let ids = valid.compactMap { Int($0.itemID) }
+        if valid.count > 1 {
+            let updated = try attempt(valid, report: &report) { try client.updateArticles(ids, field: field, value: value) }
+            if updated == ids.count {
+                try cache.removeSyncChanges(valid.map(\.id))
+                report.sent += valid.count
+                return true
+            }
+            if updated == nil { return false }
+        }
+        var progressed = false
+        for change in valid {
+            let id = Int(change.itemID)!
+            if try send([change], report: &report, { try client.updateArticles([id], field: field, value: value) }) { progressed = true }
+        }
+        return progressed
+    }
+
+    /// Sends one change; true when the server took it.
+    private func send(_ changes: [SyncChange], report: inout SyncReport, _ call: () throws -> Int) throws -> Bool {
+        guard let updated = try attempt(changes, report: &report, call) else { return false }
+        guard updated >= changes.count else {
+            try refuse(changes, "the server has no such article", report: &report)
+            return false
+        }
+        try cache.removeSyncChanges(changes.map(\.id))
+        report.sent += changes.count
+        return true
+    }
+
+    /// Runs a call; a refusal is counted against the changes (nil returned), a server that does
+    /// not answer or refuses the login ends the sync (thrown).
+    private func attempt(_ changes: [SyncChange], report: inout SyncReport, _ call: () throws -> Int) throws -> Int? {
+        do {
+            return try call()
+        } catch let error as TTRSSError where error.reason == .refused || error.reason == .junk {
+            try refuse(changes, error.description, report: &report)
+            return nil
+        }
+    }
+
+    private func refuse(_ changes: [SyncChange], _ reason: String, report: inout SyncReport) throws {
+        let dropped = try cache.refuseSyncChanges(changes.map(\.id), because: reason, attempts: Self.refusalAttempts)
+        for change in dropped {
+            let what = change.field == .catchUp ? "all read" : change.field == .read ? (change.value ? "read" : "unread")
+                : (change.value ? "star" : "unstar")
+            report.dropped.append("\(what) of article \(change.itemID) (\(change.feedURL)) refused \(change.attempts) times, dropped: \(reason)")
+        }
+    }
+
+    // MARK: Down
+
+    private func pullFeeds(_ report: inout SyncReport) throws {
+        let categories = Dictionary(try client.categories().map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<Int>()
+        var feeds: [SyncedFeed] = []
+        for feed in try client.feeds() where seen.insert(feed.id).inserted {
+            let category = categories[feed.categoryID].map { TerminalSafeText.singleLine($0) } ?? ""
+            feeds.append(SyncedFeed(key: SyncedFeed.key(endpoint: client.endpoint, feed: feed.id), service: service,
+                                    remoteID: feed.id, title: TerminalSafeText.singleLine(feed.title),
+                                    category: category == "Uncategorized" ? "" : category,
+                                    address: RedactedURL.text(feed.feedURL), position: feeds.count))
+        }
+        let (added, removed) = try cache.replaceSyncedFeeds(service: service, with: feeds)
+        report.feeds = feeds.count
+        report.feedsAdded = added.count
+        report.feedsRemoved = removed.count
+    }
+
+    private func pullItems(_ report: inout SyncReport) throws {
+        let feeds = Dictionary(uniqueKeysWithValues: try cache.syncedFeeds(service: service).map { ($0.remoteID, $0.key) })
+        let since = try cache.syncSinceID(service: service)
+        let limit = max(TTRSSClient.pageSize, itemsPerFeed * max(1, feeds.count))
+        var newest = since
+        var taken = 0
+        var skip = 0
+        var perFeed: [Int: Int] = [:]
+        while taken < limit {
+            let page = try client.headlines(feed: -4, sinceID: since, skip: skip, limit: TTRSSClient.pageSize)
+            skip += page.count
+            var items: [CacheDatabase.SyncedItem] = []
+            for headline in page {
+                guard headline.id > 0, let key = feeds[headline.feedID] else { continue }
+                newest = max(newest, headline.id)
+                // A feed that brings more than its share leaves the rest: the newest come first.
+                guard perFeed[headline.feedID, default: 0] < itemsPerFeed else { report.itemsLeft = true; continue }
+                perFeed[headline.feedID, default: 0] += 1
+                items.append(CacheDatabase.SyncedItem(feedKey: key, item: headline.item, unread: headline.unread, starred: headline.starred))
+            }
+            taken += items.count
+            report.newItems += try cache.storeSyncedItems(items)
+            if page.count < TTRSSClient.pageSize { break }
+        }
+        if taken >= limit { report.itemsLeft = true }
+        try cache.recordSync(service: service, sinceID: newest)
+    }
+
+    private func pullState(_ report: inout SyncReport) throws {
+        let unread = try ids(feed: -4, view: .unread, report: &report)
+        let starred = try ids(feed: -1, view: .all, report: &report)
+        let applied = try cache.applyServerState(service: service, unread: unread, starred: starred)
+        report.server = applied
+    }
+
+    /// Every article id of a listing, or nil when it is longer than a sync reads.
+    private func ids(feed: Int, view: TTRSSClient.View, report: inout SyncReport) throws -> Set<Int>? {
+        var ids = Set<Int>()
+        var skip = 0
+        while ids.count < Self.maximumStateIDs {
+            let page = try client.headlines(feed: feed, view: view, skip: skip, withContent: false)
+            ids.formUnion(page.map(\.id))
+            skip += page.count
+            if page.count < TTRSSClient.pageSize { return ids }
+        }
+        report.warnings.append("the server lists more than \(Self.maximumStateIDs) \(view == .unread ? "unread" : "starred") articles: their state is not taken this time")
+        return nil
+    }
+}
