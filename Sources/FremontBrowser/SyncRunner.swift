@@ -49,6 +49,9 @@ public enum SyncRunner {
             return [ParseWarning("sync: \(error.description)")]
         case .success(let engine):
             let report = engine.run()
+            // The window counts from the end: a sync that waited out a timeout serves the loads
+            // that waited behind it, rather than each trying again.
+            state.withLock { $0.lastAttempt = Date() }
             var said = report.dropped.map { ParseWarning("sync: \($0)") } + report.warnings.map { ParseWarning("sync: \($0)") }
             if let failure = report.failure {
                 let waiting = report.pending > 0 ? "; \(report.pending) changes wait for it" : ""

@@ -12,7 +12,7 @@ import Testing
 
     /// A loopback feed server, a fresh tt-rss subscribed to two of its feeds, and a home whose
     /// config syncs with it (the password in a file).
-    private func withServer(_ body: (TTRSSServer, TestHome) async throws -> Void) async throws {
+    private func withServer(_ body: (TTRSSServer, TestHome, LoopbackServer) async throws -> Void) async throws {
         if let reason = TTRSSServer.unavailable {
             print("TTRSSSyncTests: skipped: \(reason)")
             return
@@ -30,7 +30,7 @@ import Testing
                     ttrss-login = \(TTRSSServer.login)
                     ttrss-passwordfile = \(passwordFile.path)
                     """)
-                try await body(server, home)
+                try await body(server, home, feeds)
                 await server.stop()
             } catch {
                 await server.stop()
@@ -45,20 +45,25 @@ import Testing
         return result.output.split(separator: "\n").map(String.init)
     }
 
-    /// Reads the first two items of the first feed in the browser and stars the second.
-    private func readTwoAndStarOne(_ home: TestHome) async throws {
+    /// Reads the first two items of NASA's feed in the browser and stars the second; `local` feeds
+    /// from the feeds file come first in the list.
+    private func readTwoAndStarOne(_ home: TestHome, local: Int = 0) async throws {
         let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
         try await tmux.ready()
         try await tmux.run("\(Fremont.path); echo EXIT=$?")
         _ = try await tmux.waitUntil(timeout: 30, "the synced feeds listed") { $0.contains("NASA") && $0.contains("Night Vale") }
-        try await tmux.press("j", "j", "j", "Enter")
+        for _ in 0..<(3 + local) { try await tmux.press("j") }
+        try await tmux.press("Enter")
         _ = try await tmux.waitFor("NASA")
         try await tmux.press("Enter", "Enter", "j", "Enter", "s", "q", "q")
         try await tmux.expectShellRestored(status: "0")
     }
 
     @Test func marksGoUpAndComeDown() async throws {
-        try await withServer { server, home in
+        try await withServer { server, home, feeds in
+            // A feed of the feeds file's own, beside the server's.
+            let debian = feeds.address("/data/feeds/real/feed-rs__rss_1.0_debian.xml")
+            #expect(try await home.run("feeds", "add", debian).status == 0)
             let first = try await home.run("sync")
             #expect(first.status == 0, "\(first.errors)")
             #expect(first.output.contains("to the server: 0 changes sent"), "\(first.output)")
@@ -71,9 +76,16 @@ import Testing
             #expect(list.output.contains("NASA"), "\(list.output)")
             #expect(list.output.contains("[tt-rss http://127.0.0.1:\(server.port)/api/]"), "\(list.output)")
             #expect(!list.output.contains(TTRSSServer.password) && !list.errors.contains(TTRSSServer.password))
+            #expect(list.output.hasPrefix(debian + "\n"), "\(list.output)")
+            // The synced items are searched like any.
+            let search = try await home.run("search", "asteroid")
+            #expect(search.output.contains("NASA to Host Live Chat on Successful Mission to Asteroid Belt"), "\(search.output)")
 
             // Read two and star one in the browser, then sync: the server has them.
-            try await readTwoAndStarOne(home)
+            try await readTwoAndStarOne(home, local: 1)
+            // The feeds file's feed loaded beside them, and nothing of it is queued for the server.
+            #expect(try await sqlite(home, "SELECT count(*) > 0 FROM item WHERE feedURL = '\(debian)'") == ["1"])
+            #expect(try await sqlite(home, "SELECT count(*) FROM syncChange WHERE feedURL NOT LIKE 'ttrss://%'") == ["0"])
             let read = Set(try await sqlite(home, "SELECT id FROM item WHERE isRead").compactMap(Int.init))
             let starred = Set(try await sqlite(home, "SELECT id FROM starred").compactMap(Int.init))
             #expect(read.count == 2 && starred.count == 1)
@@ -84,14 +96,25 @@ import Testing
             #expect(try await server.starredIDs() == starred)
 
             // Marked on the server: read one, star another, unstar ours; the next sync brings it.
-            let unread = try await server.unreadIDs().sorted()
+            let nasa = Set(try await sqlite(home, "SELECT item.id FROM item JOIN syncFeed USING (feedURL) WHERE syncFeed.title LIKE 'NASA%'")
+                .compactMap(Int.init))
+            #expect(nasa.count == 10)
+            let unread = try await server.unreadIDs().intersection(nasa).sorted()
             let (readThere, starThere) = (unread[0], unread[1])
             try await server.update(readThere, field: 2, to: false)
             try await server.update(starThere, field: 0, to: true)
             try await server.update(starred.first!, field: 0, to: false)
+            // The browser's loads sync: NASA's list shows the read made on the server.
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            let expected = "\(unread.count - 1)/10"
+            _ = try await tmux.waitUntil(timeout: 30, "NASA at \(expected)") { $0.contains(expected) }
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
             let down = try await home.run("sync")
             #expect(down.output.contains("to the server: 0 changes sent"), "\(down.output)")
-            #expect(down.output.contains("1 marked read, 0 unread, 1 starred, 1 unstarred"), "\(down.output)")
+            #expect(down.output.contains("0 marked read, 0 unread, 0 starred, 0 unstarred"), "\(down.output)")
             #expect(try await sqlite(home, "SELECT isRead FROM item WHERE id = '\(readThere)'") == ["1"])
             #expect(try await sqlite(home, "SELECT id FROM starred") == ["\(starThere)"])
             // The cache's keys hold no password.
@@ -100,7 +123,7 @@ import Testing
     }
 
     @Test func changesMadeWhileTheServerIsDownAllArriveOnce() async throws {
-        try await withServer { server, home in
+        try await withServer { server, home, _ in
             #expect(try await home.run("sync").status == 0)
             let all = try await server.articleIDs()
             try await server.stopHTTP()

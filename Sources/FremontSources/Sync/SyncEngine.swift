@@ -41,8 +41,9 @@ public struct SyncEngine: Sendable {
         var report = SyncReport()
         do {
             try push(&report)
-            try pullFeeds(&report)
-            try pullItems(&report)
+            var added = Set<Int>()
+            try pullFeeds(&report, &added)
+            try pullItems(&report, added: added)
             try pullState(&report)
             try cache.recordSync(service: service, sinceID: cache.syncSinceID(service: service))
         } catch let error as TTRSSError {
@@ -149,7 +150,7 @@ public struct SyncEngine: Sendable {
 
     // MARK: Down
 
-    private func pullFeeds(_ report: inout SyncReport) throws {
+    private func pullFeeds(_ report: inout SyncReport, _ addedFeeds: inout Set<Int>) throws {
         let categories = Dictionary(try client.categories().map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<Int>()
         var feeds: [SyncedFeed] = []
@@ -161,22 +162,20 @@ public struct SyncEngine: Sendable {
                                     address: RedactedURL.text(feed.feedURL), position: feeds.count))
         }
         let (added, removed) = try cache.replaceSyncedFeeds(service: service, with: feeds)
+        addedFeeds = Set(feeds.filter { added.contains($0.key) }.map(\.remoteID))
         report.feeds = feeds.count
         report.feedsAdded = added.count
         report.feedsRemoved = removed.count
     }
 
-    private func pullItems(_ report: inout SyncReport) throws {
+    private func pullItems(_ report: inout SyncReport, added: Set<Int>) throws {
         let feeds = Dictionary(uniqueKeysWithValues: try cache.syncedFeeds(service: service).map { ($0.remoteID, $0.key) })
         let since = try cache.syncSinceID(service: service)
         let limit = max(TTRSSClient.pageSize, itemsPerFeed * max(1, feeds.count))
         var newest = since
-        var taken = 0
-        var skip = 0
         var perFeed: [Int: Int] = [:]
-        while taken < limit {
-            let page = try client.headlines(feed: -4, sinceID: since, skip: skip, limit: TTRSSClient.pageSize)
-            skip += page.count
+        /// Takes a page; how many of its items were kept.
+        func take(_ page: [TTRSSHeadline]) throws -> Int {
             var items: [CacheDatabase.SyncedItem] = []
             for headline in page {
                 guard headline.id > 0, let key = feeds[headline.feedID] else { continue }
@@ -186,11 +185,27 @@ public struct SyncEngine: Sendable {
                 perFeed[headline.feedID, default: 0] += 1
                 items.append(CacheDatabase.SyncedItem(feedKey: key, item: headline.item, unread: headline.unread, starred: headline.starred))
             }
-            taken += items.count
             report.newItems += try cache.storeSyncedItems(items)
+            return items.count
+        }
+        // Every article newer than the last sync's newest, page by page; bounded by pages too,
+        // so a server that ignores `skip` cannot keep the loop going.
+        var taken = 0
+        var skip = 0
+        for _ in 0..<(limit / TTRSSClient.pageSize + 2) where taken < limit {
+            let page = try client.headlines(feed: -4, sinceID: since, skip: skip, limit: TTRSSClient.pageSize)
+            skip += page.count
+            taken += try take(page)
             if page.count < TTRSSClient.pageSize { break }
         }
         if taken >= limit { report.itemsLeft = true }
+        // A feed subscribed since the last sync may hold articles older than its newest (the
+        // server had them for another reader): its newest come whole.
+        if since > 0 {
+            for feed in added.sorted() where feeds[feed] != nil && perFeed[feed, default: 0] < itemsPerFeed {
+                _ = try take(try client.headlines(feed: feed, limit: itemsPerFeed - perFeed[feed, default: 0]))
+            }
+        }
         try cache.recordSync(service: service, sinceID: newest)
     }
 
@@ -205,11 +220,14 @@ public struct SyncEngine: Sendable {
     private func ids(feed: Int, view: TTRSSClient.View, report: inout SyncReport) throws -> Set<Int>? {
         var ids = Set<Int>()
         var skip = 0
-        while ids.count < Self.maximumStateIDs {
+        for _ in 0..<(Self.maximumStateIDs / TTRSSClient.pageSize) {
             let page = try client.headlines(feed: feed, view: view, skip: skip, withContent: false)
+            let before = ids.count
             ids.formUnion(page.map(\.id))
             skip += page.count
             if page.count < TTRSSClient.pageSize { return ids }
+            // A full page of nothing new: the server ignores `skip`; what it lists is not whole.
+            if ids.count == before { break }
         }
         report.warnings.append("the server lists more than \(Self.maximumStateIDs) \(view == .unread ? "unread" : "starred") articles: their state is not taken this time")
         return nil
