@@ -155,6 +155,17 @@ import Testing
             // None twice: the queue is empty, and the next sync sends nothing.
             let again = try await home.run("sync")
             #expect(again.output.contains("to the server: 0 changes sent"), "\(again.output)")
+
+            // A change the server refuses (an article it does not have): tried at three syncs,
+            // once each, then dropped and said, never again.
+            let feed = try #require(try await sqlite(home, "SELECT feedURL FROM syncFeed LIMIT 1").first)
+            _ = try await sqlite(home, "INSERT INTO syncChange (feedURL, itemID, field, value, madeAt) VALUES ('\(feed)', '999999', 'read', 1, datetime('now'))")
+            for attempt in 1...3 {
+                let refused = try await home.run("sync")
+                #expect(refused.status == 0, "\(refused.errors)")
+                #expect(try await sqlite(home, "SELECT count(*) FROM syncChange") == [attempt < 3 ? "1" : "0"])
+                #expect(refused.errors.contains("read of article 999999") == (attempt == 3), "\(attempt): \(refused.errors)")
+            }
         }
     }
 }

@@ -93,6 +93,16 @@ import FremontTestSupport
         #expect(try cache.pendingSyncChangeCount() == 0)
     }
 
+    /// Sent after the newer change, a refused older one would undo it at a later sync.
+    @Test func aRefusedChangeThatALaterOneSupersedesGoesAtOnce() throws {
+        let cache = try Self.syncedCache()
+        try cache.markRead(feedURL: Self.key, itemIDs: ["101"])
+        try cache.markRead(feedURL: Self.key, itemIDs: ["101"], read: false)
+        let first = try #require(try cache.pendingSyncChanges().first)
+        #expect(try cache.refuseSyncChanges([first.id], because: "no", attempts: 3).isEmpty)
+        #expect(try cache.pendingSyncChanges().map(\.value) == [false])
+    }
+
     @Test func aFeedTheServerDropsLeavesWithItsItemsAndChanges() throws {
         let cache = try Self.syncedCache()
         try cache.markRead(feedURL: Self.key, itemIDs: ["101"])

@@ -121,6 +121,30 @@ extension CacheDatabase {
     /// `unread` and `starred` are the server's article ids in that state, nil when not known whole
     /// (a listing cut short), so nothing is concluded from what it lacks.
     public func applyServerState(service: String, unread: Set<Int>?, starred: Set<Int>?) throws -> ServerStateChanges {
+        try applyServerState(service: service, read: { id in unread.map { !$0.contains(id) } },
+                             starred: { id in starred.map { $0.contains(id) } })
+    }
+
+    /// Each synced feed's count of unread items and of starred ones here, by key: what the
+    /// server's counters are compared with.
+    public func syncedFeedCounts(service: String) throws -> [String: (unread: Int, starred: Int)] {
+        try writer.read { db in
+            var counts: [String: (unread: Int, starred: Int)] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT syncFeed.feedURL, coalesce(itemTally.unread, 0) AS unread,
+                       (SELECT count(*) FROM starred WHERE starred.source = syncFeed.feedURL) AS starred
+                FROM syncFeed LEFT JOIN itemTally ON itemTally.feedURL = syncFeed.feedURL WHERE syncFeed.service = ?
+                """, arguments: [service]) {
+                counts[row["feedURL"]] = (row["unread"], row["starred"])
+            }
+            return counts
+        }
+    }
+
+    /// Takes the server's state where it is known: `read` and `starred` say an article's state on
+    /// the server by its id, nil where it is not known (not listed); the same rule as above.
+    public func applyServerState(service: String, read serverRead: (Int) -> Bool?, starred serverStarred: (Int) -> Bool?) throws
+        -> ServerStateChanges {
         // Rows to star are rendered before the write (HTML to text).
         struct Row_ { var feedURL: String; var id: String; var isRead: Bool; var isStarred: Bool; var pendingRead: Bool; var pendingStar: Bool }
         let rows = try writer.read { db in
@@ -141,15 +165,13 @@ extension CacheDatabase {
         var starChanges: [(String, String, Bool)] = []
         for row in rows {
             guard let remote = Int(row.id) else { continue }
-            if let unread, !row.pendingRead {
-                let serverRead = !unread.contains(remote)
+            if let serverRead = serverRead(remote), !row.pendingRead {
                 if serverRead != row.isRead {
                     readChanges.append((row.feedURL, row.id, serverRead))
                     if serverRead { changes.read += 1 } else { changes.unread += 1 }
                 }
             }
-            if let starred, !row.pendingStar {
-                let serverStarred = starred.contains(remote)
+            if let serverStarred = serverStarred(remote), !row.pendingStar {
                 if serverStarred != row.isStarred {
                     starChanges.append((row.feedURL, row.id, serverStarred))
                     if serverStarred { changes.starred += 1 } else { changes.unstarred += 1 }
@@ -181,6 +203,11 @@ extension CacheDatabase {
         return StarredItem(source: feedURL, id: id, title: item.title, feedName: feedName, author: item.author,
                            date: item.published ?? item.updated, text: rendered.text, links: rendered.links, link: item.link,
                            enclosures: item.enclosures)
+    }
+
+    /// How many items the cache holds of a synced feed.
+    public func syncedItemCount(feedURL: String) throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT total FROM itemTally WHERE feedURL = ?", arguments: [feedURL]) ?? 0 }
     }
 
     // MARK: The queue of changes
@@ -223,11 +250,17 @@ extension CacheDatabase {
     }
 
     /// The server refused these changes: each is tried again at later syncs, up to `attempts`
-    /// tries in all, then dropped. Returns the dropped ones.
+    /// tries in all, then dropped. Returns the dropped ones. One that a later change to the same
+    /// item and field supersedes goes at once, unsaid: sent after it, it would undo it.
     public func refuseSyncChanges(_ ids: [Int64], because message: String, attempts: Int) throws -> [SyncChange] {
         try write { db in
             var dropped: [SyncChange] = []
             for id in ids {
+                try db.execute(sql: """
+                    DELETE FROM syncChange WHERE id = ? AND EXISTS (
+                        SELECT 1 FROM syncChange later WHERE later.id > syncChange.id AND later.feedURL = syncChange.feedURL
+                            AND later.itemID = syncChange.itemID AND later.field = syncChange.field)
+                    """, arguments: [id])
                 try db.execute(sql: "UPDATE syncChange SET attempts = attempts + 1, lastError = ? WHERE id = ?", arguments: [message, id])
                 guard let row = try Row.fetchOne(db, sql: "SELECT * FROM syncChange WHERE id = ? AND attempts >= ?", arguments: [id, attempts])
                 else { continue }

@@ -7,11 +7,13 @@ import FremontCore
 ///    the same change in one call. A server that does not answer stops the sync there: every
 ///    change stays queued for the next. A change the server refuses (an article it does not
 ///    have, an error) is tried again at the next syncs, `refusalAttempts` times in all, then
-///    dropped and said.
+///    dropped and said; one that a later change to the same item and field supersedes is dropped
+///    at once (sent later, it would undo the newer one).
 /// 2. The subscriptions come down: they are the synced feed list, categories as tags.
 /// 3. New articles come down (`since_id`, paged, at most `itemsPerFeed` a feed a sync).
-/// 4. The server's read and starred state is taken for every synced item, except where a change
-///    made here still waits (it is newer than what the server knew).
+/// 4. The server's counters say which feeds' unread or starred counts differ from the cache's;
+///    those feeds' articles are listed, and their read and starred state is taken, except where
+///    a change made here still waits (it is newer than what the server knew).
 ///
 /// So the rule for conflicts: what you do in Fremont is sent before the server's state is read
 /// back, and wins for that item and that field; everything else follows the server.
@@ -23,8 +25,7 @@ public struct SyncEngine: Sendable {
     public let itemsPerFeed: Int
 
     public static let refusalAttempts = 3
-    /// Ids of unread or starred articles read for the state: past this the listing is cut short
-    /// and nothing is concluded from what it lacks.
+    /// Articles a sync lists for their state, at most.
     public static let maximumStateIDs = 100_000
     /// Ids a single updateArticle carries.
     static let batchSize = 200
@@ -62,7 +63,7 @@ public struct SyncEngine: Sendable {
         let feeds = Dictionary(uniqueKeysWithValues: try cache.syncedFeeds(service: service).map { ($0.key, $0) })
         // Bounded: a thousand at a time, until none is left or a pass sends nothing.
         for _ in 0..<1_000 {
-            let changes = try cache.pendingSyncChanges(service: service)
+            let changes = try cache.pendingSyncChanges(service: service).filter { !report.refusedIDs.contains($0.id) }
             if changes.isEmpty { return }
             var progressed = false
             var index = 0
@@ -140,6 +141,7 @@ public struct SyncEngine: Sendable {
     }
 
     private func refuse(_ changes: [SyncChange], _ reason: String, report: inout SyncReport) throws {
+        report.refusedIDs.formUnion(changes.map(\.id))
         let dropped = try cache.refuseSyncChanges(changes.map(\.id), because: reason, attempts: Self.refusalAttempts)
         for change in dropped {
             let what = change.field == .catchUp ? "all read" : change.field == .read ? (change.value ? "read" : "unread")
@@ -209,27 +211,29 @@ public struct SyncEngine: Sendable {
         try cache.recordSync(service: service, sinceID: newest)
     }
 
+    /// The server's counters (one call) say which feeds' unread or starred counts differ from
+    /// the cache's; only those feeds' articles are listed (no content, as many as the cache holds
+    /// of the feed), and their state is taken for the articles listed.
     private func pullState(_ report: inout SyncReport) throws {
-        let unread = try ids(feed: -4, view: .unread, report: &report)
-        let starred = try ids(feed: -1, view: .all, report: &report)
-        let applied = try cache.applyServerState(service: service, unread: unread, starred: starred)
-        report.server = applied
-    }
-
-    /// Every article id of a listing, or nil when it is longer than a sync reads.
-    private func ids(feed: Int, view: TTRSSClient.View, report: inout SyncReport) throws -> Set<Int>? {
-        var ids = Set<Int>()
-        var skip = 0
-        for _ in 0..<(Self.maximumStateIDs / TTRSSClient.pageSize) {
-            let page = try client.headlines(feed: feed, view: view, skip: skip, withContent: false)
-            let before = ids.count
-            ids.formUnion(page.map(\.id))
-            skip += page.count
-            if page.count < TTRSSClient.pageSize { return ids }
-            // A full page of nothing new: the server ignores `skip`; what it lists is not whole.
-            if ids.count == before { break }
+        let counters = try client.counters()
+        let local = try cache.syncedFeedCounts(service: service)
+        var states: [Int: (unread: Bool, starred: Bool)] = [:]
+        for feed in try cache.syncedFeeds(service: service) {
+            guard let server = counters[feed.remoteID] else { continue }
+            let here = local[feed.key] ?? (0, 0)
+            guard server.unread != here.unread || server.starred != here.starred else { continue }
+            let held = try cache.syncedItemCount(feedURL: feed.key)
+            var skip = 0
+            // Bounded by pages, and by what a sync lists in all.
+            while skip < max(held, 1), states.count < Self.maximumStateIDs {
+                let page = try client.headlines(feed: feed.remoteID, skip: skip, withContent: false)
+                for headline in page { states[headline.id] = (headline.unread, headline.starred) }
+                skip += page.count
+                if page.count < TTRSSClient.pageSize { break }
+            }
         }
-        report.warnings.append("the server lists more than \(Self.maximumStateIDs) \(view == .unread ? "unread" : "starred") articles: their state is not taken this time")
-        return nil
+        guard !states.isEmpty else { return }
+        report.server = try cache.applyServerState(service: service, read: { states[$0].map { !$0.unread } },
+                                                   starred: { states[$0].map(\.starred) })
     }
 }

@@ -21,6 +21,8 @@ public struct SyncReport: Sendable, Equatable {
     public var offline = false
     /// Warnings: junk from the server skipped, a listing cut short.
     public var warnings: [String] = []
+    /// Changes refused during this sync: tried again at the next one, not in this one.
+    var refusedIDs = Set<Int64>()
 
     public init() {}
 
@@ -31,7 +33,8 @@ public struct SyncReport: Sendable, Equatable {
         if !dropped.isEmpty { up += ", \(dropped.count) refused and dropped" }
         if pending > 0 { up += ", \(pending) waiting" }
         lines.append(up)
-        if failure == nil || !offline {
+        // What came down is said when the sync ran whole.
+        if failure == nil {
             var down = "from the server: \(Self.count(feeds, "feed"))"
             if feedsAdded > 0 || feedsRemoved > 0 { down += " (\(feedsAdded) new, \(feedsRemoved) gone)" }
             down += ", \(Self.count(newItems, "new item")); \(server.read) marked read, \(server.unread) unread, "

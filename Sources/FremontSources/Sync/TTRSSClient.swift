@@ -100,6 +100,18 @@ public final class TTRSSClient: Sendable {
         return reply.updated?.value ?? 0
     }
 
+    /// Each feed's count of unread and of starred articles (`getCounters`), by feed id: one cheap
+    /// call that says which feeds' state changed.
+    public func counters() throws(TTRSSError) -> [Int: (unread: Int, starred: Int)] {
+        let wire: [TTRSSWire.Counter] = try call("getCounters", ["output_mode": "f"])
+        var counts: [Int: (unread: Int, starred: Int)] = [:]
+        for counter in wire where counter.kind == nil {
+            guard let id = counter.id, id > 0 else { continue }
+            counts[id] = (counter.counter ?? 0, counter.markedcounter ?? 0)
+        }
+        return counts
+    }
+
     /// Marks every article of a feed read.
     public func catchUp(feed: Int) throws(TTRSSError) {
         let _: TTRSSWire.Text = try call("catchupFeed", ["feed_id": feed, "is_cat": false])

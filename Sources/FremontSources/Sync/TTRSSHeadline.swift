@@ -106,6 +106,24 @@ enum TTRSSWire {
         var attachments: [Attachment]?
     }
 
+    /// A counter of `getCounters`: a feed's (a number id) or another (`global-unread`, a category).
+    struct Counter: Decodable {
+        var id: Int?
+        var counter: Int?
+        var markedcounter: Int?
+        var kind: String?
+
+        private enum Keys: String, CodingKey { case id, counter, markedcounter, kind }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            id = (try? container.decode(Number.self, forKey: .id))?.value
+            counter = (try? container.decode(Number.self, forKey: .counter))?.value
+            markedcounter = (try? container.decode(Number.self, forKey: .markedcounter))?.value
+            kind = try? container.decode(String.self, forKey: .kind)
+        }
+    }
+
     struct Updated: Decodable {
         var updated: Number?
     }
