@@ -33,11 +33,11 @@ public struct BrowserSources: Sendable {
         }
     }
 
-    /// The feeds you follow, as sources and as the feed list shows them; nil when there is no
-    /// list (or it lists none).
+    /// The feeds you follow (the feeds file's, then a sync service's), as sources and as the feed
+    /// list shows them, with the feeds file's warnings; nil when there are none.
     public static func followed() -> (sources: [DataSource], feeds: [FollowedFeed], warnings: [ParseWarning])? {
-        guard let list = try? FeedList.load(from: FremontDirectories().feedList) else { return nil }
-        return followed(in: list)
+        let list = (try? FeedList.load(from: FremontDirectories().feedList)) ?? nil
+        return followed(in: list ?? FeedList())
     }
 
     /// The feeds of a list already read, as sources and as the feed list shows them.
@@ -48,6 +48,10 @@ public struct BrowserSources: Sendable {
             sources.append(source)
             feeds.append(FollowedFeed(source: source.name, title: entry.title, tags: entry.tags, cacheKey: cacheKey(source)))
         }
+        // A sync service's feeds (urls-source) beside the file's own.
+        let synced = SyncRunner.followed()
+        sources += synced.sources
+        feeds += synced.feeds
         return sources.isEmpty ? nil : (sources, feeds, list.warnings)
     }
 

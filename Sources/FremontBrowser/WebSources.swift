@@ -56,6 +56,9 @@ public enum WebSources {
                               starredIDs: (try? cache.starredIDs(source: key)) ?? [])
         }
         let key = RedactedURL.text(url)
+        if url.scheme == SyncedFeed.scheme {
+            return try syncedFeed(key, settings, context)
+        }
         guard settings.offline else {
             let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
             return LoadedFeed(result: FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings),
@@ -69,6 +72,17 @@ public enum WebSources {
         }
         context.note("\(key): \(OfflineAdvice.cached(fetchedAt: fetchedAt, lastError: cached.lastError, failedAt: cached.lastErrorAt))")
         return LoadedFeed(result: FeedParseResult(feed: cached.feed), readItemIDs: cached.readItemIDs, starredIDs: cached.starredIDs)
+    }
+
+    /// A feed of a sync service: synced first (one sync serves a whole reload), then read from
+    /// the cache, where the sync put it. The sync's troubles are the load's warnings.
+    private static func syncedFeed(_ key: String, _ settings: FetchSettings, _ context: LoadContext) throws(LoadError) -> LoadedFeed {
+        let said = settings.offline ? [] : SyncRunner.syncForLoad()
+        guard let cached = try read({ try cache.cachedFeed(url: key) }, key) else {
+            throw LoadError(source: key, kind: .notCached, "no longer a feed of the sync service")
+        }
+        return LoadedFeed(result: FeedParseResult(feed: cached.feed, warnings: said), readItemIDs: cached.readItemIDs,
+                          starredIDs: cached.starredIDs)
     }
 
     public static func table(_ source: DataSource, format: TableFormat?, delimiter: UInt8?, choice: SeriesColumnChoice = SeriesColumnChoice(),
@@ -126,7 +140,8 @@ public enum WebSources {
     /// cached feed for a web address, as read marks for a file or a built-in feed.
     public static func markRead(source: String, ids: [String], read: Bool) throws {
         let lowered = source.prefix(8).lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || SyncedFeed.isKey(source) {
+            // A synced feed's marks are queued for the server in the same write.
             try cache.markRead(feedURL: source, itemIDs: ids, read: read)
         } else {
             try cache.setReadMarks(source: readKey(source), itemIDs: ids, read: read)

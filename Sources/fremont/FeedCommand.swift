@@ -42,8 +42,10 @@ struct FeedCommand: ParsableCommand {
         // The browser reads the web live; --offline reads the cache, so it prints.
         if format == nil, !inputs.contains(where: \.readsStandardInput), Browser.isAvailable {
             // Feeds named here open straight on their items; the feeds you follow, on their list.
-            let followed = list.flatMap { BrowserSources.followed(in: $0)?.feeds }
-            let sources = BrowserSources(feeds: inputs, followed: followed, feedListWarnings: list?.warnings ?? [], config: ConfigFile.quiet)
+            // (With a sync service's feeds beside the list's own.)
+            let followed = list.flatMap { BrowserSources.followed(in: $0) }
+            let sources = BrowserSources(feeds: followed?.sources ?? inputs, followed: followed?.feeds,
+                                         feedListWarnings: list?.warnings ?? [], config: ConfigFile.quiet)
             Browser.run(opening: .feeds, sources: sources, settings: network.settings)
         }
         let format = self.format ?? .text

@@ -7,20 +7,22 @@ import FremontSources
 struct FeedsListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Print the feeds you follow: address, title, (tags), and unread of total from the cache."
+        abstract: "Print the feeds you follow: address, title, (tags), unread of total from the cache, and a sync service's feeds with where they come from."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
 
-    @Option(help: "text (for a person) or json: per feed url, title, tags, unread, total, updated (the last good fetch) and error.")
+    @Option(help: "text (for a person) or json: per feed url, title, tags, unread, total, updated (the last good fetch), error and source (feeds file, or the sync service).")
     var format: Format = .text
 
     func run() throws {
         let list = FeedListFile.load()
         // Counts, last fetch and last failure come from the cache; a feed never fetched has none.
         let statuses = (try? WebSources.cache.feedStatuses()) ?? [:]
+        // A sync service's feeds, as the last sync left them (urls-source in the config).
+        let synced = SyncRunner.isSyncing ? (try? WebSources.cache.syncedFeeds()) ?? [] : []
         var output = StandardOutput()
         switch format {
         case .json:
@@ -33,12 +35,21 @@ struct FeedsListCommand: ParsableCommand {
                 line += "{\"url\":\(JSONText.string(shown)),\"title\":\(JSONText.string(entry.title ?? status.title))"
                 line += ",\"tags\":[" + entry.tags.map(JSONText.string).joined(separator: ",") + "]"
                 line += ",\"unread\":\(status.unread),\"total\":\(status.total),\"updated\":\(JSONText.date(status.fetchedAt))"
-                line += ",\"error\":" + (status.lastError.map(JSONText.string) ?? "null") + "}"
+                line += ",\"error\":" + (status.lastError.map(JSONText.string) ?? "null") + ",\"source\":\"feeds file\"}"
                 output.write(line)
             }
-            output.write(list.entries.isEmpty ? "]\n" : "\n]\n")
+            for (index, feed) in synced.enumerated() {
+                let status = statuses[feed.key] ?? FeedStatus(url: feed.key)
+                var line = index + list.entries.count == 0 ? "\n" : ",\n"
+                line += "{\"url\":\(JSONText.string(feed.address)),\"title\":\(JSONText.string(feed.title))"
+                line += ",\"tags\":[" + (feed.category.isEmpty ? "" : JSONText.string(feed.category)) + "]"
+                line += ",\"unread\":\(status.unread),\"total\":\(status.total),\"updated\":\(JSONText.date(status.fetchedAt))"
+                line += ",\"error\":null,\"source\":\(JSONText.string("tt-rss " + feed.service)),\"key\":\(JSONText.string(feed.key))}"
+                output.write(line)
+            }
+            output.write(list.entries.isEmpty && synced.isEmpty ? "]\n" : "\n]\n")
         case .text:
-            guard !list.entries.isEmpty else {
+            guard !list.entries.isEmpty || !synced.isEmpty else {
                 Diagnostics.note("no feeds in \(FeedListFile.location.path) yet; add one with 'fremont feeds add URL'")
                 return
             }
@@ -53,6 +64,15 @@ struct FeedsListCommand: ParsableCommand {
                 if !entry.tags.isEmpty { line += "  (" + entry.tags.map(TerminalSafeText.singleLine).joined(separator: ", ") + ")" }
                 if let status, status.total > 0 { line += "  \(status.unread)/\(status.total) unread" }
                 if let error = status?.lastError { line += "  failed: " + TerminalSafeText.singleLine(error) }
+                output.write(line + "\n")
+            }
+            for feed in synced {
+                let status = statuses[feed.key]
+                var line = TerminalSafeText.singleLine(feed.address.isEmpty ? feed.key : feed.address)
+                if !feed.title.isEmpty { line += "  " + TerminalSafeText.singleLine(feed.title) }
+                if !feed.category.isEmpty { line += "  (" + TerminalSafeText.singleLine(feed.category) + ")" }
+                if let status, status.total > 0 { line += "  \(status.unread)/\(status.total) unread" }
+                line += "  [tt-rss \(TerminalSafeText.singleLine(feed.service))]"
                 output.write(line + "\n")
             }
         }

@@ -186,12 +186,16 @@ extension CacheDatabase {
         return cached
     }
 
-    /// Marks items read (or unread again); the flag outlives restarts and later fetches.
+    /// Marks items read (or unread again); the flag outlives restarts and later fetches. For a
+    /// synced feed, each change is queued for the server in the same transaction.
     public func markRead(feedURL: String, itemIDs: some Collection<String>, read: Bool = true) throws {
         let ids = Array(itemIDs)
         try write { db in
             let statement = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
-            for id in ids { try statement.execute(arguments: [read, feedURL, id]) }
+            for id in ids {
+                try statement.execute(arguments: [read, feedURL, id])
+                try Self.enqueueSyncChange(db, feedURL: feedURL, itemID: id, field: .read, value: read)
+            }
         }
     }
 
@@ -230,6 +234,7 @@ extension CacheDatabase {
     public func markAllRead(feedURL: String) throws {
         try write { db in
             try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedURL = ?", arguments: [feedURL])
+            try Self.enqueueSyncChange(db, feedURL: feedURL, itemID: "", field: .catchUp, value: true)
         }
     }
 

@@ -3,25 +3,32 @@ import FremontCore
 import GRDB
 
 extension CacheDatabase {
-    /// Stars an item (again: its copy is brought up to date), or takes its star away.
+    /// Stars an item (again: its copy is brought up to date), or takes its star away. For a
+    /// synced feed, the change is queued for the server in the same transaction.
     public func setStar(_ item: StarredItem, starred: Bool, at date: Date = Date()) throws {
         try write { db in
+            try Self.enqueueSyncChange(db, feedURL: item.source, itemID: item.id, field: .starred, value: starred)
             guard starred else {
                 try db.execute(sql: "DELETE FROM starred WHERE source = ? AND id = ?", arguments: [item.source, item.id])
                 return
             }
-            let encoder = JSONEncoder()
-            let links = String(decoding: try encoder.encode(item.links), as: UTF8.self)
-            let enclosures = String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self)
-            try db.execute(sql: """
-                INSERT INTO starred (source, id, title, feedName, author, date, text, links, link, enclosures, starredAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(source, id) DO UPDATE SET title = excluded.title, feedName = excluded.feedName,
-                    author = excluded.author, date = excluded.date, text = excluded.text, links = excluded.links,
-                    link = excluded.link, enclosures = excluded.enclosures
-                """, arguments: [item.source, item.id, item.title, item.feedName, item.author, item.date,
-                                 item.text, links, item.link, enclosures, date])
+            try Self.insertStar(db, item, at: date)
         }
+    }
+
+    /// Keeps a starred item's copy, in a transaction already open.
+    static func insertStar(_ db: Database, _ item: StarredItem, at date: Date) throws {
+        let encoder = JSONEncoder()
+        let links = String(decoding: try encoder.encode(item.links), as: UTF8.self)
+        let enclosures = String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self)
+        try db.execute(sql: """
+            INSERT INTO starred (source, id, title, feedName, author, date, text, links, link, enclosures, starredAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(source, id) DO UPDATE SET title = excluded.title, feedName = excluded.feedName,
+                author = excluded.author, date = excluded.date, text = excluded.text, links = excluded.links,
+                link = excluded.link, enclosures = excluded.enclosures
+            """, arguments: [item.source, item.id, item.title, item.feedName, item.author, item.date,
+                             item.text, links, item.link, enclosures, date])
     }
 
     /// Every starred item, the most recently starred first.

@@ -224,6 +224,41 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v11-sync") { db in
+            // Feeds a sync service (Tiny Tiny RSS) subscribes to: their feed and item rows are
+            // the cache's usual ones (so every view reads them alike), keyed `ttrss://…/feed/ID`;
+            // an item's id is the server's article id.
+            try db.create(table: "syncFeed", options: .withoutRowID) { t in
+                t.primaryKey("feedURL", .text)
+                t.column("service", .text).notNull()
+                t.column("remoteID", .integer).notNull()
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("category", .text).notNull().defaults(to: "")
+                // The feed's own address, as the server fetches it: what `feeds list` shows.
+                t.column("address", .text).notNull().defaults(to: "")
+                t.column("position", .integer).notNull()
+            }
+            // Read and star changes made here, waiting for the server, in the order made: kept
+            // across restarts and crashes, each removed once the server took it.
+            try db.create(table: "syncChange") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("feedURL", .text).notNull()
+                t.column("itemID", .text).notNull()
+                // read, starred, or catchup (every item of the feed read)
+                t.column("field", .text).notNull()
+                t.column("value", .boolean).notNull()
+                t.column("madeAt", .datetime).notNull()
+                t.column("attempts", .integer).notNull().defaults(to: 0)
+                t.column("lastError", .text)
+            }
+            // Where the last sync left off, per service: articles above `sinceID` are new.
+            try db.create(table: "syncState", options: .withoutRowID) { t in
+                t.primaryKey("service", .text)
+                t.column("sinceID", .integer).notNull().defaults(to: 0)
+                t.column("syncedAt", .datetime)
+            }
+        }
+
         return migrator
     }
 }

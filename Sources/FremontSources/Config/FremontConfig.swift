@@ -28,7 +28,8 @@ import FremontCore
 /// - `keep-articles-days`: items dated more than this many days ago are deleted, read or not
 ///   (newsboat's name; 0, the default, never); starred items are kept apart, whole;
 /// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
-///   clicks and the wheel.
+///   clicks and the wheel;
+/// - `urls-source`, `ttrss-…`: where the feed list comes from (`SyncSettings`, newsboat's names).
 public struct FremontConfig: Sendable, Equatable {
     public var endpoint: URL?
     public var reloadMinutes: Int?
@@ -60,6 +61,7 @@ public struct FremontConfig: Sendable, Equatable {
     public var datetimeFormat: String?
     /// `bind-key` lines, in the file's order.
     public var keyBindings: [KeyRebinding] = []
+    public var sync = SyncSettings()
     public var warnings: [ParseWarning] = []
 
     public init(endpoint: URL? = nil) {
@@ -246,6 +248,8 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.pirateWeatherKey = key
+            case _ where SyncSettings.keys.contains(key):
+                if let warning = config.sync.apply(key: key, value: value, at: location) { config.warnings.append(warning) }
             default:
                 let named = "'\(TerminalSafeText.singleLine(String(key.prefix(40))))'"
                 warn(NewsboatSettings.names.contains(key) ? "newsboat's \(named) is not supported; ignored" : "unknown setting \(named); ignored")

@@ -2,7 +2,7 @@ import CCurl
 import Foundation
 import FremontCore
 
-/// One GET with libcurl's easy interface, on a thread of its own, feeding its `HTTPTransfer`:
+/// One GET (or an API's POST) with libcurl's easy interface, on a thread of its own, feeding its `HTTPTransfer`:
 /// the headers, the body as it arrives, redirects (each one checked by the transfer), the end.
 ///
 /// Not URLSession: on Linux it drives libcurl through dispatch sources and never drops the
@@ -83,6 +83,14 @@ final class CurlRequest: @unchecked Sendable {
             CurlRequest.from(context).transfer.hasEnded ? 1 : 0
         }
         _ = fremont_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+        if let body = options.postBody {
+            // Sized first, then copied by curl; a NUL after it, so an empty body is still a
+            // string to curl (and never a read of standard input).
+            _ = fremont_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+            ([UInt8](body) + [0]).withUnsafeBytes { bytes in
+                _ = fremont_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
+        }
 
         while true {
             status = 0
@@ -93,6 +101,11 @@ final class CurlRequest: @unchecked Sendable {
             _ = fremont_curl_set_string(handle, CURLOPT_URL, current.absoluteString)
             let code = curl_easy_perform(handle)
             if let location = redirectLocation {
+                guard options.postBody == nil else {
+                    transfer.fail("the server redirected the request to \(RedactedURL.text(location)); a request with a body is not sent on (give that address instead)")
+                    transfer.complete(nil)
+                    return
+                }
                 guard let target = transfer.redirect(to: location, from: current) else { return }
                 current = target
                 continue

@@ -1,6 +1,7 @@
 import Foundation
 
-/// How one request is made: its time limits, the size cap, and the validators of a conditional GET.
+/// How one request is made: its time limits, the size cap, the validators of a conditional GET,
+/// or the body of a POST.
 public struct HTTPRequestOptions: Sendable {
     /// Seconds to wait for the status and headers ("no answer within 10 s").
     public var connectTimeout: TimeInterval = 10
@@ -12,6 +13,11 @@ public struct HTTPRequestOptions: Sendable {
     public var ifNoneMatch: String?
     /// A cached `Last-Modified` date, for servers without ETags.
     public var ifModifiedSince: String?
+    /// Sent as a POST with this body (an API call) instead of a GET. Such a request is never
+    /// redirected: its body may hold a password, which must not follow a redirect elsewhere.
+    public var postBody: Data?
+    /// The POST body's `Content-Type`.
+    public var postContentType = "application/json"
 
     public init() {}
 }

@@ -1,0 +1,39 @@
+import ArgumentParser
+import FremontBrowser
+import FremontCore
+import FremontSources
+
+/// `fremont sync`: one sync with the config's feed service, and what moved each way.
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync once with the feed service (urls-source \"ttrss\" in the config): print what moved each way.",
+        discussion: """
+            Read and star changes made in fremont go to the server first, in the order made; then the \
+            server's subscriptions, new articles and read/starred state come into the cache. With the \
+            server unreachable, the changes wait in the cache for the next sync (exit status 1).
+            """
+    )
+
+    func run() throws {
+        _ = ConfigFile.load()
+        guard let made = SyncRunner.engine() else {
+            Diagnostics.fail("nothing to sync with: set urls-source \"ttrss\", ttrss-url, ttrss-login and a password in \(FremontDirectories().configFile.path)")
+        }
+        let engine: SyncEngine
+        switch made {
+        case .failure(let error): Diagnostics.fail(error.description)
+        case .success(let value): engine = value
+        }
+        let report = engine.run()
+        var output = StandardOutput()
+        for line in report.lines { output.write(line + "\n") }
+        output.flush()
+        for dropped in report.dropped { Diagnostics.error(dropped) }
+        for warning in report.warnings { Diagnostics.note(warning) }
+        if let failure = report.failure {
+            Diagnostics.error(failure + (report.offline && report.pending > 0 ? " (\(report.pending) changes wait in the cache)" : ""))
+            throw ExitCode(1)
+        }
+    }
+}
