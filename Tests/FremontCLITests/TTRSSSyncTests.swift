@@ -55,7 +55,10 @@ import Testing
         for _ in 0..<(3 + local) { try await tmux.press("j") }
         try await tmux.press("Enter")
         _ = try await tmux.waitFor("NASA")
-        try await tmux.press("Enter", "Enter", "j", "Enter", "s", "q", "q")
+        // Read the first, n: read the next unread, * star it; back, back, quit.
+        try await tmux.press("Enter")
+        _ = try await tmux.waitFor("Title:")
+        try await tmux.press("n", "*", "q", "q", "q")
         try await tmux.expectShellRestored(status: "0")
     }
 
