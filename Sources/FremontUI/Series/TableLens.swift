@@ -11,6 +11,8 @@ struct TableLens: Sendable {
     }
 
     let source: SeriesTable
+    /// How far apart the source's readings are, found once.
+    let step: SeriesStep
     private(set) var filter = SeriesFilter()
     private(set) var granularity = SeriesGranularity.hour
     private(set) var sort: (column: Column, descending: Bool)?
@@ -26,13 +28,15 @@ struct TableLens: Sendable {
 
     init(_ source: SeriesTable) {
         self.source = source
+        step = SeriesStep(source.times)
         filtered = source
         shown = source
     }
 
     var count: Int { shown.rowCount }
-    /// Rows between separators by day: only hours in time order have them.
-    var separatesDays: Bool { granularity == .hour && sort == nil }
+    /// Day separators go between hours (or shorter readings) in time order; a daily table's
+    /// rows are days themselves.
+    var separatesDays: Bool { granularity == .hour && sort == nil && !step.isDailyOrLonger }
 
     func row(atPosition position: Int) -> Int { order?[position] ?? position }
     func position(ofRow row: Int) -> Int { positions?[row] ?? row }

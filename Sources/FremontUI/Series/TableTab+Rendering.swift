@@ -43,15 +43,24 @@ extension TableTab {
             case .total: label = "Total"
             case .other: label = TextLayout.truncate(TerminalSafeText.singleLine(series.name), to: 24)
             }
+            // A measure (a temperature) is averaged, never added up.
+            if series.kind == .measure {
+                let range = column.minimum.map { " (\(SeriesExport.grouped($0))…\(SeriesExport.grouped(column.maximum ?? $0)))" } ?? ""
+                totals.append("\(label) mean \(column.mean.map { NumberText.grouped($0, decimals: 2) } ?? SeriesExport.missing)\(range)")
+                continue
+            }
             totals.append("\(label) \(SeriesExport.grouped(column.total))")
             if series.role != .total || !shadeRule.isDirectional, let maximum = column.maximum, let hour = column.busiestHour {
                 let short = series.role == .northbound ? "▲" : series.role == .southbound ? "▼" : label
-                busiest.append("\(busiest.isEmpty ? "Busiest " : "")\(short) \(SeriesExport.grouped(maximum)) \(DateText.compact(hour))")
+                let when = summary.step.isDailyOrLonger ? hour.isoDateString : DateText.compact(hour)
+                let unit = summary.step.isSubHourly ? "hour" : summary.step.unit
+                let word = unit == "hour" ? "Busiest " : "Busiest \(unit) "
+                busiest.append("\(busiest.isEmpty ? word : "")\(short) \(SeriesExport.grouped(maximum)) \(when)")
             }
         }
         if table.computesTotal, let total = summary.total { totals.append("Total \(SeriesExport.grouped(total))") }
         if let ratio = summary.ratio { totals.append("N/S ratio \(NumberText.grouped(ratio, decimals: 3))") }
-        if let average = summary.averagePerDay {
+        if let average = summary.averagePerDay, !summary.step.isDailyOrLonger {
             totals.append("\(NumberText.grouped(average, decimals: 1))/day over \(NumberText.count(summary.daysCovered, "day"))")
         } else {
             totals.append(NumberText.count(summary.daysCovered, "day"))
@@ -59,9 +68,14 @@ extension TableTab {
         buffer.write(Self.fit(totals, width: width), x: x, y: area.y, style: theme.title, maxWidth: width)
 
         var segments = busiest
-        // Under a filter of days or values, the hours left out are not missing.
+        // Under a filter of days or values, the readings left out are not missing: else an
+        // outage comes first, in the table's own step ("507 hours without a count; longest …").
         if lens?.filter.days == .all, lens?.filter.minimum == nil {
-            segments.append(summary.missingHours == 0 ? "no hours missing" : "\(NumberText.grouped(summary.missingHours)) hours missing")
+            if summary.outages.missing > 0 {
+                segments.insert(SeriesSummaryReport.headline(summary), at: 0)
+            } else {
+                segments.append("no \(summary.step.unit)s missing")
+            }
         }
         if summary.rowsWithMissingValue > 0 { segments.append("\(NumberText.grouped(summary.rowsWithMissingValue)) rows missing a value") }
         buffer.write(Self.fit(segments, width: width), x: x, y: area.y + 1, style: .plain, maxWidth: width)
@@ -192,6 +206,9 @@ extension TableTab {
             if shadeRule.isDirectional, let north = table.index(of: .northbound), let south = table.index(of: .southbound) {
                 let total = table.index(of: .total).map { totals[$0] } ?? totals[north] + totals[south]
                 right = " ▲\(SeriesExport.grouped(totals[north])) ▼\(SeriesExport.grouped(totals[south])) = \(SeriesExport.grouped(total)) ──"
+            } else if let total = table.index(of: .total) {
+                // The source's own total says the day best, whichever series shades the rows.
+                right = " Total \(SeriesExport.grouped(totals[total])) ──"
             } else if table.series.indices.contains(shadedSeries) {
                 let name = TextLayout.truncate(TerminalSafeText.singleLine(table.series[shadedSeries].label), to: 20)
                 right = " \(name) \(SeriesExport.grouped(totals[shadedSeries])) ──"
@@ -227,7 +244,7 @@ extension TableTab {
         }
         var line = StyledLine(text, style)
         if columns.bar > 0, let value = barValue(table, row) {
-            line.append("  " + Self.bar(value / maxBarValue, width: columns.bar), style)
+            line.append("  " + Self.bar((value - minBarValue) / (maxBarValue - minBarValue), width: columns.bar), style)
         }
         buffer.draw(line, x: area.x, y: y, maxWidth: area.width)
     }

@@ -63,6 +63,8 @@ public struct TableTab: BrowserView {
     private(set) var shadeRule = ShadeRule.none
     /// What a full bar stands for: the busiest hour's total (or the shaded series' busiest).
     private(set) var maxBarValue = 1.0
+    /// Where bars start: 0 for values of zero or more, else the lowest, so negatives draw.
+    private(set) var minBarValue = 0.0
     /// The widest value of each series shown, in characters.
     private(set) var valueWidths: [Int] = []
     /// The table's rows (the selection is the selected hour).
@@ -167,11 +169,14 @@ public struct TableTab: BrowserView {
         valueWidths = shownSummary.columns.map { column in
             column.maximum.map { SeriesExport.grouped($0).count } ?? 0
         }
-        var maximum = 0.0
+        var maximum = 0.0, minimum = 0.0
         for row in 0..<table.rowCount {
-            if let value = barValue(table, row), value > maximum { maximum = value }
+            guard let value = barValue(table, row) else { continue }
+            if value > maximum { maximum = value }
+            if value < minimum { minimum = value }
         }
-        maxBarValue = max(1, maximum)
+        minBarValue = minimum
+        maxBarValue = max(minimum + 1, maximum)
     }
 
     /// What a row's bar shows: its total where the table has one, else the shaded series.
@@ -317,6 +322,8 @@ public struct TableTab: BrowserView {
             // Separators by day only exist for the hours in time order.
             if lens?.separatesDays == true { jumpDay(by: action == .nextDay ? 1 : -1) } else { rowList.select(rowList.selected + (action == .nextDay ? 1 : -1), layout) }
         case .heatmap:
+            // The heatmap is of hours of days: a table of days or longer has none.
+            if lens?.step.isDailyOrLonger == true { return }
             // The heatmap is of hours, in time order.
             if let lens, !lens.separatesDays {
                 let time = selectedTime
@@ -374,12 +381,25 @@ public struct TableTab: BrowserView {
         return []
     }
 
-    /// The month before or after the selected hour's, from the open-data API.
-    private func monthEffect(by delta: Int) -> [ViewEffect] {
-        guard !isEmpty else { return [] }
-        let date = times[selectedRow]
+    /// The month before or after the selected row's: within the rows loaded when they reach
+    /// it; else from the open-data API when that is the source (a file's loader never changes
+    /// its source), and said.
+    private mutating func monthEffect(by delta: Int) -> [ViewEffect] {
+        guard let lens, !isEmpty, let date = selectedTime else { return [] }
         let index = date.year * 12 + (date.month - 1) + delta
-        return [.host(.loadMonth(year: index / 12, month: index % 12 + 1))]
+        let year = index / 12, month = index % 12 + 1
+        let first = LocalDateTime(year: year, month: month, day: 1)!
+        let hours = lens.filtered.times
+        let found = hours.isEmpty ? nil : lens.filtered.lowerBound(first)
+        let name = "\(DateText.months[month - 1]) \(year)"
+        if let found, found < hours.count, hours[found].year == year, hours[found].month == month,
+           let row = lens.row(containing: hours[found]) {
+            let position = lens.position(ofRow: row)
+            rowList.select(position, layout)
+            if mode == .heatmap { keepDayVisible() } else { rowList.scroll(toLine: layout.top(of: position), layout) }
+            return [.message(name)]
+        }
+        return [.message("no rows in \(name) in the table loaded"), .host(.loadMonth(year: year, month: month))]
     }
 
     /// Goes to the next (or previous) row matching `query`, round the ends like less: a date
@@ -387,14 +407,25 @@ public struct TableTab: BrowserView {
     /// `tuesday 8am`, `2016-04`), landing on the first row of the day, month or hour asked.
     /// A query naming no time in the data says so; one in a hole lands after it and says so.
     public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] {
-        guard let table, !table.isEmpty else { return [] }
+        guard let table, let lens, !table.isEmpty else { return [] }
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         lastSearch = trimmed
-        let outcome = DateSearchOutcome(searching: trimmed, in: table.times, from: selectedRow, forward: forward)
-        if let row = outcome.row {
-            rowList.select(lens?.position(ofRow: row) ?? row, layout)
-            if mode == .heatmap { keepDayVisible() }
+        // The hours are searched, then the row shown that holds the hour found: in a view by
+        // day, week, month or year, the period holding the date (not the one after it).
+        let hours = lens.filtered.times
+        let from = granularity == .hour ? selectedRow : (selectedTime.map { lens.filtered.lowerBound($0) } ?? 0)
+        let outcome = DateSearchOutcome(searching: trimmed, in: hours, from: min(from, hours.count - 1), forward: forward)
+        if let found = outcome.row {
+            let row = granularity == .hour ? found : (lens.row(containing: hours[found]) ?? found)
+            let position = lens.position(ofRow: row)
+            rowList.select(position, layout)
+            if mode == .heatmap {
+                keepDayVisible()
+            } else {
+                // Near the top, so what follows the date shows under it.
+                rowList.scroll(toLine: max(0, layout.top(of: position) - 1), layout)
+            }
         }
         return outcome.message.map { [.message(TerminalSafeText.singleLine($0))] } ?? []
     }
@@ -437,6 +468,8 @@ public struct TableTab: BrowserView {
         self.lens?.setSort(next)
         mode = .table
         rowsChanged(keeping: time, reordered: true)
+        // A sort shows its first rows (the largest), not wherever the old selection went.
+        if next != nil { rowList.home(layout) }
         guard let next else { return [.message("rows in time order")] }
         return [.message("sorted by \(TerminalSafeText.singleLine(lens.label(next.column))), \(next.descending ? "largest" : "smallest") first; missing values last")]
     }

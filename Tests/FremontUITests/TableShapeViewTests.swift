@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import FremontCore
+@testable import FremontUI
+
+/// Issue 24 on screen: the table tab follows the data's step and kind, and the bugs review found.
+@Suite struct TableShapeViewTests {
+    static let shapes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FremontCoreTests/Fixtures/shapes").path + "/"
+
+    private func browser(_ file: String, width: Int = 100, height: Int = 30) throws -> BrowserState {
+        let table = try SeriesLoader.load(.file(Self.shapes + file))
+        var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256))
+        _ = state.update(.tableLoaded(source: file, .success(table), at: "12:00:00"))
+        return state
+    }
+
+    @Test func aDailyTableHasNoDaySeparatorsNorHeatmap() throws {
+        var state = try browser("daily.csv")
+        let buffer = screen(state)
+        #expect(!buffer.text.contains("── "))
+        // The outages in days, first: 3 absent, 1 blank (pandas: reindex freq='D', 4 NaN).
+        #expect(buffer.line(2).hasPrefix(" 4 days without a count; longest 2024-02-10 → 02-12, 3 days"))
+        #expect(!buffer.text.contains("hours missing"))
+        press(&state, .character("h"))
+        #expect(state.table.mode == .table)
+    }
+
+    @Test func aMeasureIsAveragedAndItsNegativesDrawBars() throws {
+        let state = try browser("temperatures.csv", width: 100)
+        let buffer = screen(state)
+        // pandas: temp_c mean -3.5, min -10, max 3.
+        #expect(buffer.line(1).contains("temp_c mean -3.50 (-10…3)"))
+        // 2024-01-15 00:00 is -8.2, above the lowest (-10): a bar, however short, from the minimum.
+        let midnight = try #require(buffer.row(containing: "January 15, 2024 12:00 AM"))
+        #expect(buffer.line(midnight).contains("-8.2"))
+        let three = try #require(buffer.row(containing: "January 15, 2024  3:00 AM"))
+        #expect(buffer.line(three).contains("-10") && !buffer.line(three).contains("▏"))
+        #expect(["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"].contains { buffer.line(midnight).contains($0) })
+    }
+
+    @Test func dateSearchInAWeekViewLandsOnTheWeekHoldingTheDate() {
+        var state = April.browser(width: 100, height: 30)
+        press(&state, .character("v"), .character("v"))
+        #expect(state.table.granularity == .week)
+        type(&state, "/"); type(&state, "2016-04-20"); press(&state, .enter)
+        // The week of Monday 18 April holds the 20th; the week after it does not.
+        #expect(state.table.selectedTime?.isoDateString == "2016-04-18")
+    }
+
+    @Test func aFoundRowIsNearTheTopAndASortStartsThere() {
+        var state = April.browser(width: 100, height: 30)
+        type(&state, "/"); type(&state, "april 20 5:00 pm"); press(&state, .enter)
+        let buffer = screen(state)
+        let found = buffer.row(containing: "April 20, 2016  5:00 PM")!
+        #expect(found <= buffer.row(containing: "Date")! + 2)
+        press(&state, .down, .down)
+        press(&state, .character("s"))
+        #expect(state.table.rowList.selected == 0)
+        #expect(screen(state).line(buffer.row(containing: "Date")! + 1).contains("455"))
+    }
+
+    @Test func monthKeysMoveWithinAFile() throws {
+        var state = try browser("daily.csv")
+        let effects = press(&state, .character(">"))
+        #expect(state.table.selectedTime?.isoDateString == "2024-02-01")
+        #expect(state.status.message == "February 2024")
+        #expect(!effects.contains { if case .load = $0 { return true } else { return false } })
+        press(&state, .character(">"), .character(">"))
+        #expect(state.status.message == "no rows in April 2024 in the table loaded")
+        #expect(state.table.selectedTime?.isoDateString == "2024-03-01")
+    }
+}
