@@ -189,6 +189,19 @@ import Testing
         #expect(loadError("temperatures.csv", SeriesColumnChoice(summed: ["pressure"]))?.description.contains("no series named 'pressure' for --sum") == true)
     }
 
+    @Test func periodRowsAverageMeasuresAndCountWhatIsMissing() throws {
+        let temperatures = SeriesPeriodRows(try load("temperatures.csv"), granularity: .day)
+        // pandas resample('D'): temp_c mean -4.0, -3.5, -3.0 (not the sums -96, -84, -72); rain_mm sum 12.
+        #expect(temperatures.totals[0] == [-4.0, -3.5, -3.0])
+        #expect(temperatures.totals[1] == [12, 12, 12])
+        #expect(temperatures.missing == [0, 0, 0])
+        let weeks = SeriesPeriodRows(try load("daily.csv"), granularity: .week)
+        // pandas: full.isna().resample('W-MON', closed='left', label='left').sum(): 2024-02-05 2,
+        // 2024-02-12 1, 2024-02-26 1.
+        let missing = Dictionary(uniqueKeysWithValues: zip(weeks.starts.map(\.isoDateString), weeks.missing)).filter { $0.value > 0 }
+        #expect(missing == ["2024-02-05": 2, "2024-02-12": 1, "2024-02-26": 1])
+    }
+
     // MARK: - Long tables
 
     @Test func aLongTableBecomesASeriesAKey() throws {

@@ -70,4 +70,33 @@ import FremontCore
         #expect(state.status.message == "no rows in April 2024 in the table loaded")
         #expect(state.table.selectedTime?.isoDateString == "2024-03-01")
     }
+
+    @Test func periodsWithReadingsMissingAreMarked() throws {
+        var state = try browser("daily.csv")
+        press(&state, .character("v"))
+        #expect(state.table.granularity == .week)
+        let buffer = screen(state)
+        let partial = try #require(buffer.row(containing: "Week of Mon 2024-02-05"))
+        #expect(Array(buffer.line(partial))[1] == "?")
+        let whole = try #require(buffer.row(containing: "Week of Mon 2024-01-08"))
+        #expect(Array(buffer.line(whole))[1] == " ")
+        // v started past a row per day (the rows are days), and V comes back to them.
+        press(&state, .character("V"))
+        #expect(state.table.granularity == .hour)
+        press(&state, .character("V"))
+        #expect(state.status.message == "rows are days already")
+    }
+
+    @Test func theHeatmapDrawsAbsentHoursAsMissingNotEven() throws {
+        var state = try browser("outage.csv", width: 100, height: 40)
+        press(&state, .character("G"), .character("h"))
+        #expect(state.table.mode == .heatmap)
+        let buffer = screen(state)
+        let day = try #require(buffer.row(containing: "Sun 2025-07-20"))
+        // 03:00 to 05:00 have no row: missing, as a blank row is drawn, never the even hour's dot.
+        let cells = Array(buffer.line(day)).dropFirst(16)
+        let cellWidth = 3
+        #expect((3...5).allSatisfy { cells[cells.startIndex + $0 * cellWidth] == "—" })
+        #expect(!buffer.line(day).contains("·"))
+    }
 }

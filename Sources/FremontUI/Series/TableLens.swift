@@ -21,6 +21,9 @@ struct TableLens: Sendable {
     private(set) var filtered: SeriesTable
     /// The rows shown, in time order: hours, or periods with each series' total.
     private(set) var shown: SeriesTable
+    /// Per row of `shown` at a granularity, its readings without a value (nil by the hour, and
+    /// under a filter, whose left-out days are not missing).
+    private(set) var periodMissing: [Int]?
     /// Display position → row of `shown`, when sorted.
     private(set) var order: [Int]?
     /// Row of `shown` → display position, when sorted.
@@ -80,8 +83,10 @@ struct TableLens: Sendable {
         if granularity.grouping != nil {
             let periods = SeriesPeriodRows(filtered, granularity: granularity)
             shown = SeriesTable(series: filtered.series, times: periods.starts, values: periods.totals)
+            periodMissing = filter.keepsEverything ? periods.missing : nil
         } else {
             shown = filtered
+            periodMissing = nil
         }
         reorder()
     }

@@ -237,7 +237,9 @@ extension TableTab {
         case .level: marker = " "
         }
         let date = lens?.periodText(row, full: columns.fullDate) ?? DateText.compact(table.times[row])  // compact: 20 columns
-        var text = marker + " " + TextLayout.padRight(date, to: columns.date)
+        // A period with readings missing is marked, so its total is read as partial.
+        let partial = (lens?.periodMissing.map { $0.indices.contains(row) && $0[row] > 0 }) ?? false
+        var text = marker + (partial ? "?" : " ") + TextLayout.padRight(date, to: columns.date)
         for column in columns.shown {
             let value = column.series.map { table.value($0, row) } ?? table.total(row)
             text += TextLayout.padLeft(value.map(SeriesExport.grouped) ?? SeriesExport.missing, to: column.width)
@@ -279,8 +281,15 @@ extension TableTab {
             let label = DateText.compact(table.times[first]).prefix(14)
             let labelStyle = day == selectedDay ? theme.title.adding(.reverse) : theme.title
             buffer.write(TextLayout.padRight(String(label), to: labelWidth), x: area.x, y: y, style: labelStyle, maxWidth: labelWidth)
+            // An hour of the span without a row is missing, drawn as a blank row is ("—"), never as
+            // an even hour ("·" without colour); hours before the first row or after the last are
+            // outside the span and stay empty.
+            let spanFirst = table.times[0], spanLast = table.times[table.rowCount - 1]
+            let dayStart = table.times[first].startOfDay
             for hour in 0..<24 {
-                buffer.write("·", x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
+                let time = dayStart.addingHours(hour)
+                let inSpan = time.hourNumber >= spanFirst.hourNumber && time.hourNumber <= spanLast.hourNumber
+                buffer.write(inSpan ? "—" : " ", x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
             }
             for index in first..<end {
                 var (glyph, style) = theme.heatmapCell(shadeRule.shade(table, row: index))

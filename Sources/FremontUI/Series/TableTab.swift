@@ -434,10 +434,12 @@ public struct TableTab: BrowserView {
 
     private mutating func changeGranularity(by step: Int) -> [ViewEffect] {
         guard let lens else { return [] }
-        let all = SeriesGranularity.allCases
-        let index = all.firstIndex(of: lens.granularity)! + step
+        // The rows themselves come first; periods no longer than the data's step would repeat
+        // them (a daily table's days), so v starts past them and V comes back to the rows.
+        let all = SeriesGranularity.allCases.filter { $0 == .hour || !Self.holdsOneReading($0, step: lens.step) }
+        let index = (all.firstIndex(of: lens.granularity) ?? 0) + step
         guard all.indices.contains(index) else {
-            return [.message(step > 0 ? "rows are years already: V goes back to months" : "rows are hours already")]
+            return [.message(step > 0 ? "rows are years already: V goes back to months" : "rows are \(lens.step.unit == "reading" ? "readings" : lens.step.unit + "s") already")]
         }
         // The finest time chosen stays the anchor while the selection stays on its period, so
         // hours → years → hours comes back to the same hour.
@@ -448,6 +450,18 @@ public struct TableTab: BrowserView {
         mode = .table
         rowsChanged(keeping: time)
         return [.message("a row per \(all[index].rawValue)\(all[index] == .hour ? "" : ", each series' total")")]
+    }
+
+    /// Whether each period of `granularity` holds at most one reading of `step`.
+    static func holdsOneReading(_ granularity: SeriesGranularity, step: SeriesStep) -> Bool {
+        switch (granularity, step) {
+        case (.hour, _): return true
+        case (_, .months(let months)): return granularity == .day || granularity == .week || (granularity == .month && months >= 1) || (granularity == .year && months >= 12)
+        case (.day, .seconds(let seconds)): return seconds >= 86_400
+        case (.week, .seconds(let seconds)): return seconds >= 7 * 86_400
+        case (.month, .seconds(let seconds)): return seconds >= 31 * 86_400
+        case (.year, .seconds(let seconds)): return seconds >= 366 * 86_400
+        }
     }
 
     private mutating func changeSort(reverse: Bool) -> [ViewEffect] {

@@ -35,7 +35,8 @@ struct GroupAccumulator {
     /// filter's days.
     private(set) var coveredHours: [Int] = []
 
-    init(_ table: SeriesTable, grouping: SeriesGrouping?, filter: SeriesFilter) {
+    /// - Parameter step: the table's, when the caller found it already.
+    init(_ table: SeriesTable, grouping: SeriesGrouping?, filter: SeriesFilter, step: SeriesStep? = nil) {
         self.grouping = grouping
         seriesCount = table.series.count
         isCycle = grouping?.cycleLength != nil
@@ -70,7 +71,7 @@ struct GroupAccumulator {
 
         // Day by day rather than reading by reading: every grouping but the hour is constant
         // over a day. A reading is due at the first time plus whole steps.
-        let step = SeriesStep(table.times)
+        let step = step ?? SeriesStep(table.times)
         func secondOfDay(_ time: LocalDateTime) -> Int { time.hour * 3600 + time.minute * 60 + time.second }
         for day in firstDay...lastDay where filter.admitsDay(day) {
             let dayBin = grouping == .hour ? 0 : bin(grouping.map { $0.key(dayNumber: day) } ?? 0)

@@ -32,7 +32,7 @@ public struct SeriesStats: Sendable {
         self.filter = filter
         series = table.series
         step = SeriesStep(table.times)
-        let bins = GroupAccumulator(table, grouping: grouping, filter: filter)
+        let bins = GroupAccumulator(table, grouping: grouping, filter: filter, step: step)
         var groups: [SeriesGroup] = []
         var aggregates: [[SeriesAggregate]] = []
         for bin in 0..<bins.binCount where bins.isListed(bin) {

@@ -17,28 +17,43 @@ public enum SeriesStep: Sendable, Hashable, CustomStringConvertible {
     /// month when that difference is 28 to 31 days, a year when 365 or 366; an hour when no
     /// difference comes twice, or when readings a day apart come at different times of day.
     public init(_ times: [LocalDateTime]) {
+        let sampled = times.prefix(Self.sampledDifferences + 1)
+        // Nearly always one difference is most of them (the city's hour): found in two passes
+        // without hashing (Boyer–Moore's majority vote, then a count); else a count of each.
+        var candidate = 0, votes = 0
+        for index in sampled.indices.dropFirst() {
+            let difference = Self.difference(sampled[index - 1], sampled[index])
+            if votes == 0 { candidate = difference; votes = 1 } else if difference == candidate { votes += 1 } else { votes -= 1 }
+        }
+        func isCalendarLength(_ difference: Int) -> Bool {
+            difference % 86_400 == 0 && ((28...31).contains(difference / 86_400) || (365...366).contains(difference / 86_400))
+        }
+        let tally = candidate > 0 && !isCalendarLength(candidate)
         var counts: [Int: Int] = [:]
-        var monthly = 0, yearly = 0
-        for index in times.indices.dropFirst().prefix(Self.sampledDifferences) {
-            let difference = Self.wallSeconds(times[index]) - Self.wallSeconds(times[index - 1])
+        var monthly = 0, yearly = 0, own = 0
+        for index in sampled.indices.dropFirst() {
+            let difference = Self.difference(sampled[index - 1], sampled[index])
+            if tally, difference == candidate { own += 1; continue }
             guard difference > 0 else { continue }
             let days = difference / 86_400
             if difference % 86_400 == 0, (28...31).contains(days) { monthly += 1; continue }
             if difference % 86_400 == 0, (365...366).contains(days) { yearly += 1; continue }
             counts[difference, default: 0] += 1
         }
+        if tally { counts[candidate] = own }
         let best = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }
         // One difference says nothing (two rows 8,000 years apart are not a step), and readings
         // a day or more apart come at one time of day: else the city's hour, as ever.
-        let sampled = times.prefix(Self.sampledDifferences + 1)
-        let oneTimeOfDay = sampled.allSatisfy { $0.hour == sampled.first!.hour && $0.minute == sampled.first!.minute && $0.second == sampled.first!.second }
         guard max(best?.value ?? 0, monthly, yearly) >= 2 else {
             self = .hour
             return
         }
-        if (best?.key ?? 0) >= 86_400 || monthly >= (best?.value ?? 0) || yearly >= (best?.value ?? 0), !oneTimeOfDay {
-            self = .hour
-            return
+        if (best?.key ?? 0) >= 86_400 || monthly >= (best?.value ?? 0) || yearly >= (best?.value ?? 0) {
+            let first = sampled.first!
+            guard sampled.allSatisfy({ $0.hour == first.hour && $0.minute == first.minute && $0.second == first.second }) else {
+                self = .hour
+                return
+            }
         }
         if yearly > monthly, yearly > (best?.value ?? 0) {
             self = .months(12)
@@ -47,6 +62,14 @@ public enum SeriesStep: Sendable, Hashable, CustomStringConvertible {
         } else {
             self = .seconds(best?.key ?? 3600)
         }
+    }
+
+    /// Wall-clock seconds from one time to the next; within a day without calendar arithmetic.
+    @inline(__always)
+    static func difference(_ earlier: LocalDateTime, _ later: LocalDateTime) -> Int {
+        let clock = (later.hour - earlier.hour) * 3600 + (later.minute - earlier.minute) * 60 + (later.second - earlier.second)
+        if earlier.day == later.day, earlier.month == later.month, earlier.year == later.year { return clock }
+        return (later.dayNumber - earlier.dayNumber) * 86_400 + clock
     }
 
     static func wallSeconds(_ time: LocalDateTime) -> Int {
