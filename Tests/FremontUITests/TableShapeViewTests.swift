@@ -99,4 +99,14 @@ import FremontCore
         #expect((3...5).allSatisfy { cells[cells.startIndex + $0 * cellWidth] == "—" })
         #expect(!buffer.line(day).contains("·"))
     }
+
+    @Test func theTrendOfAMeasureIsOfDailyMeans() throws {
+        var state = try browser("temperatures.csv", width: 100, height: 30)
+        press(&state, .character("t"))
+        let buffer = screen(state)
+        #expect(buffer.row(containing: "Daily means of temp_c") != nil)
+        #expect(buffer.row(containing: "Daily totals") == nil)
+        // pandas resample('D').mean(): -4.0, -3.5, -3.0.
+        #expect(SeriesDailyTotals(try SeriesLoader.load(.file(Self.shapes + "temperatures.csv"))).totals[0] == [-4.0, -3.5, -3.0])
+    }
 }

@@ -81,7 +81,8 @@ struct TableLens: Sendable {
     /// a new granularity does not filter again.
     private mutating func regroup() {
         if granularity.grouping != nil {
-            let periods = SeriesPeriodRows(filtered, granularity: granularity)
+            // The source's step: a filter's left-out days would make the kept rows' look longer.
+            let periods = SeriesPeriodRows(filtered, granularity: granularity, step: step)
             shown = SeriesTable(series: filtered.series, times: periods.starts, values: periods.totals)
             periodMissing = filter.keepsEverything ? periods.missing : nil
         } else {

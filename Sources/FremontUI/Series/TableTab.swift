@@ -449,7 +449,9 @@ public struct TableTab: BrowserView {
         self.lens?.setGranularity(all[index])
         mode = .table
         rowsChanged(keeping: time)
-        return [.message("a row per \(all[index].rawValue)\(all[index] == .hour ? "" : ", each series' total")")]
+        let measures = lens.source.series.contains { $0.kind == .measure }
+        let what = measures ? ", each count's total, each measure's mean" : ", each series' total"
+        return [.message("a row per \(all[index].rawValue)\(all[index] == .hour ? "" : what)")]
     }
 
     /// Whether each period of `granularity` holds at most one reading of `step`.

@@ -22,7 +22,8 @@ public struct SeriesPeriodRows: Sendable {
 
     /// - Parameter rows: the table rows to show, in time order (say `SeriesFilter.rows(in:)`);
     ///   nil for all.
-    public init(_ table: SeriesTable, granularity: SeriesGranularity, rows: [Int]? = nil) {
+    /// - Parameter step: the table's, when the caller found it already.
+    public init(_ table: SeriesTable, granularity: SeriesGranularity, rows: [Int]? = nil, step: SeriesStep? = nil) {
         self.granularity = granularity
         series = table.series
         var starts: [LocalDateTime] = []
@@ -81,7 +82,7 @@ public struct SeriesPeriodRows: Sendable {
         }
         var missing = blankRows
         // Readings due and absent: first + k × step inside [period start, next start) and the span.
-        if granularity != .hour, case .seconds(let seconds) = SeriesStep(table.times), seconds > 0,
+        if granularity != .hour, case .seconds(let seconds) = step ?? SeriesStep(table.times), seconds > 0,
            let first = table.times.first, let last = table.times.last {
             let origin = SeriesStep.wallSeconds(first), end = SeriesStep.wallSeconds(last)
             for period in starts.indices {
