@@ -109,4 +109,13 @@ import FremontCore
         // pandas resample('D').mean(): -4.0, -3.5, -3.0.
         #expect(SeriesDailyTotals(try SeriesLoader.load(.file(Self.shapes + "temperatures.csv"))).totals[0] == [-4.0, -3.5, -3.0])
     }
+
+    @Test(arguments: [ColorSupport.indexed256, .truecolor])
+    func barsOnTintedRowsNeverTakeTheTextsBlack(colors: ColorSupport) {
+        let buffer = screen(April.browser(width: 120, height: 40, colors: colors))
+        let blocks: Set<String> = ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+        let tinted = buffer.cells.filter { blocks.contains($0.text) && $0.style.background != .default }
+        #expect(!tinted.isEmpty)
+        #expect(tinted.allSatisfy { $0.style.foreground != .indexed(16) })
+    }
 }

@@ -246,7 +246,8 @@ extension TableTab {
         }
         var line = StyledLine(text, style)
         if columns.bar > 0, let value = barValue(table, row) {
-            line.append("  " + Self.bar((value - minBarValue) / (maxBarValue - minBarValue), width: columns.bar), style)
+            line.append("  ", style)
+            line.append(Self.bar((value - minBarValue) / (maxBarValue - minBarValue), width: columns.bar), isSelected ? style : theme.bar(onRow: style, shade: shade))
         }
         buffer.draw(line, x: area.x, y: y, maxWidth: area.width)
     }
