@@ -101,4 +101,11 @@ import Testing
         let mean = try await Fremont.run(arguments: ["stats", Self.shapes + "temperatures.csv", "--by", "day", "--format", "csv", "--mean", "rain_mm"])
         #expect(mean.output.contains("2024-01-15,rain_mm,measure,24,12,0.5,0,2,0\n"))
     }
+
+    @Test func anotherCounterWithTwoDirectionsIsNotTheFremontBridge() async throws {
+        let csv = "date,Spokane St NB,Spokane St SB\n2024-01-01T00:00:00,1,2\n2024-01-01T01:00:00,3,4\n"
+        let run = try await Fremont.run(arguments: ["stats", "-"], input: Data(csv.utf8))
+        #expect(run.output.hasPrefix("Counts: "))
+        #expect(!run.output.contains("Fremont Bridge"))
+    }
 }

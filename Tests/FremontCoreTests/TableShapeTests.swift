@@ -235,4 +235,14 @@ import Testing
         SeriesOutagesExport.write(summary.outages, as: .csv) { csv += $0 }
         #expect(csv == "start,end,hours\n2025-06-27T06:00:00,2025-06-27T06:00:00,1\n2025-06-28T01:00:00,2025-07-18T23:00:00,503\n2025-07-20T03:00:00,2025-07-20T05:00:00,3\n")
     }
+
+    @Test func summaryLabelsNeverRunIntoTheirValues() throws {
+        let name = "Burke Gilman Trail north of NE 70th St Bike and Ped Counter"
+        let table = try parse("date,\(name)\n2024-01-01T00:00:00,850\n2024-01-01T01:00:00,851\n")
+        let report = SeriesSummaryReport.text(SeriesSummary(table), title: "Counts")
+        for line in report.split(separator: "\n").dropFirst(2) {
+            #expect(line.contains(": "), "\(line)")
+        }
+        #expect(report.contains("\(name) average per day: 1,701.0"))
+    }
 }

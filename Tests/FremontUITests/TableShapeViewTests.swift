@@ -118,4 +118,28 @@ import FremontCore
         #expect(!tinted.isEmpty)
         #expect(tinted.allSatisfy { $0.style.foreground != .indexed(16) })
     }
+
+    @Test func theHeatmapAfterAViewByDayIsFull() {
+        var state = April.browser(width: 100, height: 30)
+        press(&state, .character("G"), .character("v"), .character("V"), .character("h"))
+        #expect(state.table.mode == .heatmap)
+        let buffer = screen(state)
+        let days = (0..<buffer.height).filter { buffer.line($0).contains(" 2016-04-") }
+        // The list holds 30 days; a screen of 30 lines shows the last 20 or more of them.
+        #expect(days.count >= 20)
+        #expect(buffer.row(containing: "Sat 2016-04-30") != nil)
+    }
+
+    @Test func decimalsAreAlignedOnThePoint() throws {
+        let buffer = screen(try browser("temperatures.csv", width: 100))
+        // -8.2 and -10.0 (written -10.0, not -10) end in the same column, points aligned.
+        let midnight = try #require(buffer.row(containing: "January 15, 2024 12:00 AM"))
+        let three = try #require(buffer.row(containing: "January 15, 2024  3:00 AM"))
+        let point = { (line: String) in Array(line).firstIndex(of: ".") }
+        #expect(buffer.line(three).contains("-10.0"))
+        #expect(point(buffer.line(midnight)) == point(buffer.line(three)))
+        #expect(TableTab.decimals([1, 2.5, .nan, -3.25]) == 2)
+        #expect(TableTab.decimals([0.1 + 0.2]) == 1)
+        #expect(TableTab.decimals([1, 2]) == 0)
+    }
 }

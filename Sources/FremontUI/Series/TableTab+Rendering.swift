@@ -242,7 +242,8 @@ extension TableTab {
         var text = marker + (partial ? "?" : " ") + TextLayout.padRight(date, to: columns.date)
         for column in columns.shown {
             let value = column.series.map { table.value($0, row) } ?? table.total(row)
-            text += TextLayout.padLeft(value.map(SeriesExport.grouped) ?? SeriesExport.missing, to: column.width)
+            let decimals = column.series.map { valueDecimals.indices.contains($0) ? valueDecimals[$0] : 0 } ?? 0
+            text += TextLayout.padLeft(value.map { Self.valueText($0, decimals: decimals) } ?? SeriesExport.missing, to: column.width)
         }
         var line = StyledLine(text, style)
         if columns.bar > 0, let value = barValue(table, row) {

@@ -67,6 +67,9 @@ public struct TableTab: BrowserView {
     private(set) var minBarValue = 0.0
     /// The widest value of each series shown, in characters.
     private(set) var valueWidths: [Int] = []
+    /// Per series, the decimals its values are written with (at most 3), so a column's points
+    /// line up: `-8.2` over `-10.0`, not over `-10`.
+    private(set) var valueDecimals: [Int] = []
     /// The table's rows (the selection is the selected hour).
     private(set) var rowList = ListState()
     /// The heatmap's days, one line each.
@@ -153,10 +156,13 @@ public struct TableTab: BrowserView {
             updateShading()
         }
         layout = SeriesTableLayout(times: lens.shown.times, separated: lens.separatesDays)
-        let height = rowList.height
+        let height = rowList.height, dayHeight = days.height
         rowList = ListState()
         days = ListState()
         if height > 0 { rowList.resize(height: height, layout) }
+        // The heatmap's list keeps its height too: without one, the last day selected would be
+        // its only row (G v V h drew one day and a blank screen).
+        if dayHeight > 0 { days.resize(height: dayHeight, dayMetrics) }
         if let time, let row = lens.row(containing: time) { rowList.select(lens.position(ofRow: row), layout) }
     }
 
@@ -166,8 +172,9 @@ public struct TableTab: BrowserView {
         let shownSummary = granularity == .hour ? (summary ?? SeriesSummary(table)) : SeriesSummary(table)
         shadeRule = ShadeRule(table, summary: shownSummary, series: shadedSeries)
         // Columns as wide as their largest value: a year's total is wider than an hour's.
-        valueWidths = shownSummary.columns.map { column in
-            column.maximum.map { SeriesExport.grouped($0).count } ?? 0
+        valueDecimals = table.values.map(Self.decimals)
+        valueWidths = zip(shownSummary.columns, valueDecimals).map { column, decimals in
+            [column.maximum, column.minimum].compactMap { $0.map { Self.valueText($0, decimals: decimals).count } }.max() ?? 0
         }
         var maximum = 0.0, minimum = 0.0
         for row in 0..<table.rowCount {
@@ -177,6 +184,25 @@ public struct TableTab: BrowserView {
         }
         minBarValue = minimum
         maxBarValue = max(minimum + 1, maximum)
+    }
+
+    /// The fewest decimals (0 to 3) that write every value of a series exactly.
+    static func decimals(_ values: [Double]) -> Int {
+        let scales = [1.0, 10, 100, 1000]
+        var most = 0
+        for value in values where !value.isNaN && most < 3 {
+            while most < 3 {
+                let scaled = value * scales[most]
+                if abs(scaled - scaled.rounded()) <= 1e-6 * max(1, abs(scaled)) { break }
+                most += 1
+            }
+        }
+        return most
+    }
+
+    /// A value as a column writes it: grouped, with the series' decimals.
+    static func valueText(_ value: Double, decimals: Int) -> String {
+        decimals > 0 ? NumberText.grouped(value, decimals: decimals) : SeriesExport.grouped(value)
     }
 
     /// What a row's bar shows: its total where the table has one, else the shaded series.
