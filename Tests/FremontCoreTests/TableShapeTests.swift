@@ -41,6 +41,9 @@ import Testing
         #expect(try column(table, "big")[3] == Double("12345678901234567890")!)
         #expect(try column(table, "big")[1] == Double("10000000000000002")!)
         #expect(table.warnings.contains { $0.message.contains("'1,2,3' is not a number") })
+        // A value past 2^63 is written in Swift's shortest form, not trapped converting to Int.
+        let report = SeriesSummaryReport.text(SeriesSummary(table), title: "Numbers")
+        #expect(report.contains("1.2345678901234567e+19"))
         // The column of words is left out, and said so.
         #expect(table.warnings.contains { $0.message.hasPrefix("column 'label' left out: 6 of its first 6 values are words") })
     }
