@@ -24,6 +24,8 @@ import FremontCore
         #expect(!buffer.text.contains("hours missing"))
         press(&state, .character("h"))
         #expect(state.table.mode == .table)
+        press(&state, .character("p"))
+        #expect(state.status.message == "the rows are days: there is no hour of the day to profile")
     }
 
     @Test func aMeasureIsAveragedAndItsNegativesDrawBars() throws {

@@ -311,6 +311,9 @@ public struct TableTab: BrowserView {
             guard let lens, !lens.source.isEmpty else { return [] }
             switch action {
             case .trend: return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            case .profile where lens.step.isDailyOrLonger:
+                // Readings a day or more apart have no hours of the day to draw.
+                return [.message("the rows are \(lens.step.unit)s: there is no hour of the day to profile")]
             case .profile: return [.push(ProfileView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
             default: return [.push(ColumnStatsView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries))]
             }
