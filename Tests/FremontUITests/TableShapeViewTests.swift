@@ -22,6 +22,9 @@ import FremontCore
         // The outages in days, first: 3 absent, 1 blank (pandas: reindex freq='D', 4 NaN).
         #expect(buffer.line(2).hasPrefix(" 4 days without a count; longest 2024-02-10 → 02-12, 3 days"))
         #expect(!buffer.text.contains("hours missing"))
+        // A day is a day: no 12:00 AM after it.
+        #expect(buffer.row(containing: "Monday, January 1, 2024") != nil)
+        #expect(!buffer.text.contains("12:00 AM"))
         press(&state, .character("h"))
         #expect(state.table.mode == .table)
         press(&state, .character("p"))
@@ -39,6 +42,9 @@ import FremontCore
         let three = try #require(buffer.row(containing: "January 15, 2024  3:00 AM"))
         #expect(buffer.line(three).contains("-10") && !buffer.line(three).contains("▏"))
         #expect(["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"].contains { buffer.line(midnight).contains($0) })
+        // The day's separator gives the measure's mean (pandas: -4.0), not its sum (-96).
+        #expect(buffer.text.contains("temp_c mean -4.0 ──"))
+        #expect(!buffer.text.contains("-96"))
     }
 
     @Test func dateSearchInAWeekViewLandsOnTheWeekHoldingTheDate() {

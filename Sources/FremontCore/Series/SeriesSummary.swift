@@ -27,6 +27,15 @@ public struct SeriesSummary: Sendable {
         /// Each series' sum over the day's values (a missing value adds nothing).
         public var totals: [Double]
         public var hours: Int
+        /// Each series' values that day: a measure's day is `totals / counts`.
+        public var counts: [Int] = []
+
+        /// A count's total, a measure's mean (nil without a value) of series `index`.
+        public func value(_ index: Int, kind: SeriesKind) -> Double? {
+            guard kind == .measure else { return totals[index] }
+            let count = counts.indices.contains(index) ? counts[index] : 0
+            return count > 0 ? totals[index] / Double(count) : nil
+        }
     }
 
     /// A run of readings (hours, days, … as the table's step) with no row at all.
@@ -101,7 +110,8 @@ public struct SeriesSummary: Sendable {
         for date in table.times {
             let dayStart = date.startOfDay
             if days.last?.date != dayStart {
-                days.append(Day(date: dayStart, totals: Array(repeating: 0, count: table.series.count), hours: 0))
+                days.append(Day(date: dayStart, totals: Array(repeating: 0, count: table.series.count), hours: 0,
+                                 counts: Array(repeating: 0, count: table.series.count)))
             }
             rowDay.append(Int32(days.count - 1))
             days[days.count - 1].hours += 1
@@ -151,6 +161,7 @@ public struct SeriesSummary: Sendable {
                 }
                 let day = Int(rowDay[row])
                 days[day].totals[column] += value
+                days[day].counts[column] += 1
                 dayHasValue[day] = true
             }
             if byHour { closeHour(&summary) }

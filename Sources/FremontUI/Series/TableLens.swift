@@ -127,6 +127,8 @@ struct TableLens: Sendable {
     func periodText(_ row: Int, full: Bool) -> String {
         let time = shown.times[row]
         switch granularity {
+        // Readings a day or more apart are days: no time of day to write.
+        case .hour where step.isDailyOrLonger: return full ? DateText.day(time) : String(DateText.compact(time).prefix(14))
         case .hour: return full ? DateText.full(time) : DateText.compact(time)
         case .day: return full ? DateText.day(time) : String(DateText.compact(time).prefix(14))
         case .week: return "Week of " + String(DateText.compact(time).prefix(14))

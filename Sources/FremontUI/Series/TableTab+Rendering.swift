@@ -198,7 +198,8 @@ extension TableTab {
 
     private func renderSeparator(day: Int, table: SeriesTable, y: Int, area: Rect, buffer: inout ScreenBuffer, theme: Theme) {
         let date = table.times[layout.dayFirstRow[day]]
-        let totals = summary.flatMap { $0.days.indices.contains(day) ? $0.days[day].totals : nil }
+        let summaryDay = summary.flatMap { $0.days.indices.contains(day) ? $0.days[day] : nil }
+        let totals = summaryDay?.totals
         let label = area.width >= 60 ? DateText.day(date) : DateText.compact(date).prefix(14).description
         var text = "── \(label) "
         var right = ""
@@ -211,7 +212,10 @@ extension TableTab {
                 right = " Total \(SeriesExport.grouped(totals[total])) ──"
             } else if table.series.indices.contains(shadedSeries) {
                 let name = TextLayout.truncate(TerminalSafeText.singleLine(table.series[shadedSeries].label), to: 20)
-                right = " \(name) \(SeriesExport.grouped(totals[shadedSeries])) ──"
+                // A measure's day is its mean, never a sum of temperatures.
+                let kind = table.series[shadedSeries].kind
+                let value = summaryDay?.value(shadedSeries, kind: kind).map { kind == .measure ? "mean " + NumberText.grouped($0, decimals: 1) : SeriesExport.grouped($0) } ?? SeriesExport.missing
+                right = " \(name) \(value) ──"
             }
         }
         let fill = area.width - DisplayWidth.of(text) - DisplayWidth.of(right)
