@@ -36,6 +36,7 @@ import FremontCore
         let buffer = screen(state)
         // pandas: temp_c mean -3.5, min -10, max 3.
         #expect(buffer.line(1).contains("temp_c mean -3.50 (-10…3)"))
+        #expect(buffer.line(3).contains("temp_c: high") && buffer.line(3).contains("low"))
         // 2024-01-15 00:00 is -8.2, above the lowest (-10): a bar, however short, from the minimum.
         let midnight = try #require(buffer.row(containing: "January 15, 2024 12:00 AM"))
         #expect(buffer.line(midnight).contains("-8.2"))
@@ -149,5 +150,12 @@ import FremontCore
         #expect(TableTab.decimals([1, 2.5, .nan, -3.25]) == 2)
         #expect(TableTab.decimals([0.1 + 0.2]) == 1)
         #expect(TableTab.decimals([1, 2]) == 0)
+    }
+
+    @Test func theAveragePerDayIsOverTheDaysWithACount() throws {
+        let buffer = screen(try browser("outage.csv"))
+        // pandas: resample('D').sum(min_count=1).mean() is 343.6 over the 5 days with a value.
+        #expect(buffer.line(1).contains("Total 1,718  343.6/day over 5 days with a count"))
+        #expect(buffer.line(2).hasPrefix(" 507 hours without a count; longest 2025-06-28 01:00 → 07-18 23:00, 503 h"))
     }
 }

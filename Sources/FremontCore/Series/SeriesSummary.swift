@@ -78,10 +78,13 @@ public struct SeriesSummary: Sendable {
 
     /// The total over the days with a value in the series standing for everything.
     public var averagePerDay: Double? {
-        total.map { total in
-            let days = (series.firstIndex { $0.role == .total } ?? series.firstIndex { $0.role == .northbound }).map { columns[$0].daysWithValue } ?? daysCovered
-            return days > 0 ? total / Double(days) : 0
-        }
+        total.map { total in daysWithTotal > 0 ? total / Double(daysWithTotal) : 0 }
+    }
+
+    /// Days with a value in the series standing for everything (the source's total, else the
+    /// northbound count): what `averagePerDay` divides by.
+    public var daysWithTotal: Int {
+        (series.firstIndex { $0.role == .total } ?? series.firstIndex { $0.role == .northbound }).map { columns[$0].daysWithValue } ?? daysCovered
     }
 
     /// Northbound over southbound; nil without both, or when nobody rode south.

@@ -61,7 +61,10 @@ extension TableTab {
         if table.computesTotal, let total = summary.total { totals.append("Total \(SeriesExport.grouped(total))") }
         if let ratio = summary.ratio { totals.append("N/S ratio \(NumberText.grouped(ratio, decimals: 3))") }
         if let average = summary.averagePerDay, !summary.step.isDailyOrLonger {
-            totals.append("\(NumberText.grouped(average, decimals: 1))/day over \(NumberText.count(summary.daysCovered, "day"))")
+            // Over the days with a count: a month-long outage is not 30 quiet days.
+            let days = summary.daysWithTotal == summary.daysCovered
+                ? NumberText.count(summary.daysCovered, "day") : "\(NumberText.count(summary.daysWithTotal, "day")) with a count"
+            totals.append("\(NumberText.grouped(average, decimals: 1))/day over \(days)")
         } else {
             totals.append(NumberText.count(summary.daysCovered, "day"))
         }
@@ -92,8 +95,10 @@ extension TableTab {
                       ("= even", RowShade(direction: .even, strength: 0))]
         } else {
             let name = TextLayout.truncate(TerminalSafeText.singleLine(table.series[shadedSeries].label), to: 24)
-            legend = [("\(name): busy", RowShade(direction: .level, strength: 0.9)),
-                      ("quiet", RowShade(direction: .level, strength: 0.25))]
+            // A measure (a temperature) is high or low, not busy or quiet.
+            let measure = table.series[shadedSeries].kind == .measure
+            legend = [("\(name): \(measure ? "high" : "busy")", RowShade(direction: .level, strength: 0.9)),
+                      (measure ? "low" : "quiet", RowShade(direction: .level, strength: 0.25))]
         }
         for (label, shade) in legend {
             column += buffer.write(" \(label) ", x: column, y: area.y + 2, style: theme.shade(shade), maxWidth: x + width - column)
