@@ -158,4 +158,17 @@ import FremontCore
         #expect(buffer.line(1).contains("Total 1,718  343.6/day over 5 days with a count"))
         #expect(buffer.line(2).hasPrefix(" 507 hours without a count; longest 2025-06-28 01:00 → 07-18 23:00, 503 h"))
     }
+
+    @Test func aDaySeparatorGivesTheSourcesOwnTotal() throws {
+        var text = "date,Ped South,Bike North,Trail Total\n"
+        for hour in 0..<24 { text += "2024-05-01T\(hour < 10 ? "0" : "")\(hour):00:00,1,\(hour),\(hour + 1)\n" }
+        let table = try SeriesLoader.load(.string(text, name: "trail.csv"))
+        var state = BrowserState(width: 100, height: 30, theme: Theme(colors: .indexed256))
+        _ = state.update(.tableLoaded(source: "trail.csv", .success(table), at: "12:00:00"))
+        // The rows are shaded by the first series (Ped South, 24 that day); the day says the
+        // trail's own total, 300.
+        let buffer = screen(state)
+        #expect(buffer.text.contains("Total 300 ──"))
+        #expect(!buffer.text.contains("Ped South 24 ──"))
+    }
 }

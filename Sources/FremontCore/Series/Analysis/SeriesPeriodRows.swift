@@ -32,6 +32,8 @@ public struct SeriesPeriodRows: Sendable {
         var totals = [[Double]](repeating: [], count: table.series.count)
         var valueCounts = [[Int]](repeating: [], count: table.series.count)
         var blankRows: [Int] = []
+        // Only a measure's values are counted (its mean divides by them): counts pay nothing.
+        let isMeasure = table.series.map { $0.kind == .measure }
         var currentKey = Int.min
         func visit(_ row: Int) {
             let time = table.times[row]
@@ -66,7 +68,7 @@ public struct SeriesPeriodRows: Sendable {
                 }
                 let last = totals[series].count - 1
                 totals[series][last] = totals[series][last].isNaN ? value : totals[series][last] + value
-                valueCounts[series][last] += 1
+                if isMeasure[series] { valueCounts[series][last] += 1 }
             }
             if blank { blankRows[blankRows.count - 1] += 1 }
         }
