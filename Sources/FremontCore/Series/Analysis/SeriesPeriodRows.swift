@@ -17,7 +17,8 @@ public struct SeriesPeriodRows: Sendable {
     /// their sum), NaN when the period has no value.
     public let totals: [[Double]]
     /// Readings of each period without a value: rows with a blank, and readings due in the
-    /// table's step (inside the rows' span) with no row.
+    /// table's step (inside the rows' span) with no row. Empty for `.hour`, whose rows are the
+    /// readings themselves.
     public let missing: [Int]
 
     /// - Parameter rows: the table rows to show, in time order (say `SeriesFilter.rows(in:)`);
@@ -34,6 +35,7 @@ public struct SeriesPeriodRows: Sendable {
         var blankRows: [Int] = []
         // Only a measure's values are counted (its mean divides by them): counts pay nothing.
         let isMeasure = table.series.map { $0.kind == .measure }
+        let tracksMissing = granularity != .hour
         var currentKey = Int.min
         func visit(_ row: Int) {
             let time = table.times[row]
@@ -52,10 +54,10 @@ public struct SeriesPeriodRows: Sendable {
                 }
                 firstRows.append(row)
                 rowCounts.append(0)
-                blankRows.append(0)
+                if tracksMissing { blankRows.append(0) }
                 for series in totals.indices {
                     totals[series].append(.nan)
-                    valueCounts[series].append(0)
+                    if isMeasure[series] { valueCounts[series].append(0) }
                 }
             }
             rowCounts[rowCounts.count - 1] += 1
@@ -70,7 +72,7 @@ public struct SeriesPeriodRows: Sendable {
                 totals[series][last] = totals[series][last].isNaN ? value : totals[series][last] + value
                 if isMeasure[series] { valueCounts[series][last] += 1 }
             }
-            if blank { blankRows[blankRows.count - 1] += 1 }
+            if blank, tracksMissing { blankRows[blankRows.count - 1] += 1 }
         }
         if let rows {
             for row in rows { visit(row) }
