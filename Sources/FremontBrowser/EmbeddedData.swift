@@ -4,8 +4,10 @@ import FremontCore
 /// Data built into the binary, so fremont works offline on a fresh machine.
 public enum EmbeddedData {
     public static func aprilBikes() -> InputSource {
-        resource("fremont-2016-04", "xml", label: "April 2016 Fremont Bridge counts (built in)")
+        resource("fremont-2016-04", "xml", label: aprilBikesName)
     }
+
+    static let aprilBikesName = "April 2016 Fremont Bridge counts (built in)"
 
     /// The Dark Sky response for San Francisco made on the evening of 14 March 2019, local time.
     public static func sanFranciscoForecast() -> InputSource {

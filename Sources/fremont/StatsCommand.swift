@@ -25,14 +25,17 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "Only Saturday and Sunday.")
     var weekends = false
 
-    @Option(help: "With --by: table (for a person), csv (a row per period and series, the period first) or json.")
+    @Flag(help: "List every run of readings without a value (no row, or a row all blank): start, end and length in the table's step.")
+    var gaps = false
+
+    @Option(help: "With --by or --gaps: table (for a person), csv (a row per period and series, the period first) or json.")
     var format: SeriesStatsExport.Format?
 
     func validate() throws {
         if weekdays && weekends { throw ValidationError("Give --weekdays or --weekends, not both.") }
-        if by == nil, weekdays || weekends || format != nil {
-            throw ValidationError("--weekdays, --weekends and --format go with --by.")
-        }
+        if gaps, by != nil { throw ValidationError("Give --by or --gaps, not both.") }
+        if by == nil, weekdays || weekends { throw ValidationError("--weekdays and --weekends go with --by.") }
+        if by == nil, !gaps, format != nil { throw ValidationError("--format goes with --by or --gaps.") }
     }
 
     func run() throws {
@@ -41,7 +44,14 @@ struct StatsCommand: ParsableCommand {
         guard let by else {
             let span = input.span(of: table)
             let shown = span == 0..<table.rowCount ? table : table.slice(span)
-            let title = table.index(of: .northbound) != nil ? "Fremont Bridge bike counts" : "Counts"
+            if gaps {
+                SeriesOutagesExport.write(SeriesOutages(shown), as: format ?? .table) { output.write($0) }
+                output.flush()
+                return
+            }
+            // Another counter with two directions is not the Fremont Bridge.
+            let fremont = table.index(of: .northbound) != nil && table.series.contains { $0.name.lowercased().contains("fremont") }
+            let title = fremont ? "Fremont Bridge bike counts" : table.series.allSatisfy { $0.kind == .count } ? "Counts" : "Readings"
             output.write(SeriesSummaryReport.text(SeriesSummary(shown), title: "\(title): \(TerminalSafeText.singleLine(name))"))
             output.flush()
             return

@@ -24,6 +24,18 @@ struct TableSourceOptions: ParsableArguments {
     @Option(help: "The numeric columns to read as series, comma-separated (names as in the header), instead of every numeric column.")
     var columns: String?
 
+    @Option(help: "A long table's key column (like counter in date,counter,count): each distinct value becomes a series (at most 200). Found by itself when times repeat beside a column of words.")
+    var key: String?
+
+    @Option(help: "The zone (like America/Los_Angeles or UTC) to convert times written with Z, an offset or as epoch numbers to. Without it, such times keep the wall clock they write (epochs: UTC).")
+    var tz: String?
+
+    @Option(help: "Series to sum over periods (counts), comma-separated, whatever their values.")
+    var sum: String?
+
+    @Option(help: "Series to average over periods (measures, like a temperature), comma-separated, whatever their values.")
+    var mean: String?
+
     @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format. Default: the config file's endpoint, else Seattle's Fremont Bridge counts.")
     var endpoint: String?
 
@@ -54,6 +66,12 @@ struct TableSourceOptions: ParsableArguments {
             throw ValidationError("--to (\(to)) is before --from (\(from)).")
         }
         if let columns, columnList(columns).isEmpty { throw ValidationError("--columns names no column.") }
+        if let tz, TimeZone(identifier: tz) == nil {
+            throw ValidationError("--tz must be a zone like America/Los_Angeles or UTC, not '\(TerminalSafeText.singleLine(tz))'.")
+        }
+        if let sum, let mean, !Set(columnList(sum)).isDisjoint(with: columnList(mean)) {
+            throw ValidationError("A series is summed (--sum) or averaged (--mean), not both.")
+        }
         if source == nil, month != nil || from != nil, let timeColumn, !SocrataQuery.isFieldName(timeColumn) {
             throw ValidationError("--time-column for the Socrata API must be a field name like date or date_time, not '\(TerminalSafeText.singleLine(timeColumn))'.")
         }
@@ -62,7 +80,8 @@ struct TableSourceOptions: ParsableArguments {
     }
 
     var choice: SeriesColumnChoice {
-        SeriesColumnChoice(timeColumn: timeColumn, columns: columns.map(columnList))
+        SeriesColumnChoice(timeColumn: timeColumn, columns: columns.map(columnList), keyColumn: key,
+                           timeZone: tz.flatMap(TimeZone.init(identifier:)), summed: sum.map(columnList) ?? [], averaged: mean.map(columnList) ?? [])
     }
 
     /// Names split at commas; a name holding a comma is written with a backslash before it.

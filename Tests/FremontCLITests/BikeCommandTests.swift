@@ -45,7 +45,7 @@ import Testing
         #expect(run.errors == """
         \(path):6: warning: expected 3 fields, found 2; row skipped
         \(path):10: warning: expected 3 fields, found 4; row skipped
-        \(path):13: warning: unreadable date 'April 1st, 2016'; row skipped (also: northbound count '1,234' is not a count)
+        \(path):13: warning: unreadable date 'April 1st, 2016'; row skipped
 
         """)
         #expect(run.output.split(separator: "\n").count == 25)

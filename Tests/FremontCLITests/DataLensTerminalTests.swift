@@ -51,4 +51,33 @@ import Testing
         try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
     }
+
+    static let shapes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FremontCoreTests/Fixtures/shapes").path + "/"
+
+    /// Issue 24: a daily table reads as days (no separators, no heatmap, its outages in days,
+    /// v to weeks), and a measure as means, in a real terminal.
+    @Test func aDailyTableAndAMeasureTable() async throws {
+        let tmux = try await TmuxSession(width: 100, height: 30)
+        try await tmux.ready()
+        try await tmux.run("\(fremont) table \(Self.shapes)daily.csv; echo EXIT=$?")
+        var screen = try await tmux.waitFor("4 days without a count; longest 2024-02-10 → 02-12, 3 days")
+        #expect(!screen.contains("── ") && !screen.contains("hours"))
+        try await tmux.press("h")
+        try await tmux.press("v")
+        screen = try await tmux.waitFor("a row per week")
+        #expect(!screen.contains("Day / hour"))
+        #expect(screen.contains("?Week of Mon 2024-02-05"))
+        try await tmux.press("q")
+        try await tmux.expectShellRestored(status: "0")
+        try await tmux.run("clear; \(fremont) table \(Self.shapes)temperatures.csv; echo EXIT=$?")
+        screen = try await tmux.waitFor("temp_c mean -3.50 (-10…3)")
+        #expect(!screen.contains("temp_c -252"))
+        try await tmux.press("v")
+        screen = try await tmux.waitFor("a row per day")
+        // pandas resample('D').mean(): -4.0 on the 15th.
+        #expect(screen.contains("-4"))
+        try await tmux.press("q")
+        try await tmux.expectShellRestored(status: "0")
+    }
 }

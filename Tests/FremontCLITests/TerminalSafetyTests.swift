@@ -171,7 +171,7 @@ import Testing
         #expect(try await tmux.pane("pane_title") == titleBefore)
         #expect(!raw.contains("\u{1B}[9m") && !raw.contains(";9m"))
         #expect(screen.contains("date,]0;PWNEDnorth,[9mstruck[0m"))
-        #expect(screen.contains("2016-04-01,]0;PWNEDnorth,2,-1.5,"))
+        #expect(screen.contains("2016-04-01,]0;PWNEDnorth,measure,2,-1.5,"))
         // Into a pipe: faithful data for the program reading it.
         let piped = try await home.run("bikes", table.path, "--format", "csv")
         #expect(piped.output.hasPrefix("date,\u{1B}]0;PWNED\u{07}north,\u{1B}[9mstruck\u{1B}[0m\n"))

@@ -156,6 +156,7 @@ import FremontTestSupport
             BikeRow(date: date("2016-04-01T02:00"), northbound: nil, southbound: nil),
         ])
         #expect(counts.warnings.map(\.description) == [
+            "line 1: column 'extra' left out: 1 of its first 1 values are words, not numbers ('(nested value)' on line 2); --columns reads it as a series, its words as blanks",
             "line 2: 2016-04-01T01:00:00: southbound count missing",
             "line 3: 2016-04-01T02:00:00: northbound count 'xé' is not a count; southbound count missing",
         ])

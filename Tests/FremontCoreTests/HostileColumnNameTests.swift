@@ -100,8 +100,8 @@ import Testing
             #expect(Self.isTerminalSafe(terminal))
             let rows = try CSVReader.records(spreadsheet).dropFirst()
             #expect(rows.allSatisfy { !["=", "+", "-", "@", "\t"].contains(where: $0[1].hasPrefix) }, "\(rows.map { $0[1] })")
-            // A minimum of -3.5: a number, not guarded.
-            #expect(rows.contains { $0[5] == "-3.5" } && !rows.contains { $0[5].hasPrefix("'") })
+            // A minimum of -3.5 (after the group, the series and its kind): a number, not guarded.
+            #expect(rows.contains { $0[6] == "-3.5" } && !rows.contains { $0[6].hasPrefix("'") })
             #expect(Set(try CSVReader.records(program).dropFirst().map { $0[1] }) == Set(Self.names))
         }
     }

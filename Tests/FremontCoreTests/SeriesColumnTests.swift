@@ -63,8 +63,10 @@ import FremontTestSupport
         #expect(names(table) == ["bikes", "temperature"])
         #expect(table.times == [date("2016-04-01T06:00"), date("2016-04-01T07:00")])
         #expect(table.values[1] == [-1.5, 0.25])
-        // A measure takes signs and fractions; a direction's count does not.
-        #expect(table.warnings.isEmpty)
+        // A measure takes signs and fractions; a direction's count does not. The station
+        // (one key: times never repeat, so not a long table) is left out, and said so.
+        #expect(table.warnings.map(\.message) == ["column 'station' left out: 2 of its first 2 values are words, not numbers ('A' on line 2); --columns reads it as a series, its words as blanks"])
+        #expect(table.series.map(\.kind) == [.count, .measure])
     }
 
     @Test func namedColumnsWinOverWhatIsFound() throws {
@@ -92,7 +94,10 @@ import FremontTestSupport
         #expect(names(table) == ["count"])
         #expect(table.rowCount == 21)
         #expect(table.value(0, 20) == nil)
-        #expect(table.warnings.map(\.description) == ["line 22: 2016-04-01T20:00:00: 'count' 'n/a' is not a number"])
+        #expect(table.warnings.map(\.description) == [
+            "line 1: column 'note' left out: 21 of its first 21 values are words, not numbers ('fine' on line 2); --columns reads it as a series, its words as blanks",
+            "line 22: 2016-04-01T20:00:00: 'count' 'n/a' is not a number",
+        ])
     }
 
     @Test func theSameDataInAnotherColumnOrderReadsTheSame() throws {

@@ -174,6 +174,7 @@ import FremontTestSupport
         let report = SeriesSummaryReport.text(april.summary, title: "April")
         #expect(report == """
         April
+        Every hour has a count.
         Span:                       Fri 2016-04-01 00:00 to Sat 2016-04-30 23:00
         Rows:                       720 hours on 30 days
         Northbound total:           46,905

@@ -3,8 +3,9 @@ import FremontCore
 import FremontSources
 import FremontUI
 
-/// The table tab's source: a file, an address or the open-data API; `<` and `>` replace it with
-/// another month of the API, which `r` then reloads.
+/// The table tab's source: a file, an address or the open-data API; `<` and `>` past the rows
+/// loaded replace an API source (or the built-in April) with another month of the API, which `r` then reloads. A file
+/// or an address stays the source: another dataset's month is not the next page of a file.
 final class TableLoader: TabLoader {
     private var source: DataSource
     private let settings: FetchSettings
@@ -22,10 +23,14 @@ final class TableLoader: TabLoader {
             // The month from the open-data API: the endpoint already in use, else the config's,
             // else the city's.
             let endpoint: URL
-            if case .socrata(let query) = source {
+            switch source {
+            case .socrata(let query):
                 endpoint = query.endpoint
-            } else {
+            case .input(let input) where input.name == EmbeddedData.aprilBikesName:
+                // The built-in April is the city's API month: its neighbours are the API's.
                 endpoint = configuredEndpoint ?? SocrataQuery.defaultEndpoint
+            default:
+                return []
             }
             guard let query = try? SocrataQuery.month("\(year)-\(month < 10 ? "0" : "")\(month)", endpoint: endpoint) else { return [] }
             source = .socrata(query)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a column's name says it holds, so that column order never matters: the Fremont API's
 /// `date`/`fremont_bridge_nb`/`fremont_bridge_sb`, the portal download's `Date`/`… Cyclist West
 /// Sidewalk`/`… Cyclist East Sidewalk`/`… Total`, the older `Fremont Bridge NB`/`SB`; any other
@@ -34,16 +36,33 @@ enum SeriesColumnName {
         }
     }
 
-    private static let timeWords: Set<String> = ["date", "datetime", "timestamp", "time", "period", "hour"]
+    private static let timeWords: Set<String> = ["date", "datetime", "timestamp", "time", "period", "hour", "epoch", "ts", "day", "week", "month"]
 }
 
-/// The columns a reader was told to use instead of finding them (`--time-column`, `--columns`).
+/// The columns a reader was told to use instead of finding them (`--time-column`, `--columns`,
+/// `--key`), how to read them (`--tz`), and which series are counts or measures (`--sum`,
+/// `--mean`) where the values would say otherwise.
 public struct SeriesColumnChoice: Sendable, Hashable {
     public var timeColumn: String?
     public var columns: [String]?
+    /// A long table's key column: each distinct value becomes a series.
+    public var keyColumn: String?
+    /// Zoned and epoch times are converted to this zone; nil keeps each zoned time's own wall clock.
+    public var timeZone: TimeZone?
+    /// Series summed over periods (counts) and averaged (measures), by name, whatever the values.
+    public var summed: [String] = []
+    public var averaged: [String] = []
 
-    public init(timeColumn: String? = nil, columns: [String]? = nil) {
+    public init(timeColumn: String? = nil, columns: [String]? = nil, keyColumn: String? = nil, timeZone: TimeZone? = nil,
+                summed: [String] = [], averaged: [String] = []) {
         self.timeColumn = timeColumn
         self.columns = columns
+        self.keyColumn = keyColumn
+        self.timeZone = timeZone
+        self.summed = summed
+        self.averaged = averaged
     }
+
+    /// True when nothing is chosen: every column found from the data.
+    public var isDefault: Bool { self == SeriesColumnChoice() }
 }

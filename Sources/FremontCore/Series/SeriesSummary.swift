@@ -1,16 +1,23 @@
 /// The tutorial's month summary, for any table and span: each series' total, its average over
-/// the days actually present and busiest hour; the overall total and (for the Fremont Bridge's
-/// two directions) the ratio; and what is missing.
+/// the days with a value and busiest hour (a count's), or its mean, minimum and maximum (a
+/// measure's); the overall total and (for the Fremont Bridge's two directions) the ratio; and
+/// what is missing, in the table's own step (a daily table misses days, not hours).
 public struct SeriesSummary: Sendable {
     public struct Column: Sendable {
         public var total = 0.0
-        /// Hours with a value in this series.
+        /// Readings with a value in this series.
         public var countedHours = 0
+        public var minimum: Double?
         public var maximum: Double?
-        /// The first hour that reached `maximum`.
+        /// The first hour that reached `maximum`: for readings shorter than an hour, the hour
+        /// whose readings add up to the most (`maximum` is then that sum); otherwise the reading.
         public var busiestHour: LocalDateTime?
-        /// `total` over the days covered.
+        /// `total` over the days with a value in this series.
         public var averagePerDay = 0.0
+        /// Days with a value in this series.
+        public var daysWithValue = 0
+        /// The values' mean (a measure's headline).
+        public var mean: Double? { countedHours > 0 ? total / Double(countedHours) : nil }
 
         public init() {}
     }
@@ -20,16 +27,36 @@ public struct SeriesSummary: Sendable {
         /// Each series' sum over the day's values (a missing value adds nothing).
         public var totals: [Double]
         public var hours: Int
+        /// Each series' values that day: a measure's day is `totals / counts`.
+        public var counts: [Int] = []
+
+        /// A count's total, a measure's mean (nil without a value) of series `index`.
+        public func value(_ index: Int, kind: SeriesKind) -> Double? {
+            guard kind == .measure else { return totals[index] }
+            let count = counts.indices.contains(index) ? counts[index] : 0
+            return count > 0 ? totals[index] / Double(count) : nil
+        }
     }
 
-    /// A run of hours with no row at all.
+    /// A run of readings (hours, days, … as the table's step) with no row at all.
     public struct Gap: Sendable, Hashable {
         public var start: LocalDateTime
         public var hours: Int
-        public var end: LocalDateTime { start.addingHours(hours - 1) }
+        public var step: SeriesStep = .hour
+        public var end: LocalDateTime { step.advance(start, by: hours - 1) }
+
+        public init(start: LocalDateTime, hours: Int, step: SeriesStep = .hour) {
+            self.start = start
+            self.hours = hours
+            self.step = step
+        }
     }
 
     public let series: [Series]
+    /// How far apart the readings are.
+    public let step: SeriesStep
+    /// Readings inside the span without a value in any series: no row, or a row all blank.
+    public let outages: SeriesOutages
     public var first: LocalDateTime?
     public var last: LocalDateTime?
     public var rowCount = 0
@@ -49,7 +76,16 @@ public struct SeriesSummary: Sendable {
         return north.total + south.total
     }
 
-    public var averagePerDay: Double? { total.map { daysCovered > 0 ? $0 / Double(daysCovered) : 0 } }
+    /// The total over the days with a value in the series standing for everything.
+    public var averagePerDay: Double? {
+        total.map { total in daysWithTotal > 0 ? total / Double(daysWithTotal) : 0 }
+    }
+
+    /// Days with a value in the series standing for everything (the source's total, else the
+    /// northbound count): what `averagePerDay` divides by.
+    public var daysWithTotal: Int {
+        (series.firstIndex { $0.role == .total } ?? series.firstIndex { $0.role == .northbound }).map { columns[$0].daysWithValue } ?? daysCovered
+    }
 
     /// Northbound over southbound; nil without both, or when nobody rode south.
     public var ratio: Double? {
@@ -63,11 +99,13 @@ public struct SeriesSummary: Sendable {
 
     public init(_ table: SeriesTable) {
         series = table.series
+        step = SeriesStep(table.times)
+        outages = SeriesOutages(table, step: step)
         rowCount = table.rowCount
         first = table.times.first
         last = table.times.last
         columns = Array(repeating: Column(), count: table.series.count)
-        var previousHour: Int?
+        var previousTime: LocalDateTime?
         var missingRows = [Bool](repeating: false, count: table.rowCount)
         // Each row's day, worked out once for every series below.
         var rowDay: [Int32] = []
@@ -75,20 +113,33 @@ public struct SeriesSummary: Sendable {
         for date in table.times {
             let dayStart = date.startOfDay
             if days.last?.date != dayStart {
-                days.append(Day(date: dayStart, totals: Array(repeating: 0, count: table.series.count), hours: 0))
+                days.append(Day(date: dayStart, totals: Array(repeating: 0, count: table.series.count), hours: 0,
+                                 counts: Array(repeating: 0, count: table.series.count)))
             }
             rowDay.append(Int32(days.count - 1))
             days[days.count - 1].hours += 1
-            let hour = date.hourNumber
-            if let previousHour, hour - previousHour > 1 {
-                gaps.append(Gap(start: date.addingHours(-(hour - previousHour - 1)), hours: hour - previousHour - 1))
+            if let previous = previousTime {
+                let missing = step.steps(from: previous, to: date) - 1
+                if missing > 0 { gaps.append(Gap(start: step.advance(previous, by: 1), hours: missing, step: step)) }
             }
-            previousHour = hour
+            previousTime = date
         }
         // A series at a time: the values are stored that way.
         for column in table.series.indices {
             var summary = Column()
             let values = table.values[column]
+            var dayHasValue = [Bool](repeating: false, count: days.count)
+            // Readings shorter than an hour: the busiest hour is the one whose readings add up
+            // to the most, as pandas' `resample('h').sum().max()`.
+            let byHour = step.isSubHourly && table.series[column].kind == .count
+            var hourNumber = Int.min, hourSum = 0.0, hourStart: LocalDateTime?
+            func closeHour(_ summary: inout Column) {
+                guard let start = hourStart else { return }
+                if summary.maximum == nil || hourSum > summary.maximum! {
+                    summary.maximum = hourSum
+                    summary.busiestHour = start
+                }
+            }
             for row in values.indices {
                 let value = values[row]
                 if value.isNaN {
@@ -97,13 +148,28 @@ public struct SeriesSummary: Sendable {
                 }
                 summary.total += value
                 summary.countedHours += 1
-                if summary.maximum == nil || value > summary.maximum! {
+                if summary.minimum == nil || value < summary.minimum! { summary.minimum = value }
+                if byHour {
+                    let time = table.times[row]
+                    if time.hourNumber != hourNumber {
+                        closeHour(&summary)
+                        hourNumber = time.hourNumber
+                        hourSum = 0
+                        hourStart = time.addingHours(0)
+                    }
+                    hourSum += value
+                } else if summary.maximum == nil || value > summary.maximum! {
                     summary.maximum = value
                     summary.busiestHour = table.times[row]
                 }
-                days[Int(rowDay[row])].totals[column] += value
+                let day = Int(rowDay[row])
+                days[day].totals[column] += value
+                days[day].counts[column] += 1
+                dayHasValue[day] = true
             }
-            if !days.isEmpty { summary.averagePerDay = summary.total / Double(days.count) }
+            if byHour { closeHour(&summary) }
+            summary.daysWithValue = dayHasValue.lazy.filter { $0 }.count
+            if summary.daysWithValue > 0 { summary.averagePerDay = summary.total / Double(summary.daysWithValue) }
             columns[column] = summary
         }
         rowsWithMissingValue = missingRows.lazy.filter { $0 }.count

@@ -22,14 +22,35 @@ extension Series {
     }
 }
 
+/// Whether a series adds up over a period (people counted: summed) or is a level read at each
+/// time (a temperature: averaged, with its minimum and maximum).
+public enum SeriesKind: String, Sendable, Hashable, Codable {
+    case count, measure
+
+    /// What a period's value is: "total" or "mean".
+    public var periodWord: String { self == .count ? "total" : "mean" }
+}
+
 /// One numeric column of a table, named as in the source.
 public struct Series: Sendable, Hashable, Codable {
     public var name: String
     public var role: SeriesRole
+    public var kind: SeriesKind
 
-    public init(name: String, role: SeriesRole = .other) {
+    public init(name: String, role: SeriesRole = .other, kind: SeriesKind = .count) {
         self.name = name
         self.role = role
+        self.kind = role == .other ? kind : .count
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, role, kind }
+
+    // Tables cached before series had a kind read as counts, as they were shown then.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        role = try container.decode(SeriesRole.self, forKey: .role)
+        kind = try container.decodeIfPresent(SeriesKind.self, forKey: .kind) ?? .count
     }
 }
 

@@ -46,14 +46,39 @@ struct SeriesTableBuilder {
     private enum Slot {
         case time
         case series(Int)
+        /// A long table's key column: its value names the series.
+        case key
+        /// A long table's value column, by its place among them.
+        case keyedValue(Int)
         case ignored
     }
+    /// A long table's keys become series, at most this many: more is not a table to draw.
+    static let maximumKeys = 200
     private var slots: [Slot] = []
     private var series: [Series] = []
     private var rules: [ValueField.Rule] = []
     private var totalCheck: (total: Int, north: Int, south: Int)?
     /// The series in the order a row's problems are told: directions first, as a person reads.
     private var reportOrder: [Int] = []
+    /// Columns without a value in the sample: a blank in them is no news, so not told.
+    private var emptyInSample: Set<Int> = []
+    /// The first record's line, for warnings about columns said after the sample is read.
+    private var firstLine: Int?
+    private var quietlyMissing: [Bool] = []
+    private var timeReader = TimeColumnReader(column: "")
+    /// What makes the rest of the source unreadable, found where a field cannot throw.
+    private var failure: LoadError?
+
+    // A long table (`date,counter,count`): the key column's values name the series.
+    private var keyColumn: Int?
+    private var valueColumns: [Int] = []
+    private var seriesByKey: [String: Int] = [:]
+    private var keyCount = 0
+    /// Keys past `maximumKeys`, counted (up to a bound) to say how many there are.
+    private var extraKeys: Set<String> = []
+    private var rowByTime: [Int64: Int] = [:]
+    private var recordKey: String?
+    private var recordKeyed: [ValueField] = []
 
     // The record being read.
     private var line = 0
@@ -154,6 +179,8 @@ struct SeriesTableBuilder {
         isOpen = true
         time = nil
         rawTime = nil
+        recordKey = nil
+        for index in recordKeyed.indices { recordKeyed[index] = .missing }
         if sampling {
             sampledFields = []
         } else {
@@ -173,8 +200,23 @@ struct SeriesTableBuilder {
         }
         switch slots[id] {
         case .time:
-            time = LocalDateTimeParser.parse(bytes)
+            switch timeReader.read(bytes) {
+            case .time(let read):
+                time = read
+            case .reordered(let read):
+                time = read
+                swapDayAndMonthOfKeptRows()
+            case .unreadable:
+                time = nil
+            case .conflict(let message):
+                time = nil
+                if failure == nil { failure = LoadError(source: source, location: SourceLocation(line: line), kind: .notData, message) }
+            }
             rawTime = time == nil ? String(decoding: bytes.prefix(200), as: UTF8.self) : nil
+        case .key:
+            recordKey = String(decoding: bytes, as: UTF8.self).trimmingSpaces.description
+        case .keyedValue(let index):
+            recordKeyed[index] = ValueField.parse(bytes, rule: .measure)
         case .series(let index):
             switch ValueField.parse(bytes, rule: rules[index]) {
             case .value(let number):
@@ -207,8 +249,22 @@ struct SeriesTableBuilder {
             if sample.count >= Self.sampleSize { try decide() }
             return
         }
-        commit()
+        if keyColumn != nil { commitKeyed() } else { commit() }
+        if let failure { throw failure }
         try checkValueCount()
+    }
+
+    /// The day/month order turned out the other way round: every time read so far was ambiguous
+    /// (day and month both 12 or less), so each swaps them.
+    private mutating func swapDayAndMonthOfKeptRows() {
+        times = times.map { time in
+            LocalDateTime(year: time.year, month: time.day, day: time.month, hour: time.hour, minute: time.minute, second: time.second) ?? time
+        }
+        isSorted = zip(times, times.dropFirst()).allSatisfy { $0.sortKey < $1.sortKey }
+        if keyColumn != nil {
+            rowByTime = [:]
+            for (row, time) in times.enumerated() { rowByTime[time.sortKey] = row }
+        }
     }
 
     /// The values kept stay in proportion to the fields read: rows that name few of many series
@@ -246,6 +302,11 @@ struct SeriesTableBuilder {
         sampling = false
         var kinds = names.map(SeriesColumnName.init)
         let timeID = try findTimeColumn(kinds)
+        var readsEpochs = choice.timeColumn != nil
+        if case .time = kinds[timeID] { readsEpochs = true }
+        timeReader = TimeColumnReader(column: names[timeID], zone: choice.timeZone, readsEpochs: readsEpochs)
+        let columnValues = sampledColumns()
+        keyColumn = try findKeyColumn(kinds, timeID: timeID, columnValues)
         var chosen: [(id: Int, role: SeriesRole)] = []
         if let wanted = choice.columns {
             for name in wanted {
@@ -257,18 +318,34 @@ struct SeriesTableBuilder {
                     throw columnError("no column named \(quoted(name)) for --columns")
                 }
                 guard id != timeID else { throw columnError("\(quoted(name)) is the time column; --columns names the series") }
+                guard id != keyColumn else { throw columnError("\(quoted(name)) is the key column; --columns names the values") }
                 if id >= kinds.count { kinds.append(SeriesColumnName(name)) }
                 if case .role(let role) = kinds[id] { chosen.append((id, role)) } else { chosen.append((id, .other)) }
             }
         } else {
-            let numeric = numericColumns()
-            for id in names.indices where id != timeID {
+            for id in names.indices where id != timeID && id != keyColumn {
+                let values = columnValues[id]
                 switch kinds[id] {
                 case .role(let role): chosen.append((id, role))
-                case .notASeries: break
-                case .time, .unknown: if numeric[id] { chosen.append((id, .other)) }
+                case .notASeries:
+                    // Socrata's own fields (`:id`, `:created_at`) are bookkeeping, never data.
+                    if !names[id].hasPrefix(":") {
+                        warn("column \(quoted(names[id], limit: 40)) left out: its name says it is an identifier or a coordinate, not a series (--columns reads it)", at: columnsLocation)
+                    }
+                case .time, .unknown:
+                    if values.isNumeric {
+                        chosen.append((id, .other))
+                        if values.isEmpty { emptyInSample.insert(id) }
+                    } else if let word = values.firstWord {
+                        let what = values.dates * 2 >= values.words ? "dates" : "words"
+                        warn("column \(quoted(names[id], limit: 40)) left out: \(NumberText.grouped(values.words)) of its first \(NumberText.grouped(values.words + values.numbers)) values are \(what), not numbers (\(quoted(word.text, limit: 30)) on line \(word.line)); --columns reads it as a series, its words as blanks", at: columnsLocation)
+                    }
                 }
             }
+        }
+        if keyColumn != nil {
+            try decideKeyed(chosen.map(\.id), timeID: timeID)
+            return
         }
         // One column per meaning: a second "northbound" is just a series of its own.
         var taken = Set<SeriesRole>()
@@ -283,7 +360,7 @@ struct SeriesTableBuilder {
         // Without numbers the columns are wrong, unless no row has a readable time either:
         // then the rows themselves are broken, and their warnings say better how.
         if chosen.isEmpty, sample.contains(where: { record in
-            record.fields.contains { $0.id == timeID && LocalDateTimeParser.parse($0.text) != nil }
+            record.fields.contains { $0.id == timeID && readsAsTime($0.text) }
         }) {
             throw columnError("no numeric column besides the time column \(quoted(names[timeID])); name them with --columns")
         }
@@ -292,6 +369,7 @@ struct SeriesTableBuilder {
         for (index, column) in chosen.enumerated() {
             slots[column.id] = .series(index)
             series.append(Series(name: names[column.id], role: column.role))
+            quietlyMissing.append(emptyInSample.contains(column.id))
             rules.append(column.role == .other ? .measure : .count)
         }
         reportOrder = Series.readingOrder(series)
@@ -303,17 +381,120 @@ struct SeriesTableBuilder {
            let south = series.firstIndex(where: { $0.role == .southbound }) {
             totalCheck = (total, north, south)
         }
+        try replaySample()
+    }
+
+    /// The records held back, read now that the columns are known.
+    private mutating func replaySample() throws(LoadError) {
         let held = sample
+        if firstLine == nil { firstLine = held.first?.line }
         sample = []
         let fieldsSampled = fieldsRead
         for record in held {
             beginRecord(line: record.line)
             for (id, text) in record.fields { field(id, text) }
-            commit()
+            if keyColumn != nil { commitKeyed() } else { commit() }
             isOpen = false
+            if let failure { throw failure }
         }
         fieldsRead = fieldsSampled  // counted once, when they were read
         try checkValueCount()
+    }
+
+    /// A long table's columns: the values' series are made as their keys appear.
+    private mutating func decideKeyed(_ chosen: [Int], timeID: Int) throws(LoadError) {
+        guard let keyColumn else { return }
+        guard !chosen.isEmpty else {
+            throw columnError("no numeric column besides the time column \(quoted(names[timeID])) and the key column \(quoted(names[keyColumn])); name them with --columns")
+        }
+        valueColumns = chosen
+        slots = names.indices.map { _ in Slot.ignored }
+        slots[timeID] = .time
+        slots[keyColumn] = .key
+        for (index, id) in chosen.enumerated() { slots[id] = .keyedValue(index) }
+        recordKeyed = Array(repeating: .missing, count: chosen.count)
+        try replaySample()
+    }
+
+    /// Where warnings about columns point: the header, else the first record (JSON, XML).
+    private var columnsLocation: SourceLocation? {
+        headerLocation ?? sample.first.map { SourceLocation(line: $0.line) } ?? firstLine.map { SourceLocation(line: $0) }
+    }
+
+    private func readsAsTime(_ text: String) -> Bool {
+        var reader = timeReader
+        switch reader.read(text) {
+        case .time, .reordered: return true
+        case .unreadable, .conflict: return false
+        }
+    }
+
+    /// What the sample holds in one column: numbers, words (the first of them, with its line)
+    /// and, among the words, dates.
+    private struct SampledColumn {
+        var numbers = 0
+        var words = 0
+        var dates = 0
+        var firstWord: (text: String, line: Int)?
+        var distinct: Set<String> = []
+
+        /// Numbers more than words (the words become blanks, each told); a column with no value in the sample stays a series (its values may
+        /// come later; one that never has any is left out at the end, with a warning).
+        var isNumeric: Bool { words == 0 || (numbers > 0 && words < numbers) }
+        /// No value at all in the sample: its blanks are not told row by row.
+        var isEmpty: Bool { words == 0 && numbers == 0 }
+    }
+
+    private func sampledColumns() -> [SampledColumn] {
+        var columns = Array(repeating: SampledColumn(), count: names.count)
+        for record in sample {
+            for field in record.fields {
+                switch ValueField.parse(field.text, rule: .measure) {
+                case .value: columns[field.id].numbers += 1
+                case .missing: break
+                case .invalid(let raw):
+                    columns[field.id].words += 1
+                    if columns[field.id].firstWord == nil { columns[field.id].firstWord = (raw, record.line) }
+                    if LocalDateTimeParser.parse(field.text) != nil { columns[field.id].dates += 1 }
+                    if columns[field.id].distinct.count <= Self.maximumKeys { columns[field.id].distinct.insert(raw) }
+                }
+            }
+        }
+        return columns
+    }
+
+    /// The key column of a long table: `--key`, else a column of words beside the time such
+    /// that times repeat in the sample while a time and a key together never do.
+    private func findKeyColumn(_ kinds: [SeriesColumnName], timeID: Int, _ columns: [SampledColumn]) throws(LoadError) -> Int? {
+        if let wanted = choice.keyColumn {
+            guard let id = find(wanted) else { throw columnError("no column named \(quoted(wanted)) for --key") }
+            guard id != timeID else { throw columnError("\(quoted(wanted)) is the time column; --key names the column whose values name the series") }
+            return id
+        }
+        guard choice.columns == nil || sample.isEmpty == false else { return nil }
+        var timeTexts: [Int: String] = [:]
+        var seen = Set<String>()
+        var timesRepeat = false
+        for (index, record) in sample.enumerated() {
+            guard let text = record.fields.first(where: { $0.id == timeID })?.text else { continue }
+            timeTexts[index] = text
+            if !seen.insert(text).inserted { timesRepeat = true }
+        }
+        guard timesRepeat else { return nil }
+        for id in names.indices where id != timeID {
+            if case .notASeries = kinds[id] { continue }
+            if case .role = kinds[id] { continue }
+            let column = columns[id]
+            guard column.words > 0, column.numbers == 0, column.distinct.count >= 2, column.dates == 0 else { continue }
+            var pairs = Set<String>()
+            var unique = true
+            for (index, record) in sample.enumerated() {
+                guard let time = timeTexts[index], let key = record.fields.first(where: { $0.id == id })?.text else { continue }
+                if !pairs.insert(time + "\u{1F}" + key).inserted { unique = false; break }
+            }
+            if unique { return id }
+        }
+        return nil
     }
 
     /// What a warning is about, without its particulars: "unreadable date", "row skipped for
@@ -325,6 +506,7 @@ struct SeriesTableBuilder {
         if message.hasPrefix("row has no date") { return "row without a date" }
         if message.hasPrefix("duplicate hour") { return "duplicate hour" }
         if message.hasPrefix("column ") { return "late column" }
+        if message.contains("given twice") { return "duplicate reading" }
         return "missing or unreadable values"
     }
 
@@ -338,34 +520,21 @@ struct SeriesTableBuilder {
             guard let id = find(name) else { throw columnError("no column named \(quoted(name)) for --time-column") }
             return id
         }
-        if let id = kinds.firstIndex(where: { if case .time = $0 { return true } else { return false } }) { return id }
-        // No telling name: the first column whose values read as dates. One pass over the
-        // sample, counting per column: a pass per column was O(rows × columns²).
+        // One pass over the sample, counting per column: a pass per column was O(rows × columns²).
         var dates = Array(repeating: 0, count: names.count), others = dates
         for record in sample {
             for field in record.fields where !field.text.trimmingSpaces.isEmpty {
                 if LocalDateTimeParser.parse(field.text) != nil { dates[field.id] += 1 } else { others[field.id] += 1 }
             }
         }
+        let named = names.indices.filter { if case .time = kinds[$0] { return true } else { return false } }
+        // A time word names it (`date`, `day`, `timestamp`): the first so named whose values
+        // read as dates (a `day` of weekday names is not the time), else the first so named
+        // (epoch numbers, or no rows to tell by).
+        if let id = named.first(where: { dates[$0] > 0 && others[$0] * 10 <= dates[$0] }) ?? named.first { return id }
+        // No telling name: the first column whose values read as dates.
         if let id = names.indices.first(where: { dates[$0] > 0 && others[$0] * 10 <= dates[$0] }) { return id }
         throw columnError("no date or time column; name it with --time-column")
-    }
-
-    /// Per column: mostly numbers among the values sampled. A column with no values at all
-    /// counts when there were no records to sample (a header alone). One pass over the sample.
-    private func numericColumns() -> [Bool] {
-        if sample.isEmpty { return Array(repeating: true, count: names.count) }
-        var numbers = Array(repeating: 0, count: names.count), others = numbers
-        for record in sample {
-            for field in record.fields {
-                switch ValueField.parse(field.text, rule: .measure) {
-                case .value: numbers[field.id] += 1
-                case .invalid: others[field.id] += 1
-                case .missing: break
-                }
-            }
-        }
-        return names.indices.map { numbers[$0] > 0 && others[$0] * 10 <= numbers[$0] }
     }
 
     /// The cap on columns passed, said with where.
@@ -426,6 +595,7 @@ struct SeriesTableBuilder {
             case .value: continue
             // A source's total is missing whenever a direction is: saying so twice helps nobody.
             case .missing where series[index].role == .total: continue
+            case .missing where quietlyMissing[index]: continue
             case _ where problems.count == Self.problemsTold:
                 // A row of thousands of series stays one short warning.
                 problemsUntold += 1
@@ -458,6 +628,70 @@ struct SeriesTableBuilder {
         keep(time)
     }
 
+    /// A long table's record: its value lands in its key's series, on its time's row (made the
+    /// first time the time is met, so a table sorted by key first costs no more).
+    private mutating func commitKeyed() {
+        recordCount += 1
+        let location = SourceLocation(line: line)
+        guard let time else {
+            if let rawTime, !rawTime.trimmingSpaces.isEmpty {
+                warn("unreadable date \(quoted(rawTime)); row skipped", at: location)
+            } else {
+                warn("row has no date; row skipped", at: location)
+            }
+            return
+        }
+        guard keyColumn != nil, let key = recordKey, !key.isEmpty else {
+            warn("\(time): no key in \(quoted(names[keyColumn ?? 0], limit: 40)); row skipped", at: location)
+            return
+        }
+        var seriesIndices: [Int] = []
+        for (place, column) in valueColumns.enumerated() {
+            let name = valueColumns.count == 1 ? key : "\(key) \(names[column])"
+            if let index = seriesByKey[name] {
+                seriesIndices.append(index)
+                continue
+            }
+            if place == 0 { keyCount += 1 }
+            guard keyCount <= Self.maximumKeys else {
+                if extraKeys.count < 1_000_000 { extraKeys.insert(key) }
+                return
+            }
+            seriesByKey[name] = series.count
+            seriesIndices.append(series.count)
+            series.append(Series(name: name))
+            rules.append(.measure)
+            values.append(Array(repeating: .nan, count: times.count))
+        }
+        let row: Int
+        if let found = rowByTime[time.sortKey] {
+            row = found
+        } else {
+            row = times.count
+            rowByTime[time.sortKey] = row
+            if let last = times.last, time.sortKey <= last.sortKey { isSorted = false }
+            times.append(time)
+            lines.append(Int32(clamping: line))
+            for index in values.indices { values[index].append(.nan) }
+        }
+        var problems: [String] = []
+        for (place, index) in seriesIndices.enumerated() {
+            switch recordKeyed[place] {
+            case .value(let number):
+                if values[index][row].isNaN {
+                    values[index][row] = number
+                } else {
+                    problems.append("\(quoted(series[index].name, limit: 40)) given twice (first at line \(lines[row])); the first kept")
+                }
+            case .missing:
+                problems.append("\(quoted(series[index].name, limit: 40)) missing")
+            case .invalid(let raw):
+                problems.append("\(quoted(series[index].name, limit: 40)) \(quoted(raw)) is not a number")
+            }
+        }
+        if !problems.isEmpty { warn("\(time): \(problems.joined(separator: "; "))", at: location) }
+    }
+
     private mutating func keep(_ time: LocalDateTime) {
         if let last = times.last, time.sortKey <= last.sortKey { isSorted = false }
         times.append(time)
@@ -477,7 +711,15 @@ struct SeriesTableBuilder {
             }
             try decide()
         }
+        if let failure { throw failure }
+        if let keyColumn, keyCount > Self.maximumKeys {
+            throw LoadError(source: source, location: headerLocation, kind: .notData,
+                            "the key column \(quoted(names[keyColumn], limit: 40)) holds \(NumberText.grouped(seriesByKey.count / max(1, valueColumns.count) + extraKeys.count))\(extraKeys.count >= 1_000_000 ? " or more" : "") keys; at most \(Self.maximumKeys) become series (filter the table, or name another --key)")
+        }
         if !isSorted { sortAndDeduplicate() }
+        dropEmptySeries()
+        try decideKinds()
+        if let note = timeReader.note { warn(note, at: columnsLocation) }
         var ordered = warnings.enumerated().sorted {
             let left = $0.element.location?.line ?? 0, right = $1.element.location?.line ?? 0
             return left != right ? left < right : $0.offset < $1.offset
@@ -489,6 +731,40 @@ struct SeriesTableBuilder {
             ordered.append(tally)
         }
         return SeriesTable(series: series, times: times, values: values, warnings: ordered, recordCount: recordCountOverride ?? recordCount)
+    }
+
+    /// A column found without values in the sample, that never had any: left out, said so.
+    private mutating func dropEmptySeries() {
+        guard choice.columns == nil, keyColumn == nil else { return }
+        let empty = series.indices.filter { index in series[index].role == .other && values[index].allSatisfy(\.isNaN) }
+        guard !empty.isEmpty, !times.isEmpty else { return }
+        for index in empty.reversed() {
+            warn("column \(quoted(series[index].name, limit: 40)) left out: it has no values", at: columnsLocation)
+            series.remove(at: index)
+            values.remove(at: index)
+            rules.remove(at: index)
+            quietlyMissing.remove(at: index)
+        }
+    }
+
+    /// A series is a count when every value is a whole number of zero or more, else a measure;
+    /// `--sum` and `--mean` say otherwise.
+    private mutating func decideKinds() throws(LoadError) {
+        for (option, names) in [("--sum", choice.summed), ("--mean", choice.averaged)] {
+            for name in names where !series.contains(where: { $0.name.trimmingSpaces.lowercased() == name.trimmingSpaces.lowercased() }) {
+                throw columnError("no series named \(quoted(name)) for \(option)")
+            }
+        }
+        for index in series.indices where series[index].role == .other {
+            let name = series[index].name.trimmingSpaces.lowercased()
+            if choice.summed.contains(where: { $0.trimmingSpaces.lowercased() == name }) {
+                series[index].kind = .count
+            } else if choice.averaged.contains(where: { $0.trimmingSpaces.lowercased() == name }) {
+                series[index].kind = .measure
+            } else {
+                series[index].kind = values[index].allSatisfy { $0.isNaN || ($0 >= 0 && $0.rounded() == $0) } ? .count : .measure
+            }
+        }
     }
 
     private mutating func sortAndDeduplicate() {

@@ -41,7 +41,7 @@ public enum ValueField: Sendable, Hashable {
             mantissa = mantissa &* 10 &+ Int(bytes[index] &- 0x30)
             digits += 1
             index += 1
-            if digits > 15 { return invalid(bytes, start, end) }
+            if digits > 15 { return slowParse(bytes, start, end, rule: rule) }
         }
         var fractionDigits = 0
         if index < end, bytes[index] == UInt8(ascii: ".") {
@@ -61,12 +61,78 @@ public enum ValueField: Sendable, Hashable {
             }
         }
         guard index == end, index > integerStart, digits > 0 || fractionDigits > 0 || index - integerStart > 1 else {
-            return invalid(bytes, start, end)
+            return slowParse(bytes, start, end, rule: rule)
         }
         if rule == .count, mantissa > 1_000_000_000 { return invalid(bytes, start, end) }
         var number = Double(mantissa)
         if fractionDigits > 0 { number /= powersOfTen[fractionDigits] }
         return .value(negative ? -number : number)
+    }
+
+    /// The forms the fast path leaves: an exponent (`2.5e3`), thousands separators (`1,234,567`,
+    /// grouped by three), more than 15 digits (read as the nearest decimal, as pandas does).
+    /// Only digits, one sign, one point, one exponent and well-placed commas get here: strtod's
+    /// `inf`, `nan` and hexadecimal are not numbers in a table.
+    private static func slowParse(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, rule: Rule) -> ValueField {
+        guard end - start <= 64 else { return invalid(bytes, start, end) }
+        var text: [UInt8] = []
+        text.reserveCapacity(end - start)
+        var index = start
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            text.append(bytes[index])
+            index += 1
+        }
+        // The integer part, with commas only between groups of three digits.
+        var run = 0, groups = 0, integerDigits = 0
+        while index < end {
+            let byte = bytes[index]
+            if byte &- 0x30 < 10 {
+                text.append(byte)
+                run += 1
+                integerDigits += 1
+            } else if byte == UInt8(ascii: ",") {
+                guard (groups == 0 && (1...3).contains(run)) || (groups > 0 && run == 3) else { return invalid(bytes, start, end) }
+                groups += 1
+                run = 0
+            } else {
+                break
+            }
+            index += 1
+        }
+        if groups > 0, run != 3 { return invalid(bytes, start, end) }
+        var fractionDigits = 0
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            text.append(bytes[index])
+            index += 1
+            while index < end, bytes[index] &- 0x30 < 10 {
+                text.append(bytes[index])
+                fractionDigits += 1
+                index += 1
+            }
+        }
+        guard integerDigits + fractionDigits > 0 else { return invalid(bytes, start, end) }
+        if index < end, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            text.append(UInt8(ascii: "e"))
+            index += 1
+            if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                text.append(bytes[index])
+                index += 1
+            }
+            var exponentDigits = 0
+            while index < end, bytes[index] &- 0x30 < 10 {
+                text.append(bytes[index])
+                exponentDigits += 1
+                index += 1
+            }
+            guard exponentDigits > 0 else { return invalid(bytes, start, end) }
+        }
+        guard index == end, let number = Double(String(decoding: text, as: UTF8.self)), number.isFinite else {
+            return invalid(bytes, start, end)
+        }
+        if rule == .count {
+            guard number >= 0, number <= 1_000_000_000, number.rounded() == number else { return invalid(bytes, start, end) }
+        }
+        return .value(number == 0 ? 0 : number)
     }
 
     public static func parse(_ text: String, rule: Rule) -> ValueField {

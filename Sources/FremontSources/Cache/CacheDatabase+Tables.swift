@@ -76,9 +76,16 @@ extension CacheDatabase {
 
     /// The choice as one string, so that the same choice finds the same row.
     private static func key(_ choice: SeriesColumnChoice) -> String {
-        guard choice.timeColumn != nil || choice.columns != nil else { return "" }
-        let columns = choice.columns.map { $0.map { $0.replacingOccurrences(of: "\u{1F}", with: " ") }.joined(separator: "\u{1F}") } ?? ""
-        return (choice.timeColumn ?? "") + "\u{1E}" + columns
+        guard !choice.isDefault else { return "" }
+        func list(_ names: [String]) -> String { names.map { $0.replacingOccurrences(of: "\u{1F}", with: " ") }.joined(separator: "\u{1F}") }
+        let columns = choice.columns.map(list) ?? ""
+        var key = (choice.timeColumn ?? "") + "\u{1E}" + columns
+        // The key column, zone and kinds change the table read: each choice its own row. A
+        // choice of only the first two keeps the key it had.
+        if choice.keyColumn != nil || choice.timeZone != nil || !choice.summed.isEmpty || !choice.averaged.isEmpty {
+            key += "\u{1E}" + (choice.keyColumn ?? "") + "\u{1E}" + (choice.timeZone?.identifier ?? "") + "\u{1E}" + list(choice.summed) + "\u{1E}" + list(choice.averaged)
+        }
+        return key
     }
 
     private static func encode(_ numbers: [Int64]) -> Data {

@@ -66,6 +66,17 @@ public struct Theme: Sendable {
         }
     }
 
+    /// A row's bar: on a tinted row whose text is dark, the shade's own deepest colour, so the
+    /// bar never takes the text's near-black (which a dark theme's eye reads as a hole).
+    public func bar(onRow style: Style, shade: RowShade) -> Style {
+        guard colors == .indexed256 || colors == .truecolor, style.background != .default,
+              style.foreground == .indexed(16) else { return style }
+        let (r, g, b) = Self.tint(RowShade(direction: shade.direction == .even ? .level : shade.direction, strength: 1))
+        var bar = style
+        bar.foreground = colors == .truecolor ? .rgb(r, g, b) : .indexed(TerminalColor.nearestIndexed(r, g, b))
+        return bar
+    }
+
     /// Below this strength a row is quiet: no tint at all.
     public static let quietest = 0.15
 

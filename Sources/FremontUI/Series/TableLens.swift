@@ -11,6 +11,8 @@ struct TableLens: Sendable {
     }
 
     let source: SeriesTable
+    /// How far apart the source's readings are, found once.
+    let step: SeriesStep
     private(set) var filter = SeriesFilter()
     private(set) var granularity = SeriesGranularity.hour
     private(set) var sort: (column: Column, descending: Bool)?
@@ -19,6 +21,9 @@ struct TableLens: Sendable {
     private(set) var filtered: SeriesTable
     /// The rows shown, in time order: hours, or periods with each series' total.
     private(set) var shown: SeriesTable
+    /// Per row of `shown` at a granularity, its readings without a value (nil by the hour, and
+    /// under a filter, whose left-out days are not missing).
+    private(set) var periodMissing: [Int]?
     /// Display position → row of `shown`, when sorted.
     private(set) var order: [Int]?
     /// Row of `shown` → display position, when sorted.
@@ -26,13 +31,15 @@ struct TableLens: Sendable {
 
     init(_ source: SeriesTable) {
         self.source = source
+        step = SeriesStep(source.times)
         filtered = source
         shown = source
     }
 
     var count: Int { shown.rowCount }
-    /// Rows between separators by day: only hours in time order have them.
-    var separatesDays: Bool { granularity == .hour && sort == nil }
+    /// Day separators go between hours (or shorter readings) in time order; a daily table's
+    /// rows are days themselves.
+    var separatesDays: Bool { granularity == .hour && sort == nil && !step.isDailyOrLonger }
 
     func row(atPosition position: Int) -> Int { order?[position] ?? position }
     func position(ofRow row: Int) -> Int { positions?[row] ?? row }
@@ -74,10 +81,13 @@ struct TableLens: Sendable {
     /// a new granularity does not filter again.
     private mutating func regroup() {
         if granularity.grouping != nil {
-            let periods = SeriesPeriodRows(filtered, granularity: granularity)
+            // The source's step: a filter's left-out days would make the kept rows' look longer.
+            let periods = SeriesPeriodRows(filtered, granularity: granularity, step: step)
             shown = SeriesTable(series: filtered.series, times: periods.starts, values: periods.totals)
+            periodMissing = filter.keepsEverything ? periods.missing : nil
         } else {
             shown = filtered
+            periodMissing = nil
         }
         reorder()
     }
@@ -117,6 +127,8 @@ struct TableLens: Sendable {
     func periodText(_ row: Int, full: Bool) -> String {
         let time = shown.times[row]
         switch granularity {
+        // Readings a day or more apart are days: no time of day to write.
+        case .hour where step.isDailyOrLonger: return full ? DateText.day(time) : String(DateText.compact(time).prefix(14))
         case .hour: return full ? DateText.full(time) : DateText.compact(time)
         case .day: return full ? DateText.day(time) : String(DateText.compact(time).prefix(14))
         case .week: return "Week of " + String(DateText.compact(time).prefix(14))

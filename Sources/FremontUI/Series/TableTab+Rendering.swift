@@ -43,25 +43,42 @@ extension TableTab {
             case .total: label = "Total"
             case .other: label = TextLayout.truncate(TerminalSafeText.singleLine(series.name), to: 24)
             }
+            // A measure (a temperature) is averaged, never added up.
+            if series.kind == .measure {
+                let range = column.minimum.map { " (\(SeriesExport.grouped($0))…\(SeriesExport.grouped(column.maximum ?? $0)))" } ?? ""
+                totals.append("\(label) mean \(column.mean.map { NumberText.grouped($0, decimals: 2) } ?? SeriesExport.missing)\(range)")
+                continue
+            }
             totals.append("\(label) \(SeriesExport.grouped(column.total))")
             if series.role != .total || !shadeRule.isDirectional, let maximum = column.maximum, let hour = column.busiestHour {
                 let short = series.role == .northbound ? "▲" : series.role == .southbound ? "▼" : label
-                busiest.append("\(busiest.isEmpty ? "Busiest " : "")\(short) \(SeriesExport.grouped(maximum)) \(DateText.compact(hour))")
+                let when = summary.step.isDailyOrLonger ? hour.isoDateString : DateText.compact(hour)
+                let unit = summary.step.isSubHourly ? "hour" : summary.step.unit
+                let word = unit == "hour" ? "Busiest " : "Busiest \(unit) "
+                busiest.append("\(busiest.isEmpty ? word : "")\(short) \(SeriesExport.grouped(maximum)) \(when)")
             }
         }
         if table.computesTotal, let total = summary.total { totals.append("Total \(SeriesExport.grouped(total))") }
         if let ratio = summary.ratio { totals.append("N/S ratio \(NumberText.grouped(ratio, decimals: 3))") }
-        if let average = summary.averagePerDay {
-            totals.append("\(NumberText.grouped(average, decimals: 1))/day over \(NumberText.count(summary.daysCovered, "day"))")
+        if let average = summary.averagePerDay, !summary.step.isDailyOrLonger {
+            // Over the days with a count: a month-long outage is not 30 quiet days.
+            let days = summary.daysWithTotal == summary.daysCovered
+                ? NumberText.count(summary.daysCovered, "day") : "\(NumberText.count(summary.daysWithTotal, "day")) with a count"
+            totals.append("\(NumberText.grouped(average, decimals: 1))/day over \(days)")
         } else {
             totals.append(NumberText.count(summary.daysCovered, "day"))
         }
         buffer.write(Self.fit(totals, width: width), x: x, y: area.y, style: theme.title, maxWidth: width)
 
         var segments = busiest
-        // Under a filter of days or values, the hours left out are not missing.
+        // Under a filter of days or values, the readings left out are not missing: else an
+        // outage comes first, in the table's own step ("507 hours without a count; longest …").
         if lens?.filter.days == .all, lens?.filter.minimum == nil {
-            segments.append(summary.missingHours == 0 ? "no hours missing" : "\(NumberText.grouped(summary.missingHours)) hours missing")
+            if summary.outages.missing > 0 {
+                segments.insert(SeriesSummaryReport.headline(summary), at: 0)
+            } else {
+                segments.append("no \(summary.step.unit)s missing")
+            }
         }
         if summary.rowsWithMissingValue > 0 { segments.append("\(NumberText.grouped(summary.rowsWithMissingValue)) rows missing a value") }
         buffer.write(Self.fit(segments, width: width), x: x, y: area.y + 1, style: .plain, maxWidth: width)
@@ -78,8 +95,10 @@ extension TableTab {
                       ("= even", RowShade(direction: .even, strength: 0))]
         } else {
             let name = TextLayout.truncate(TerminalSafeText.singleLine(table.series[shadedSeries].label), to: 24)
-            legend = [("\(name): busy", RowShade(direction: .level, strength: 0.9)),
-                      ("quiet", RowShade(direction: .level, strength: 0.25))]
+            // A measure (a temperature) is high or low, not busy or quiet.
+            let measure = table.series[shadedSeries].kind == .measure
+            legend = [("\(name): \(measure ? "high" : "busy")", RowShade(direction: .level, strength: 0.9)),
+                      (measure ? "low" : "quiet", RowShade(direction: .level, strength: 0.25))]
         }
         for (label, shade) in legend {
             column += buffer.write(" \(label) ", x: column, y: area.y + 2, style: theme.shade(shade), maxWidth: x + width - column)
@@ -184,7 +203,8 @@ extension TableTab {
 
     private func renderSeparator(day: Int, table: SeriesTable, y: Int, area: Rect, buffer: inout ScreenBuffer, theme: Theme) {
         let date = table.times[layout.dayFirstRow[day]]
-        let totals = summary.flatMap { $0.days.indices.contains(day) ? $0.days[day].totals : nil }
+        let summaryDay = summary.flatMap { $0.days.indices.contains(day) ? $0.days[day] : nil }
+        let totals = summaryDay?.totals
         let label = area.width >= 60 ? DateText.day(date) : DateText.compact(date).prefix(14).description
         var text = "── \(label) "
         var right = ""
@@ -192,9 +212,15 @@ extension TableTab {
             if shadeRule.isDirectional, let north = table.index(of: .northbound), let south = table.index(of: .southbound) {
                 let total = table.index(of: .total).map { totals[$0] } ?? totals[north] + totals[south]
                 right = " ▲\(SeriesExport.grouped(totals[north])) ▼\(SeriesExport.grouped(totals[south])) = \(SeriesExport.grouped(total)) ──"
+            } else if let total = table.index(of: .total) {
+                // The source's own total says the day best, whichever series shades the rows.
+                right = " Total \(SeriesExport.grouped(totals[total])) ──"
             } else if table.series.indices.contains(shadedSeries) {
                 let name = TextLayout.truncate(TerminalSafeText.singleLine(table.series[shadedSeries].label), to: 20)
-                right = " \(name) \(SeriesExport.grouped(totals[shadedSeries])) ──"
+                // A measure's day is its mean, never a sum of temperatures.
+                let kind = table.series[shadedSeries].kind
+                let value = summaryDay?.value(shadedSeries, kind: kind).map { kind == .measure ? "mean " + NumberText.grouped($0, decimals: 1) : SeriesExport.grouped($0) } ?? SeriesExport.missing
+                right = " \(name) \(value) ──"
             }
         }
         let fill = area.width - DisplayWidth.of(text) - DisplayWidth.of(right)
@@ -220,14 +246,18 @@ extension TableTab {
         case .level: marker = " "
         }
         let date = lens?.periodText(row, full: columns.fullDate) ?? DateText.compact(table.times[row])  // compact: 20 columns
-        var text = marker + " " + TextLayout.padRight(date, to: columns.date)
+        // A period with readings missing is marked, so its total is read as partial.
+        let partial = (lens?.periodMissing.map { $0.indices.contains(row) && $0[row] > 0 }) ?? false
+        var text = marker + (partial ? "?" : " ") + TextLayout.padRight(date, to: columns.date)
         for column in columns.shown {
             let value = column.series.map { table.value($0, row) } ?? table.total(row)
-            text += TextLayout.padLeft(value.map(SeriesExport.grouped) ?? SeriesExport.missing, to: column.width)
+            let decimals = column.series.map { valueDecimals.indices.contains($0) ? valueDecimals[$0] : 0 } ?? 0
+            text += TextLayout.padLeft(value.map { Self.valueText($0, decimals: decimals) } ?? SeriesExport.missing, to: column.width)
         }
         var line = StyledLine(text, style)
         if columns.bar > 0, let value = barValue(table, row) {
-            line.append("  " + Self.bar(value / maxBarValue, width: columns.bar), style)
+            line.append("  ", style)
+            line.append(Self.bar((value - minBarValue) / (maxBarValue - minBarValue), width: columns.bar), isSelected ? style : theme.bar(onRow: style, shade: shade))
         }
         buffer.draw(line, x: area.x, y: y, maxWidth: area.width)
     }
@@ -262,8 +292,15 @@ extension TableTab {
             let label = DateText.compact(table.times[first]).prefix(14)
             let labelStyle = day == selectedDay ? theme.title.adding(.reverse) : theme.title
             buffer.write(TextLayout.padRight(String(label), to: labelWidth), x: area.x, y: y, style: labelStyle, maxWidth: labelWidth)
+            // An hour of the span without a row is missing, drawn as a blank row is ("—"), never as
+            // an even hour ("·" without colour); hours before the first row or after the last are
+            // outside the span and stay empty.
+            let spanFirst = table.times[0], spanLast = table.times[table.rowCount - 1]
+            let dayStart = table.times[first].startOfDay
             for hour in 0..<24 {
-                buffer.write("·", x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
+                let time = dayStart.addingHours(hour)
+                let inSpan = time.hourNumber >= spanFirst.hourNumber && time.hourNumber <= spanLast.hourNumber
+                buffer.write(inSpan ? "—" : " ", x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
             }
             for index in first..<end {
                 var (glyph, style) = theme.heatmapCell(shadeRule.shade(table, row: index))

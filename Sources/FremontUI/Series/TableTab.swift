@@ -63,8 +63,13 @@ public struct TableTab: BrowserView {
     private(set) var shadeRule = ShadeRule.none
     /// What a full bar stands for: the busiest hour's total (or the shaded series' busiest).
     private(set) var maxBarValue = 1.0
+    /// Where bars start: 0 for values of zero or more, else the lowest, so negatives draw.
+    private(set) var minBarValue = 0.0
     /// The widest value of each series shown, in characters.
     private(set) var valueWidths: [Int] = []
+    /// Per series, the decimals its values are written with (at most 3), so a column's points
+    /// line up: `-8.2` over `-10.0`, not over `-10`.
+    private(set) var valueDecimals: [Int] = []
     /// The table's rows (the selection is the selected hour).
     private(set) var rowList = ListState()
     /// The heatmap's days, one line each.
@@ -151,10 +156,13 @@ public struct TableTab: BrowserView {
             updateShading()
         }
         layout = SeriesTableLayout(times: lens.shown.times, separated: lens.separatesDays)
-        let height = rowList.height
+        let height = rowList.height, dayHeight = days.height
         rowList = ListState()
         days = ListState()
         if height > 0 { rowList.resize(height: height, layout) }
+        // The heatmap's list keeps its height too: without one, the last day selected would be
+        // its only row (G v V h drew one day and a blank screen).
+        if dayHeight > 0 { days.resize(height: dayHeight, dayMetrics) }
         if let time, let row = lens.row(containing: time) { rowList.select(lens.position(ofRow: row), layout) }
     }
 
@@ -164,14 +172,37 @@ public struct TableTab: BrowserView {
         let shownSummary = granularity == .hour ? (summary ?? SeriesSummary(table)) : SeriesSummary(table)
         shadeRule = ShadeRule(table, summary: shownSummary, series: shadedSeries)
         // Columns as wide as their largest value: a year's total is wider than an hour's.
-        valueWidths = shownSummary.columns.map { column in
-            column.maximum.map { SeriesExport.grouped($0).count } ?? 0
+        valueDecimals = table.values.map(Self.decimals)
+        valueWidths = zip(shownSummary.columns, valueDecimals).map { column, decimals in
+            [column.maximum, column.minimum].compactMap { $0.map { Self.valueText($0, decimals: decimals).count } }.max() ?? 0
         }
-        var maximum = 0.0
+        var maximum = 0.0, minimum = 0.0
         for row in 0..<table.rowCount {
-            if let value = barValue(table, row), value > maximum { maximum = value }
+            guard let value = barValue(table, row) else { continue }
+            if value > maximum { maximum = value }
+            if value < minimum { minimum = value }
         }
-        maxBarValue = max(1, maximum)
+        minBarValue = minimum
+        maxBarValue = max(minimum + 1, maximum)
+    }
+
+    /// The fewest decimals (0 to 3) that write every value of a series exactly.
+    static func decimals(_ values: [Double]) -> Int {
+        let scales = [1.0, 10, 100, 1000]
+        var most = 0
+        for value in values where !value.isNaN && most < 3 {
+            while most < 3 {
+                let scaled = value * scales[most]
+                if abs(scaled - scaled.rounded()) <= 1e-6 * max(1, abs(scaled)) { break }
+                most += 1
+            }
+        }
+        return most
+    }
+
+    /// A value as a column writes it: grouped, with the series' decimals.
+    static func valueText(_ value: Double, decimals: Int) -> String {
+        decimals > 0 ? NumberText.grouped(value, decimals: decimals) : SeriesExport.grouped(value)
     }
 
     /// What a row's bar shows: its total where the table has one, else the shaded series.
@@ -280,6 +311,9 @@ public struct TableTab: BrowserView {
             guard let lens, !lens.source.isEmpty else { return [] }
             switch action {
             case .trend: return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            case .profile where lens.step.isDailyOrLonger:
+                // Readings a day or more apart have no hours of the day to draw.
+                return [.message("the rows are \(lens.step.unit)s: there is no hour of the day to profile")]
             case .profile: return [.push(ProfileView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
             default: return [.push(ColumnStatsView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries))]
             }
@@ -317,6 +351,8 @@ public struct TableTab: BrowserView {
             // Separators by day only exist for the hours in time order.
             if lens?.separatesDays == true { jumpDay(by: action == .nextDay ? 1 : -1) } else { rowList.select(rowList.selected + (action == .nextDay ? 1 : -1), layout) }
         case .heatmap:
+            // The heatmap is of hours of days: a table of days or longer has none.
+            if lens?.step.isDailyOrLonger == true { return }
             // The heatmap is of hours, in time order.
             if let lens, !lens.separatesDays {
                 let time = selectedTime
@@ -374,12 +410,25 @@ public struct TableTab: BrowserView {
         return []
     }
 
-    /// The month before or after the selected hour's, from the open-data API.
-    private func monthEffect(by delta: Int) -> [ViewEffect] {
-        guard !isEmpty else { return [] }
-        let date = times[selectedRow]
+    /// The month before or after the selected row's: within the rows loaded when they reach
+    /// it; else from the open-data API when that is the source (a file's loader never changes
+    /// its source), and said.
+    private mutating func monthEffect(by delta: Int) -> [ViewEffect] {
+        guard let lens, !isEmpty, let date = selectedTime else { return [] }
         let index = date.year * 12 + (date.month - 1) + delta
-        return [.host(.loadMonth(year: index / 12, month: index % 12 + 1))]
+        let year = index / 12, month = index % 12 + 1
+        let first = LocalDateTime(year: year, month: month, day: 1)!
+        let hours = lens.filtered.times
+        let found = hours.isEmpty ? nil : lens.filtered.lowerBound(first)
+        let name = "\(DateText.months[month - 1]) \(year)"
+        if let found, found < hours.count, hours[found].year == year, hours[found].month == month,
+           let row = lens.row(containing: hours[found]) {
+            let position = lens.position(ofRow: row)
+            rowList.select(position, layout)
+            if mode == .heatmap { keepDayVisible() } else { rowList.scroll(toLine: layout.top(of: position), layout) }
+            return [.message(name)]
+        }
+        return [.message("no rows in \(name) in the table loaded"), .host(.loadMonth(year: year, month: month))]
     }
 
     /// Goes to the next (or previous) row matching `query`, round the ends like less: a date
@@ -387,14 +436,25 @@ public struct TableTab: BrowserView {
     /// `tuesday 8am`, `2016-04`), landing on the first row of the day, month or hour asked.
     /// A query naming no time in the data says so; one in a hole lands after it and says so.
     public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] {
-        guard let table, !table.isEmpty else { return [] }
+        guard let table, let lens, !table.isEmpty else { return [] }
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         lastSearch = trimmed
-        let outcome = DateSearchOutcome(searching: trimmed, in: table.times, from: selectedRow, forward: forward)
-        if let row = outcome.row {
-            rowList.select(lens?.position(ofRow: row) ?? row, layout)
-            if mode == .heatmap { keepDayVisible() }
+        // The hours are searched, then the row shown that holds the hour found: in a view by
+        // day, week, month or year, the period holding the date (not the one after it).
+        let hours = lens.filtered.times
+        let from = granularity == .hour ? selectedRow : (selectedTime.map { lens.filtered.lowerBound($0) } ?? 0)
+        let outcome = DateSearchOutcome(searching: trimmed, in: hours, from: min(from, hours.count - 1), forward: forward)
+        if let found = outcome.row {
+            let row = granularity == .hour ? found : (lens.row(containing: hours[found]) ?? found)
+            let position = lens.position(ofRow: row)
+            rowList.select(position, layout)
+            if mode == .heatmap {
+                keepDayVisible()
+            } else {
+                // Near the top, so what follows the date shows under it.
+                rowList.scroll(toLine: max(0, layout.top(of: position) - 1), layout)
+            }
         }
         return outcome.message.map { [.message(TerminalSafeText.singleLine($0))] } ?? []
     }
@@ -403,10 +463,12 @@ public struct TableTab: BrowserView {
 
     private mutating func changeGranularity(by step: Int) -> [ViewEffect] {
         guard let lens else { return [] }
-        let all = SeriesGranularity.allCases
-        let index = all.firstIndex(of: lens.granularity)! + step
+        // The rows themselves come first; periods no longer than the data's step would repeat
+        // them (a daily table's days), so v starts past them and V comes back to the rows.
+        let all = SeriesGranularity.allCases.filter { $0 == .hour || !Self.holdsOneReading($0, step: lens.step) }
+        let index = (all.firstIndex(of: lens.granularity) ?? 0) + step
         guard all.indices.contains(index) else {
-            return [.message(step > 0 ? "rows are years already: V goes back to months" : "rows are hours already")]
+            return [.message(step > 0 ? "rows are years already: V goes back to months" : "rows are \(lens.step.unit == "reading" ? "readings" : lens.step.unit + "s") already")]
         }
         // The finest time chosen stays the anchor while the selection stays on its period, so
         // hours → years → hours comes back to the same hour.
@@ -416,7 +478,21 @@ public struct TableTab: BrowserView {
         self.lens?.setGranularity(all[index])
         mode = .table
         rowsChanged(keeping: time)
-        return [.message("a row per \(all[index].rawValue)\(all[index] == .hour ? "" : ", each series' total")")]
+        let measures = lens.source.series.contains { $0.kind == .measure }
+        let what = measures ? ", each count's total, each measure's mean" : ", each series' total"
+        return [.message("a row per \(all[index].rawValue)\(all[index] == .hour ? "" : what)")]
+    }
+
+    /// Whether each period of `granularity` holds at most one reading of `step`.
+    static func holdsOneReading(_ granularity: SeriesGranularity, step: SeriesStep) -> Bool {
+        switch (granularity, step) {
+        case (.hour, _): return true
+        case (_, .months(let months)): return granularity == .day || granularity == .week || (granularity == .month && months >= 1) || (granularity == .year && months >= 12)
+        case (.day, .seconds(let seconds)): return seconds >= 86_400
+        case (.week, .seconds(let seconds)): return seconds >= 7 * 86_400
+        case (.month, .seconds(let seconds)): return seconds >= 31 * 86_400
+        case (.year, .seconds(let seconds)): return seconds >= 366 * 86_400
+        }
     }
 
     private mutating func changeSort(reverse: Bool) -> [ViewEffect] {
@@ -437,6 +513,8 @@ public struct TableTab: BrowserView {
         self.lens?.setSort(next)
         mode = .table
         rowsChanged(keeping: time, reordered: true)
+        // A sort shows its first rows (the largest), not wherever the old selection went.
+        if next != nil { rowList.home(layout) }
         guard let next else { return [.message("rows in time order")] }
         return [.message("sorted by \(TerminalSafeText.singleLine(lens.label(next.column))), \(next.descending ? "largest" : "smallest") first; missing values last")]
     }

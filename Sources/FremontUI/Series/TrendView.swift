@@ -164,7 +164,8 @@ public struct TrendView: BrowserView {
         }
         let chartArea = Self.chartArea(area)
         if chartArea != area {
-            var heading = StyledLine("Daily totals of \(seriesLabel)", theme.title)
+            let what = table.series.indices.contains(series) && table.series[series].kind == .measure ? "Daily means" : "Daily totals"
+            var heading = StyledLine("\(what) of \(seriesLabel)", theme.title)
             heading.append(", \(filter.summary(table)), \(NumberText.count(daily.dayCount, "day"))", theme.dim)
             buffer.draw(heading, x: area.x, y: area.y, maxWidth: area.width)
         }

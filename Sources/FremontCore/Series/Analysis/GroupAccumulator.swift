@@ -31,10 +31,12 @@ struct GroupAccumulator {
     // Per bin.
     /// Rows present on the filter's days, before any minimum-value test.
     private(set) var rowsOnDays: [Int] = []
-    /// Wall-clock hours inside the span and the filter's days.
+    /// Readings (in the table's step: hours, days, quarter-hours) inside the span and the
+    /// filter's days.
     private(set) var coveredHours: [Int] = []
 
-    init(_ table: SeriesTable, grouping: SeriesGrouping?, filter: SeriesFilter) {
+    /// - Parameter step: the table's, when the caller found it already.
+    init(_ table: SeriesTable, grouping: SeriesGrouping?, filter: SeriesFilter, step: SeriesStep? = nil) {
         self.grouping = grouping
         seriesCount = table.series.count
         isCycle = grouping?.cycleLength != nil
@@ -67,14 +69,37 @@ struct GroupAccumulator {
         rowsOnDays = Array(repeating: 0, count: binCount)
         coveredHours = Array(repeating: 0, count: binCount)
 
-        // Day by day rather than hour by hour: every grouping but the hour is constant over a day.
+        // Day by day rather than reading by reading: every grouping but the hour is constant
+        // over a day. A reading is due at the first time plus whole steps.
+        let step = step ?? SeriesStep(table.times)
+        func secondOfDay(_ time: LocalDateTime) -> Int { time.hour * 3600 + time.minute * 60 + time.second }
         for day in firstDay...lastDay where filter.admitsDay(day) {
-            let firstHour = day == spanFirstDay ? firstTime.hour : 0
-            let lastHour = day == spanLastDay ? lastTime.hour : 23
-            if grouping == .hour {
-                for hour in firstHour...lastHour { coveredHours[hour] += 1 }
-            } else {
-                coveredHours[bin(grouping.map { $0.key(dayNumber: day) } ?? 0)] += lastHour - firstHour + 1
+            let dayBin = grouping == .hour ? 0 : bin(grouping.map { $0.key(dayNumber: day) } ?? 0)
+            switch step {
+            case .seconds(let seconds) where seconds <= 86_400 && 86_400 % seconds == 0:
+                let phase = secondOfDay(firstTime) % seconds
+                let low = day == spanFirstDay ? secondOfDay(firstTime) : 0
+                let high = day == spanLastDay ? secondOfDay(lastTime) : 86_399
+                guard high >= low else { continue }
+                // Due readings in [low, high]: phase + k × seconds.
+                let first = low <= phase ? 0 : (low - phase + seconds - 1) / seconds
+                let last = high < phase ? -1 : (high - phase) / seconds
+                guard last >= first else { continue }
+                if grouping == .hour {
+                    for slot in first...last { coveredHours[(phase + slot * seconds) / 3600] += 1 }
+                } else {
+                    coveredHours[dayBin] += last - first + 1
+                }
+            case .seconds(let seconds):
+                // Longer than a day (a week), or not dividing one: due on every step's day.
+                let days = max(1, seconds / 86_400)
+                guard (day - spanFirstDay) % days == 0 else { continue }
+                coveredHours[grouping == .hour ? firstTime.hour : dayBin] += 1
+            case .months(let months):
+                let (year, month, dayOfMonth) = CivilCalendar.civil(dayNumber: day)
+                let due = min(firstTime.day, CivilCalendar.daysInMonth(year: year, month: month))
+                guard dayOfMonth == due, ((year * 12 + month) - (firstTime.year * 12 + firstTime.month)) % months == 0 else { continue }
+                coveredHours[grouping == .hour ? firstTime.hour : dayBin] += 1
             }
         }
 

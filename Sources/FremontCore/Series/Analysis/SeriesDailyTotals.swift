@@ -10,7 +10,8 @@ public struct SeriesDailyTotals: Sendable {
     /// The first day's midnight; nil when no day is kept.
     public let firstDay: LocalDateTime?
     public let dayCount: Int
-    /// `totals[series][day]`: the day's sum, NaN when it has no value.
+    /// `totals[series][day]`: a count's sum, a measure's mean (pandas' `resample('D').mean()`:
+    /// a day of temperatures is not their sum), NaN when the day has no value.
     public let totals: [[Double]]
     /// `hours[series][day]`: the hours with a value.
     public let hours: [[Int]]
@@ -28,7 +29,10 @@ public struct SeriesDailyTotals: Sendable {
             for day in 0..<bins.binCount {
                 let cell = day * bins.seriesCount + series
                 seriesHours[day] = bins.counts[cell]
-                if bins.counts[cell] > 0 { seriesTotals[day] = bins.sums[cell] }
+                let count = bins.counts[cell]
+                if count > 0 {
+                    seriesTotals[day] = table.series[series].kind == .measure ? bins.sums[cell] / Double(count) : bins.sums[cell]
+                }
             }
             totals.append(seriesTotals)
             hours.append(seriesHours)

@@ -13,18 +13,29 @@ public struct SeriesPeriodRows: Sendable {
     public let firstRows: [Int]
     /// How many of the rows given fall in each period.
     public let rowCounts: [Int]
-    /// `totals[series][period]`: the sum of the values, NaN when the period has none.
+    /// `totals[series][period]`: a count's sum, a measure's mean (a day of temperatures is not
+    /// their sum), NaN when the period has no value.
     public let totals: [[Double]]
+    /// Readings of each period without a value: rows with a blank, and readings due in the
+    /// table's step (inside the rows' span) with no row. Empty for `.hour`, whose rows are the
+    /// readings themselves.
+    public let missing: [Int]
 
     /// - Parameter rows: the table rows to show, in time order (say `SeriesFilter.rows(in:)`);
     ///   nil for all.
-    public init(_ table: SeriesTable, granularity: SeriesGranularity, rows: [Int]? = nil) {
+    /// - Parameter step: the table's, when the caller found it already.
+    public init(_ table: SeriesTable, granularity: SeriesGranularity, rows: [Int]? = nil, step: SeriesStep? = nil) {
         self.granularity = granularity
         series = table.series
         var starts: [LocalDateTime] = []
         var firstRows: [Int] = []
         var rowCounts: [Int] = []
         var totals = [[Double]](repeating: [], count: table.series.count)
+        var valueCounts = [[Int]](repeating: [], count: table.series.count)
+        var blankRows: [Int] = []
+        // Only a measure's values are counted (its mean divides by them): counts pay nothing.
+        let isMeasure = table.series.map { $0.kind == .measure }
+        let tracksMissing = granularity != .hour
         var currentKey = Int.min
         func visit(_ row: Int) {
             let time = table.times[row]
@@ -43,25 +54,66 @@ public struct SeriesPeriodRows: Sendable {
                 }
                 firstRows.append(row)
                 rowCounts.append(0)
-                for series in totals.indices { totals[series].append(.nan) }
+                if tracksMissing { blankRows.append(0) }
+                for series in totals.indices {
+                    totals[series].append(.nan)
+                    if isMeasure[series] { valueCounts[series].append(0) }
+                }
             }
             rowCounts[rowCounts.count - 1] += 1
+            var blank = false
             for series in totals.indices {
                 let value = table.values[series][row]
-                guard !value.isNaN else { continue }
+                guard !value.isNaN else {
+                    blank = true
+                    continue
+                }
                 let last = totals[series].count - 1
                 totals[series][last] = totals[series][last].isNaN ? value : totals[series][last] + value
+                if isMeasure[series] { valueCounts[series][last] += 1 }
             }
+            if blank, tracksMissing { blankRows[blankRows.count - 1] += 1 }
         }
         if let rows {
             for row in rows { visit(row) }
         } else {
             for row in table.times.indices { visit(row) }
         }
+        for series in totals.indices where table.series[series].kind == .measure {
+            for period in totals[series].indices where valueCounts[series][period] > 0 {
+                totals[series][period] /= Double(valueCounts[series][period])
+            }
+        }
+        var missing = blankRows
+        // Readings due and absent: first + k × step inside [period start, next start) and the span.
+        if granularity != .hour, case .seconds(let seconds) = step ?? SeriesStep(table.times), seconds > 0,
+           let first = table.times.first, let last = table.times.last {
+            let origin = SeriesStep.wallSeconds(first), end = SeriesStep.wallSeconds(last)
+            for period in starts.indices {
+                let low = max(origin, SeriesStep.wallSeconds(starts[period]))
+                let next = period + 1 < starts.count ? SeriesStep.wallSeconds(Self.nextStart(starts[period], granularity)) : Int.max
+                let high = min(end, next - 1)
+                guard high >= low else { continue }
+                let due = (high - origin) / seconds - (low - origin + seconds - 1) / seconds + 1
+                missing[period] += max(0, due - rowCounts[period])
+            }
+        }
         self.starts = starts
         self.firstRows = firstRows
         self.rowCounts = rowCounts
         self.totals = totals
+        self.missing = missing
+    }
+
+    /// Where the period after the one starting at `start` starts.
+    private static func nextStart(_ start: LocalDateTime, _ granularity: SeriesGranularity) -> LocalDateTime {
+        switch granularity {
+        case .hour: return start.addingHours(1)
+        case .day: return start.addingHours(24)
+        case .week: return start.addingHours(24 * 7)
+        case .month: return SeriesStep.months(1).advance(start, by: 1)
+        case .year: return SeriesStep.months(12).advance(start, by: 1)
+        }
     }
 
     public var count: Int { starts.count }

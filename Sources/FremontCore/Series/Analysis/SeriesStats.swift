@@ -14,6 +14,8 @@ public struct SeriesStats: Sendable {
     public let grouping: SeriesGrouping
     public let filter: SeriesFilter
     public let series: [Series]
+    /// How far apart the readings are: `missing` counts readings of this step.
+    public let step: SeriesStep
     /// In order: hours 0–23, Monday to Sunday, January to December, or time.
     public let groups: [SeriesGroup]
     /// `aggregates[group][series]`, in the order of `groups` and `series`.
@@ -29,7 +31,8 @@ public struct SeriesStats: Sendable {
         self.grouping = grouping
         self.filter = filter
         series = table.series
-        let bins = GroupAccumulator(table, grouping: grouping, filter: filter)
+        step = SeriesStep(table.times)
+        let bins = GroupAccumulator(table, grouping: grouping, filter: filter, step: step)
         var groups: [SeriesGroup] = []
         var aggregates: [[SeriesAggregate]] = []
         for bin in 0..<bins.binCount where bins.isListed(bin) {

@@ -20,6 +20,9 @@ public enum NumberText {
     public static func grouped(_ value: Double, decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        // Past what an integer holds (a value beyond 2^63, read as a decimal): Swift's own
+        // shortest form, `1.2345678901234567e+19`, rather than a trap.
+        guard value.isFinite, (abs(value) * scale).rounded() < 9.2e18 else { return String(value) }
         let scaled = Int((abs(value) * scale).rounded())
         let whole = scaled / Int(scale)
         var text = (value < 0 && scaled != 0 ? "-" : "") + grouped(whole)

@@ -21,7 +21,7 @@ public enum SeriesStatsExport {
         }
     }
 
-    /// `day,series,count,sum,mean,min,max,missing`, the first column named by the grouping
+    /// `day,series,kind,count,sum,mean,min,max,missing`, the first column named by the grouping
     /// (`hour`, `weekday`, `month-of-year`, `day`, `week`, `month`, `year`) and holding the
     /// group's label (`0`, `Monday`, `January`, `2016-04-20`, the week's Monday, `2016-04`,
     /// `2016`); the series by its name in the source, quoted when it needs to be; numbers as
@@ -32,13 +32,13 @@ public enum SeriesStatsExport {
 
     public static func csv(_ stats: SeriesStats, audience: CSVAudience = .program, emit: (String) -> Void) {
         let writer = CSVWriter(lineEnding: .lf, audience: audience)
-        emit(writer.row([stats.grouping.rawValue, "series", "count", "sum", "mean", "min", "max", "missing"]))
+        emit(writer.row([stats.grouping.rawValue, "series", "kind", "count", "sum", "mean", "min", "max", "missing"]))
         let numericGroups = hasNumericLabels(stats.grouping)
         for (group, aggregates) in zip(stats.groups, stats.aggregates) {
             let label: CSVWriter.Cell = numericGroups ? .number(group.label) : .text(group.label)
             for (series, aggregate) in zip(stats.series, aggregates) {
                 emit(writer.row([
-                    label, .text(series.name), .number(String(aggregate.count)), .number(ValueText.plain(aggregate.sum) ?? ""),
+                    label, .text(series.name), .text(series.kind.rawValue), .number(String(aggregate.count)), .number(ValueText.plain(aggregate.sum) ?? ""),
                     .number(aggregate.mean.flatMap(ValueText.plain) ?? ""), .number(aggregate.minimum.flatMap(ValueText.plain) ?? ""),
                     .number(aggregate.maximum.flatMap(ValueText.plain) ?? ""), .number(String(aggregate.missing)),
                 ]))
@@ -55,7 +55,7 @@ public enum SeriesStatsExport {
         }
         emit("[\n")
         let key = JSONText.string(stats.grouping.rawValue)
-        let names = stats.series.map { JSONText.string($0.name) }
+        let names = stats.series.map { JSONText.string($0.name) + ",\"kind\":\"\($0.kind.rawValue)\"" }
         let numeric = hasNumericLabels(stats.grouping)
         func number(_ value: Double?) -> String { value.flatMap(ValueText.plain) ?? "null" }
         for (groupIndex, (group, aggregates)) in zip(stats.groups, stats.aggregates).enumerated() {
@@ -86,7 +86,7 @@ public enum SeriesStatsExport {
             default: return group.label
             }
         }
-        let header = [title(stats.grouping), "Hours", "Sum", "Mean", "Min", "Max", "Missing"]
+        let header = [title(stats.grouping), stats.step.unit.prefix(1).uppercased() + stats.step.unit.dropFirst() + "s", "Sum", "Mean", "Min", "Max", "Missing"]
         let blocks: [[[String]]] = stats.series.indices.map { series in
             stats.aggregates.indices.map { group in
                 let aggregate = stats.aggregates[group][series]
@@ -110,7 +110,8 @@ public enum SeriesStatsExport {
         }
         for (series, lines) in blocks.enumerated() {
             if series > 0 { emit("\n") }
-            emit(TerminalSafeText.singleLine(stats.series[series].name) + "\n")
+            let kind = stats.series[series].kind == .count ? "a count: periods add it up" : "a measure: periods average it"
+            emit(TerminalSafeText.singleLine(stats.series[series].name) + " (\(kind))\n")
             emit(format(header))
             for line in lines { emit(format(line)) }
         }
