@@ -52,6 +52,10 @@ public struct BrowserSources: Sendable {
         let synced = SyncRunner.followed()
         sources += synced.sources
         feeds += synced.feeds
+        // Query feeds: listed after the feeds, loaded from the cache by the list, fetched never.
+        for query in list.queries {
+            feeds.append(FollowedFeed(source: query.source, title: query.name, tags: query.tags, query: query.expression))
+        }
         return sources.isEmpty ? nil : (sources, feeds, list.warnings)
     }
 

@@ -34,7 +34,7 @@ private final class ChildTerminal: TerminalBackend {
         try Data("https://one.example/feed\n".utf8).write(to: home.feedList)
         // An "editor" that adds two lines to the file it is given, the way a person would.
         let editor = home.file("my editor")
-        try Data("#!/bin/sh\nfor file; do :; done\nprintf '%s\\n' 'https://two.example/feed news \"~Two\"' 'query:Unread:unread = \"yes\"' >> \"$file\"\n".utf8).write(to: editor)
+        try Data("#!/bin/sh\nfor file; do :; done\nprintf '%s\\n' 'https://two.example/feed news \"~Two\"' 'exec:~/bin/my-feed' >> \"$file\"\n".utf8).write(to: editor)
         chmod(editor.path, 0o755)
         let one = try DataSource(argument: "https://one.example/feed")
         let sources = BrowserSources(table: .input(EmbeddedData.aprilBikes()), weather: .success(.input(EmbeddedData.sanFranciscoForecast())),
@@ -51,7 +51,7 @@ private final class ChildTerminal: TerminalBackend {
         let list = try #require(outcome.feedList)
         #expect(list.path == home.feedList.path)
         #expect(list.feeds.map(\.title) == [nil, "Two"])
-        #expect(list.warnings.map(\.description) == ["line 3: newsboat's query: feeds are not supported yet: line ignored"])
+        #expect(list.warnings.map(\.description) == ["line 3: newsboat's exec: feeds are not supported yet: line ignored"])
         // The next reload loads the list as edited.
         #expect(host.jobs(for: .feeds, target: .reload).count == 2)
     }

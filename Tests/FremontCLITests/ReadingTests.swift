@@ -149,6 +149,30 @@ import Testing
         }
     }
 
+    /// A query feed of the feeds file is listed with its counts from the cache, opens on the
+    /// items its expression matches, and reading there marks the item in its own feed.
+    @Test func aQueryFeedListsAndReadsTheItemsItMatches() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            await serve(server, [("/alpha.xml", "Alpha", 3)])
+            try home.writeFeedList([server.address("/alpha.xml"), "\"query:Second stories:title =~ \\\"story 2$\\\"\" picks"])
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            let list = try await tmux.waitUntil("the query's counts", { $0.contains("3/3") && $0.contains("Second stories") && $0.contains("1/1") })
+            #expect(list.contains("picks"))
+            try await tmux.press("j", "j", "j", "j", "Enter")
+            let items = try await tmux.waitFor("Alpha story 2")
+            #expect(!items.contains("Alpha story 1") && !items.contains("Alpha story 3"), "\(items)")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Title: Alpha story 2")
+            try await tmux.press("q", "q")
+            _ = try await tmux.waitUntil("the item read in its own feed", { $0.contains("2/3") && $0.contains("0/1") })
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+        }
+    }
+
     @Test func aTallTerminalShowsALineAnItem() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in

@@ -143,7 +143,9 @@ import Testing
             _ = try await tmux.waitUntil(timeout: 30, "the synced feeds listed") { $0.contains("Night Vale") }
             try await tmux.press("j", "j", "j", "j", "Enter")
             _ = try await tmux.waitFor("Night Vale")
-            try await tmux.press("Enter", "q", "q")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Title:")
+            try await tmux.press("q", "q", "q")
             try await tmux.expectShellRestored(status: "0")
             #expect(try await sqlite(home, "SELECT count(*) FROM syncChange") == ["4"])
 

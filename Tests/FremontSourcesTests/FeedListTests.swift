@@ -54,9 +54,11 @@ import FremontCore
             ftp://files.example/feed.xml
             https://ok.example/feed again
             https://open.example/feed "~unclosed
-            "query:Unread Articles:unread = \"yes\"" important
+            "query:Unread Articles:unread = \\"yes\\"" important
             "exec:~/bin/my-feed"
             filter:~/bin/clean:https://example.org/feed
+            "query:Broken:title = glow"
+            "query:no expression"
             """
         let list = FeedList(parsing: text)
         #expect(list.entries == [FeedListEntry(url: "https://ok.example/feed")])
@@ -65,10 +67,14 @@ import FremontCore
             "line 3: not a feed address (http or https): 'ftp://files.example/feed.xml': line ignored",
             "line 4: 'https://ok.example/feed' is already on line 1: line ignored",
             "line 5:27: a quote opened here is never closed: line ignored",
-            "line 6: newsboat's query: feeds are not supported yet: line ignored",
             "line 7: newsboat's exec: feeds are not supported yet: line ignored",
             "line 8: newsboat's filter: feeds are not supported yet: line ignored",
+            "line 9: query feed 'Broken': Parse error at position 8: expected one of: quoted string, range, number: line ignored",
+            "line 10: a query feed is \"query:Name:expression\": line ignored",
         ])
+        // A query feed: its name, its expression read, its tags.
+        #expect(list.queries.map(\.name) == ["Unread Articles"] && list.queries[0].tags == ["important"])
+        #expect(list.queries[0].expression == (try? FilterExpression(parsing: "unread = \"yes\"")))
         // Bad lines are a person's to fix: writing the list back keeps them.
         #expect(list.text == text + "\n")
     }

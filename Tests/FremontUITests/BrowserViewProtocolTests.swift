@@ -51,6 +51,7 @@ private struct CounterView: BrowserView {
         case .report(let report): received.append("report \(report.source) \(report.warningTotal)")
         case .answer(let text): count = Int(text) ?? -1
         case .programFinished(let outcome): received.append("program \(outcome.message)")
+        case .revealed: received.append("revealed")
         }
         return []
     }

@@ -209,6 +209,24 @@ import Testing
         #expect(!screen(state).text.contains("First") && !screen(state).text.contains("Second"))
     }
 
+    /// An item the store does not hold is read from the cache; keys typed before it shows (a
+    /// star) are done to it once it does, not lost (a tt-rss feed still syncing lost its star).
+    @Test func keysTypedWhileAnItemOpensApplyToIt() throws {
+        let result = try Self.feed("First", count: 2)
+        var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds,
+                                 feeds: FeedListView(feeds: [FollowedFeed(source: Self.first)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))
+        var cache = WindowAnswerer([(key: Self.first, result: result)])
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        let item = result.feed.items[0]
+        #expect(cache.press(&state, .enter) == [.load(.feeds, .item(feed: Self.first, id: item.id, source: Self.first))])
+        #expect(cache.press(&state, .character("*")).isEmpty)
+        let entry = FeedEntry.opened(item, source: Self.first, feedName: "First", isUnread: true, isStarred: false)
+        let effects = state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.item(entry)), at: "1"))
+        #expect(screen(state).line(2) == " Title: First item 1")
+        #expect(effects.contains(.markRead(source: Self.first, id: item.id)))
+        #expect(effects.contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
+    }
+
     @Test func aLongListHoldsAWindowNotEveryItem() throws {
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5_000))], width: 80, height: 24)
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)

@@ -9,6 +9,9 @@ import FremontCore
 public struct FeedList: Sendable, Equatable {
     private(set) var lines: [FeedListLine]
     public private(set) var warnings: [ParseWarning]
+    /// newsboat's query feeds (`"query:Name:expression" tags…`), in the file's order; their
+    /// lines are kept as they are.
+    public private(set) var queries: [FeedListQuery] = []
 
     public init() {
         lines = []
@@ -44,6 +47,27 @@ public struct FeedList: Sendable, Equatable {
                 lines.append(.verbatim(raw))
                 continue
             }
+            if let first = words.first, first.lowercased().hasPrefix("query:") {
+                // query:Name:expression — the name ends at the first colon after the kind.
+                let rest = first.dropFirst("query:".count)
+                let name = rest.prefix { $0 != ":" }
+                // (The tokenizer took the line's quotes off and `\"` back to `"`, as newsboat does.)
+                let text = rest.dropFirst(name.count + 1)
+                lines.append(.verbatim(raw))
+                guard !name.isEmpty, name.count < rest.count else {
+                    warn("a query feed is \"query:Name:expression\": line ignored", line: number)
+                    continue
+                }
+                do {
+                    let expression = try FilterExpression(parsing: String(text))
+                    var tags: [String] = []
+                    for word in words.dropFirst() where !word.isEmpty && !word.hasPrefix("~") && !tags.contains(word) { tags.append(word) }
+                    queries.append(FeedListQuery(name: String(name), expression: expression, text: String(text), tags: tags))
+                } catch {
+                    warn("query feed \(Self.quoted(String(name))): \(error.description): line ignored", line: number)
+                }
+                continue
+            }
             if let first = words.first, let kind = Self.newsboatOnlyKinds.first(where: { first.lowercased().hasPrefix($0) }) {
                 warn("newsboat's \(kind) feeds are not supported yet: line ignored", line: number)
                 lines.append(.verbatim(raw))
@@ -74,9 +98,9 @@ public struct FeedList: Sendable, Equatable {
         }
     }
 
-    /// newsboat's feeds that are not addresses: a query over the cache, a program's output, a
-    /// feed run through a filter. Kept in the file, said in the Log.
-    static let newsboatOnlyKinds = ["query:", "exec:", "filter:"]
+    /// newsboat's feeds that are not addresses and not queries: a program's output, a feed run
+    /// through a filter. Kept in the file, said in the Log.
+    static let newsboatOnlyKinds = ["exec:", "filter:"]
 
     /// The feeds, in the file's order.
     public var entries: [FeedListEntry] {

@@ -209,6 +209,13 @@ public struct BrowserState: Sendable {
     }
 
     /// Carries out what a view asked: messages and view changes here, the rest for the host.
+    /// The screen under one that closed is on top again: it hears so (what it shows from the
+    /// cache may have changed meanwhile).
+    private mutating func reveal(_ tab: Int) -> [BrowserEffect] {
+        let top = tabs[tab].count - 1
+        return apply(tabs[tab][top].receive(.revealed, in: contentArea), fromTab: tab)
+    }
+
     private mutating func apply(_ effects: [ViewEffect], fromTab tab: Int) -> [BrowserEffect] {
         var out: [BrowserEffect] = []
         for effect in effects {
@@ -219,7 +226,10 @@ public struct BrowserState: Sendable {
                 if !isTooSmall { view.layout(in: contentArea) }
                 tabs[tab].append(view)
             case .pop:
-                if tabs[tab].count > 1 { tabs[tab].removeLast() }
+                if tabs[tab].count > 1 {
+                    tabs[tab].removeLast()
+                    out += reveal(tab)
+                }
             case .host(let request): out.append(request)
             case .feeds(let intent): out += stores.feeds.apply(intent)
             case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
@@ -291,6 +301,7 @@ public struct BrowserState: Sendable {
         case .close:
             guard tabs[currentTab].count > 1 else { return [.quit] }
             tabs[currentTab].removeLast()
+            return reveal(currentTab)
         case .quit: return [.quit]
         case .help:
             var overlay = HelpOverlay(sections: helpSections(), theme: theme)

@@ -13,6 +13,8 @@ public enum ViewMessage: Sendable {
     /// A program the browser ran ended: sent to every view (after editing the feeds file, the
     /// feed list takes the list as it now is).
     case programFinished(ProgramOutcome)
+    /// A screen opened over this one closed: this one shows again.
+    case revealed
     /// What was typed at the view's prompt.
     case answer(String)
 }

@@ -75,6 +75,11 @@ public struct FeedListView: BrowserView {
     private(set) var picker: ListState?
     /// The starred items were asked for once, at the first load, for their count.
     private var askedStarred = false
+    /// Each query feed's counts, read from the cache (its items, and the unread among them).
+    private var queryCounts: [Int: (unread: Int, total: Int)] = [:]
+    /// Counts asked for and not all back yet, and whether a load since makes them stale.
+    private var countsOutstanding = 0
+    private var countsStale = false
     public var warningCount: Int { store.totals().warnings }
     public var totalUnread: Int { store.totals().unread }
 
@@ -153,6 +158,7 @@ public struct FeedListView: BrowserView {
             list.select(found, metrics)
         case .markFeedRead:
             guard case .feed(let index) = rows[list.selected] else { return markRead(Array(feeds.indices)) }
+            if feeds[index].query != nil { return [.message("a query feed is marked read from its list: Enter, then A")] }
             return markRead([index])
         case .markAllRead:
             guard totalUnread > 0 else { return [.message("nothing unread")] }
@@ -201,7 +207,7 @@ public struct FeedListView: BrowserView {
 
     /// `r` reloads the selected feed, as newsboat's does; on the rows above the feeds, every feed.
     public var reloadTarget: LoadTarget {
-        guard rows.indices.contains(list.selected), case .feed(let index) = rows[list.selected] else { return .reload }
+        guard rows.indices.contains(list.selected), case .feed(let index) = rows[list.selected], feeds[index].query == nil else { return .reload }
         return .sources([feeds[index].source])
     }
 
@@ -209,7 +215,9 @@ public struct FeedListView: BrowserView {
     /// from the cache a screen at a time (or, with `showsSummaries`, with their first lines).
     private func open() -> [ViewEffect] {
         guard rows.indices.contains(list.selected) else { return [] }
-        if showsSummaries { return openRiver() }
+        // A query feed's items are the cache's, never the river's (which holds loads).
+        let isQuery = { if case .feed(let index) = self.rows[self.list.selected] { self.feeds[index].query != nil } else { false } }()
+        if showsSummaries, !isQuery { return openRiver() }
         let refs = feeds.indices.map { index in
             HeadlineListView.FeedRef(source: feeds[index].source, key: feeds[index].cacheKey,
                                      title: name(index, loaded: snapshot.rows.indices.contains(index) ? snapshot.rows[index].title : ""))
@@ -234,6 +242,11 @@ public struct FeedListView: BrowserView {
                                          store: store, now: now, timeZone: timeZone, reading: reading)
             // Read whole from the starred items the store then holds.
             return [.push(headlines), headlines.firstLoad(), .host(.load(.feeds, .starred))]
+        case .feed(let index) where feeds[index].query != nil:
+            // A query feed: the cached items its expression matches, from every feed.
+            guard let queries = queries(index) else { return [] }
+            headlines = HeadlineListView(query: queries.all, title: refs[index].title, feeds: refs, riverSources: everySource, store: store,
+                                         now: now, timeZone: timeZone, reading: reading)
         case .feed(let index):
             headlines = HeadlineListView(query: .feed(feeds[index].cacheKey), title: refs[index].title, feeds: refs,
                                          riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone, reading: reading)
@@ -305,17 +318,37 @@ public struct FeedListView: BrowserView {
             self.list.clamp(metrics)
             return [.host(.load(.feeds, .reload))]
         case .loadStarted where !askedStarred:
-            // The starred items, read from the cache once, for their count.
+            // The starred items, read from the cache once, for their count; the query feeds' counts.
             askedStarred = true
-            return [.host(.load(.feeds, .starred))]
+            return [.host(.load(.feeds, .starred))] + countQueries()
+        case .revealed:
+            // Items read in a list opened from here change what the query feeds count.
+            return countQueries()
+        case .loaded(ItemWindowRequest.source, .itemWindow(let window)):
+            guard countsOutstanding > 0, let index = feeds.indices.first(where: {
+                guard let queries = queries($0) else { return false }
+                return queries.all == window.query || queries.unread == window.query
+            }), let queries = queries(index) else { return [] }
+            var counts = queryCounts[index] ?? (0, 0)
+            if queries.all == window.query { counts.total = window.total } else { counts.unread = window.total }
+            queryCounts[index] = counts
+            countsOutstanding -= 1
+            snapshotRevision = -1
+            rebuildRows()
+            return countsOutstanding == 0 && countsStale ? countQueries() : []
+        case .loadFailed(ItemWindowRequest.source, _) where countsOutstanding > 0:
+            countsOutstanding -= 1
+            return []
         case .loaded(let loaded, .feed): source = loaded
         case .loadFailed(let failed, _): source = failed
         default: return []
         }
         let kept = rows.indices.contains(list.selected) ? rows[list.selected] : nil
         rebuildRows(changed: source)
+        // A feed's load may change what a query matches.
+        let recount = source == StarredItem.source ? [] : countQueries()
         if let kept, let row = rows.firstIndex(of: kept) { list.selectKeepingView(row, metrics) } else { list.clamp(metrics) }
-        return []
+        return recount
     }
 
     private mutating func rebuildRows(changed source: String? = nil) {
@@ -343,6 +376,49 @@ public struct FeedListView: BrowserView {
             snapshot = (store.summaries(feeds.lazy.map(\.source)), store.totals())
         }
         snapshotRevision = revision
+        overlayQueryCounts()
+    }
+
+    /// A query feed's row: its counts from the cache, not from a load.
+    private mutating func overlayQueryCounts() {
+        guard snapshot.rows.count == feeds.count else { return }
+        for (index, counts) in queryCounts {
+            snapshot.rows[index] = FeedStore.Summary(loaded: true, title: feeds[index].title ?? "", items: counts.total, unread: counts.unread)
+        }
+    }
+
+    /// What the feeds file's queries match, in the filter language's terms: the feeds in order
+    /// with their tags.
+    var filterFeeds: FilterFeedList {
+        var tags: [String: [String]] = [:]
+        for feed in feeds where feed.query == nil { tags[feed.cacheKey] = feed.tags }
+        return FilterFeedList(urls: feeds.filter { $0.query == nil }.map(\.cacheKey), tags: tags)
+    }
+
+    /// The item query a query feed's list shows, and the one counting its unread items.
+    func queries(_ index: Int) -> (all: ItemQuery, unread: ItemQuery)? {
+        guard let expression = feeds[index].query else { return nil }
+        let unread = FilterExpression.and(.comparison(FilterComparison("unread", .equals, "yes")), expression)
+        return (.filter(expression, feeds: filterFeeds), .filter(unread, feeds: filterFeeds))
+    }
+
+    /// Asks the cache for every query feed's counts: one at a time, again after a load.
+    private mutating func countQueries() -> [ViewEffect] {
+        let indices = feeds.indices.filter { feeds[$0].query != nil }
+        guard !indices.isEmpty else { return [] }
+        guard countsOutstanding == 0 else {
+            countsStale = true
+            return []
+        }
+        countsStale = false
+        var effects: [ViewEffect] = []
+        for index in indices {
+            guard let queries = queries(index) else { continue }
+            effects.append(.host(.load(.feeds, .window(ItemWindowRequest(query: queries.all, wanted: 0..<0)))))
+            effects.append(.host(.load(.feeds, .window(ItemWindowRequest(query: queries.unread, wanted: 0..<0)))))
+        }
+        countsOutstanding = effects.count
+        return effects
     }
 
     // MARK: - Drawing
@@ -372,6 +448,9 @@ public struct FeedListView: BrowserView {
             if case .feed(let index) = row { return feeds[index].source } else { return "" }
         })
         func slot(_ row: Int) -> FeedStore.Summary {
+            if case .feed(let index) = rows[row], let counts = queryCounts[index] {
+                return FeedStore.Summary(loaded: true, title: feeds[index].title ?? "", items: counts.total, unread: counts.unread)
+            }
             if let looked { return looked[row - first] }
             guard case .feed(let index) = rows[row] else { return FeedStore.Summary() }
             return snapshot.rows[index]

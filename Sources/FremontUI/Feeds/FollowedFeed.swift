@@ -9,11 +9,15 @@ public struct FollowedFeed: Sendable, Equatable {
     public var tags: [String]
     /// Where the cache keeps its items: its address, or a file's absolute path.
     public var cacheKey: String
+    /// A query feed (newsboat's `"query:Name:expression"`): the items of the cache the
+    /// expression matches; nil for a feed that is fetched.
+    public var query: FilterExpression?
 
-    public init(source: String, title: String? = nil, tags: [String] = [], cacheKey: String? = nil) {
+    public init(source: String, title: String? = nil, tags: [String] = [], cacheKey: String? = nil, query: FilterExpression? = nil) {
         self.source = source
         self.title = title
         self.tags = tags
         self.cacheKey = cacheKey ?? source
+        self.query = query
     }
 }

@@ -48,6 +48,10 @@ public struct HeadlineListView: BrowserView {
     /// The item being read, and the one asked of the cache to be read.
     private(set) var article: ArticlePager?
     private(set) var awaited: (feed: String, id: String)?
+    /// Keys pressed while the item being opened is read from the cache (`n`, `*`, `N` typed
+    /// ahead): done, in order, on the item once it shows. A few at most.
+    private var typedAhead: [ReadingKey] = []
+    static let typeAheadLimit = 16
     /// What to do when the next window arrives: go on looking for an unread item.
     private var seeking: Seek?
     private var store = FeedStore()
@@ -102,7 +106,10 @@ public struct HeadlineListView: BrowserView {
     public var total: Int { window.total }
     public var selected: Int { list.selected }
     public var isReading: Bool { article != nil }
-    public var sourceName: String { isLoaded ? "\(window.total) item\(window.total == 1 ? "" : "s")" : "" }
+    /// The header names the list (the feed, All items…) and how many items it has.
+    public var sourceName: String {
+        TextLayout.truncate(title, to: 40) + (isLoaded ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : "")
+    }
     var metrics: UniformMetrics { UniformMetrics(count: window.total) }
     /// Merged lists name each item's feed.
     var isMerged: Bool {
@@ -166,6 +173,11 @@ public struct HeadlineListView: BrowserView {
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         layout(in: area)
         if case .reading(let key) = action { return read(key) }
+        // The item asked for is on its way: what would be done to it waits for it.
+        if awaited != nil, let key = Self.readingKey(for: action) {
+            if typedAhead.count < Self.typeAheadLimit { typedAhead.append(key) }
+            return []
+        }
         switch action {
         case .move(let motion):
             list.move(motion, metrics)
@@ -270,10 +282,11 @@ public struct HeadlineListView: BrowserView {
         case .loaded(ItemWindowRequest.source, .item(let entry)):
             guard let awaited, awaited.id == entry.key.id, awaited.feed == cacheKey(of: entry.key.source) else { return [] }
             self.awaited = nil
-            return showing(entry, links: awaitingLinks)
+            return showing(entry, links: awaitingLinks) + replayTypedAhead()
         case .loadFailed(ItemWindowRequest.source, let error):
             pending = nil
             awaited = nil
+            typedAhead = []
             seeking = nil
             return [.message(TerminalSafeText.singleLine(error.message))]
         case .answer(let text):
@@ -283,7 +296,7 @@ public struct HeadlineListView: BrowserView {
             if let awaited, query == .starred, let headline = headline(selected), headline.id == awaited.id,
                let entry = store.entry(source: self.source(of: headline), id: headline.id) {
                 self.awaited = nil
-                return showing(entry, links: awaitingLinks) + refresh()
+                return showing(entry, links: awaitingLinks) + replayTypedAhead() + refresh()
             }
             return refresh()
         default:
@@ -418,6 +431,31 @@ public struct HeadlineListView: BrowserView {
     public mutating func answer(_ text: String) -> [ViewEffect] {
         guard let pager = article else { return [] }
         return pager.answer(text, unread: isUnreadNow(pager.entry))
+    }
+
+    /// What a list key typed while an item opens does once it shows: the same as while reading.
+    private static func readingKey(for action: Action) -> ReadingKey? {
+        switch action {
+        case .nextUnread: .nextUnread
+        case .previousUnread: .previousUnread
+        case .toggleRead: .toggleRead
+        case .toggleStar: .toggleStar
+        case .openLink: .openLink
+        case .play: .play
+        case .showLinks: .showLinks
+        case .back: .close
+        default: nil
+        }
+    }
+
+    private mutating func replayTypedAhead() -> [ViewEffect] {
+        var effects: [ViewEffect] = []
+        while !typedAhead.isEmpty, article != nil, awaited == nil {
+            effects += read(typedAhead.removeFirst())
+        }
+        // Going on to an item still on its way: the rest wait for that one.
+        if article == nil, awaited == nil { typedAhead = [] }
+        return effects
     }
 
     // MARK: - Marks
