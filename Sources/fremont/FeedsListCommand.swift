@@ -23,6 +23,14 @@ struct FeedsListCommand: ParsableCommand {
         let statuses = (try? WebSources.cache.feedStatuses()) ?? [:]
         // A sync service's feeds, as the last sync left them (urls-source in the config).
         let synced = SyncRunner.isSyncing ? (try? WebSources.cache.syncedFeeds()) ?? [] : []
+        // Query feeds: the items their expressions match in the cache, counted there.
+        let filterFeeds = FilterFeedList(urls: list.entries.map { RedactedURL.text($0.url) },
+                                         tags: Dictionary(list.entries.map { (RedactedURL.text($0.url), $0.tags) }, uniquingKeysWith: { first, _ in first }))
+        let queries = list.queries.map { query -> (query: FeedListQuery, unread: Int?, total: Int?) in
+            let unread = FilterExpression.and(.comparison(FilterComparison("unread", .equals, "yes")), query.expression)
+            return (query, try? WebSources.cache.itemCount(.filter(unread, feeds: filterFeeds)),
+                    try? WebSources.cache.itemCount(.filter(query.expression, feeds: filterFeeds)))
+        }
         var output = StandardOutput()
         switch format {
         case .json:
@@ -47,9 +55,17 @@ struct FeedsListCommand: ParsableCommand {
                 line += ",\"error\":null,\"source\":\(JSONText.string("tt-rss " + feed.service)),\"key\":\(JSONText.string(feed.key))}"
                 output.write(line)
             }
-            output.write(list.entries.isEmpty && synced.isEmpty ? "]\n" : "\n]\n")
+            for (index, counted) in queries.enumerated() {
+                var line = index + list.entries.count + synced.count == 0 ? "\n" : ",\n"
+                line += "{\"url\":\(JSONText.string(counted.query.source)),\"title\":\(JSONText.string(counted.query.name))"
+                line += ",\"tags\":[" + counted.query.tags.map(JSONText.string).joined(separator: ",") + "]"
+                line += ",\"unread\":\(counted.unread ?? 0),\"total\":\(counted.total ?? 0),\"updated\":null"
+                line += ",\"error\":null,\"source\":\"query\",\"query\":\(JSONText.string(counted.query.text))}"
+                output.write(line)
+            }
+            output.write(list.entries.isEmpty && synced.isEmpty && queries.isEmpty ? "]\n" : "\n]\n")
         case .text:
-            guard !list.entries.isEmpty || !synced.isEmpty else {
+            guard !list.entries.isEmpty || !synced.isEmpty || !queries.isEmpty else {
                 Diagnostics.note("no feeds in \(FeedListFile.location.path) yet; add one with 'fremont feeds add URL'")
                 return
             }
@@ -73,6 +89,12 @@ struct FeedsListCommand: ParsableCommand {
                 if !feed.category.isEmpty { line += "  (" + TerminalSafeText.singleLine(feed.category) + ")" }
                 if let status, status.total > 0 { line += "  \(status.unread)/\(status.total) unread" }
                 line += "  [tt-rss \(TerminalSafeText.singleLine(feed.service))]"
+                output.write(line + "\n")
+            }
+            for counted in queries {
+                var line = TerminalSafeText.singleLine(counted.query.source) + "  " + TerminalSafeText.singleLine(counted.query.text)
+                if !counted.query.tags.isEmpty { line += "  (" + counted.query.tags.map(TerminalSafeText.singleLine).joined(separator: ", ") + ")" }
+                if let total = counted.total { line += "  \(counted.unread ?? 0)/\(total) unread" }
                 output.write(line + "\n")
             }
         }

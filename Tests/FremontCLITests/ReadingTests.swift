@@ -170,6 +170,12 @@ import Testing
             _ = try await tmux.waitUntil("the item read in its own feed", { $0.contains("2/3") && $0.contains("0/1") })
             try await tmux.press("q")
             try await tmux.expectShellRestored(status: "0")
+            // `feeds list` has it too, text and JSON, counted from the cache.
+            let text = try await home.run("feeds", "list")
+            #expect(text.output.contains("query:Second stories  title =~ \"story 2$\"  (picks)  0/1 unread"), "\(text.output)")
+            let json = try await home.run("feeds", "list", "--format", "json")
+            #expect(json.output.contains("\"url\":\"query:Second stories\",\"title\":\"Second stories\",\"tags\":[\"picks\"],\"unread\":0,\"total\":1"),
+                    "\(json.output)")
         }
     }
 
