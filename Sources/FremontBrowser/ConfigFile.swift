@@ -47,7 +47,8 @@ public enum ConfigFile {
 
     /// The config's settings for the feed reader's screens; newsboat's defaults where it says nothing.
     public static func readingSettings(_ config: FremontConfig?) -> ReadingSettings {
-        ReadingSettings(showReadFeeds: config?.showReadFeeds ?? true, confirmMarkAllFeedsRead: config?.confirmMarkAllFeedsRead ?? true,
+        ReadingSettings(showReadFeeds: config?.showReadFeeds ?? true, showReadArticles: config?.showReadArticles ?? true,
+                        confirmMarkAllFeedsRead: config?.confirmMarkAllFeedsRead ?? true,
                         gotoNextFeed: config?.gotoNextFeed ?? true, textWidth: config?.textWidth ?? 0,
                         datetimeFormat: config?.datetimeFormat, showSummaries: config?.showSummaries ?? false)
     }

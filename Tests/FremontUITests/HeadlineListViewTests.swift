@@ -185,8 +185,8 @@ import Testing
     /// narrows the text, datetime-format writes the dates, confirm-mark-all-feeds-read no and
     /// show-read-feeds no change the feed list.
     @Test func theConfigsReadingSettingsApply() throws {
-        let reading = ReadingSettings(showReadFeeds: false, confirmMarkAllFeedsRead: false, gotoNextFeed: false, textWidth: 20,
-                                      datetimeFormat: "%Y-%m-%d %a")
+        let reading = ReadingSettings(showReadFeeds: false, showReadArticles: false, confirmMarkAllFeedsRead: false, gotoNextFeed: false,
+                                      textWidth: 20, datetimeFormat: "%Y-%m-%d %a")
         let one = try Self.feed("First", count: 1), two = try Self.feed("Second", count: 1, startDay: 3)
         let list = FeedListView(feeds: [FollowedFeed(source: Self.first), FollowedFeed(source: Self.second)], now: { FeedsFixtures.now },
                                 timeZone: FeedsFixtures.utc, reading: reading)
@@ -195,6 +195,19 @@ import Testing
         _ = state.update(.feedsLoaded(source: Self.second, .success(PreparedFeed(two, source: Self.second, readItemIDs: [])), at: "1"))
         var cache = WindowAnswerer([(key: Self.first, result: one), (key: Self.second, result: two)])
         #expect(state.view(FeedListView.self)?.sourceName == "2 feeds · unread only")
+        // show-read-articles no: All items opens on the unread, a feed on its unread (a filter).
+        cache.press(&state, .enter)
+        #expect((state.active as? HeadlineListView)?.query == .unread)
+        cache.press(&state, .character("q"), .character("j"), .character("j"), .character("j"), .enter)
+        guard case .filter? = (state.active as? HeadlineListView)?.query else { Issue.record("not the unread filter"); return }
+        // (The stand-in cache answers filters with nothing: the feed's own list, to read.)
+        cache.press(&state, .character("q"))
+        let second = FeedListView(feeds: list.feeds, now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc,
+                            reading: ReadingSettings(showReadFeeds: false, confirmMarkAllFeedsRead: false, gotoNextFeed: false, textWidth: 20,
+                                                     datetimeFormat: "%Y-%m-%d %a"))
+        state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: second)
+        _ = state.update(.feedsLoaded(source: Self.first, .success(PreparedFeed(one, source: Self.first, readItemIDs: [])), at: "1"))
+        _ = state.update(.feedsLoaded(source: Self.second, .success(PreparedFeed(two, source: Self.second, readItemIDs: [])), at: "1"))
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
         #expect(screen(state).line(1) == "●  2018-09-04 Tue  First item 1")
         cache.press(&state, .enter)

@@ -225,6 +225,9 @@ public struct FeedListView: BrowserView {
         let everySource = Set(feeds.map(\.source))
         var headlines: HeadlineListView
         switch rows[list.selected] {
+        case .all where !reading.showReadArticles && tag == nil:
+            headlines = HeadlineListView(query: .unread, title: "All items (unread)", feeds: refs, riverSources: everySource, store: store,
+                                         now: now, timeZone: timeZone, reading: reading)
         case .all:
             if let tag {
                 let tagged = feeds.filter { $0.tags.contains(tag) }
@@ -247,6 +250,12 @@ public struct FeedListView: BrowserView {
             guard let queries = queries(index) else { return [] }
             headlines = HeadlineListView(query: queries.all, title: refs[index].title, feeds: refs, riverSources: everySource, store: store,
                                          now: now, timeZone: timeZone, reading: reading)
+        case .feed(let index) where !reading.showReadArticles:
+            // show-read-articles no: the feed's unread items, as they were when it opened.
+            let unread = FilterExpression.and(.comparison(FilterComparison("unread", .equals, "yes")),
+                                              .comparison(FilterComparison("rssurl", .equals, feeds[index].cacheKey)))
+            headlines = HeadlineListView(query: .filter(unread, feeds: filterFeeds), title: refs[index].title, feeds: refs,
+                                         riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone, reading: reading)
         case .feed(let index):
             headlines = HeadlineListView(query: .feed(feeds[index].cacheKey), title: refs[index].title, feeds: refs,
                                          riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone, reading: reading)

@@ -3,6 +3,8 @@
 public struct ReadingSettings: Sendable, Equatable {
     /// `show-read-feeds`: list feeds with nothing unread (no: as if `U` were pressed).
     public var showReadFeeds = true
+    /// `show-read-articles`: lists show read items too (no: only the unread, as when opened).
+    public var showReadArticles = true
     /// `confirm-mark-all-feeds-read`: `C` asks first.
     public var confirmMarkAllFeedsRead = true
     /// `goto-next-feed`: `n` past a feed's last unread item goes on into the next feed.
@@ -14,9 +16,10 @@ public struct ReadingSettings: Sendable, Equatable {
     /// `show-summaries` (fremont's): open lists with each item's first lines rather than a line each.
     public var showSummaries = false
 
-    public init(showReadFeeds: Bool = true, confirmMarkAllFeedsRead: Bool = true, gotoNextFeed: Bool = true, textWidth: Int = 0,
+    public init(showReadFeeds: Bool = true, showReadArticles: Bool = true, confirmMarkAllFeedsRead: Bool = true, gotoNextFeed: Bool = true, textWidth: Int = 0,
                 datetimeFormat: String? = nil, showSummaries: Bool = false) {
         self.showReadFeeds = showReadFeeds
+        self.showReadArticles = showReadArticles
         self.confirmMarkAllFeedsRead = confirmMarkAllFeedsRead
         self.gotoNextFeed = gotoNextFeed
         self.textWidth = textWidth
