@@ -27,6 +27,11 @@ public struct NewsboatImport {
     /// Runs the import: the cache is checked first, so a newsboat still running changes nothing.
     public func run(cache: CacheDatabase) throws -> NewsboatImportReport {
         try NewsboatCacheReader.checkNotInUse(files.cache)
+        let manager = FileManager.default
+        guard [files.urls, files.config, files.cache].contains(where: { manager.fileExists(atPath: $0.path) }) else {
+            throw LoadError(source: files.urls.deletingLastPathComponent().path,
+                            "no newsboat files here (urls, config or cache.db); name newsboat's folder with --from DIR")
+        }
         var report = NewsboatImportReport()
         let newsboatConfig = readConfig(&report)
         let star = newsboatConfig.starFlag ?? starFlag
@@ -52,7 +57,11 @@ public struct NewsboatImport {
         var config = NewsboatConfig()
         guard let data = FileManager.default.contents(atPath: files.config.path) else { return config }
         for (index, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let parsed = try? ConfigLine.parse(raw) else {
+            let parsed: ConfigLine
+            do {
+                guard let line = try ConfigLine.parse(raw) else { continue }
+                parsed = line
+            } catch {
                 report.notImported.append("\(files.config.path):\(index + 1): a quote is never closed; line left out")
                 continue
             }
@@ -165,7 +174,7 @@ public struct NewsboatImportReport: Sendable, Equatable {
             lines.append("settings fremont does not have, left out: " + settingsNotShared.joined(separator: ", "))
         }
         let read = items.items - items.unfollowed
-        lines.append("items: \(read) read from newsboat's cache; \(marks.appliedToStored) already in fremont's cache, \(marks.waiting) applied when first fetched; \(marks.starred) starred, \(marks.tombstones) deleted")
+        lines.append("items: \(read) in newsboat's cache; \(marks.appliedToStored) already in fremont's cache, \(marks.waiting) applied when first fetched; \(marks.starred) starred, \(marks.tombstones) deleted")
         if starFlag == nil {
             lines.append("no star imported: newsboat's config names no *-flag-star letter (give one with --star-flag LETTER)")
         }
