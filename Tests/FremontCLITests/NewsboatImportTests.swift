@@ -3,7 +3,8 @@ import FremontTestSupport
 import Testing
 
 /// `fremont import newsboat` against a real newsboat (Debian's package; `.ci/run` installs it):
-/// newsboat fetches loopback feeds into its cache.db, marks items read, then fremont imports its
+/// newsboat fetches loopback feeds into its cache.db, items are read, starred and deleted in its UI
+/// (in tmux), then fremont imports its
 /// folder, fetches the same feeds, and shows the same unread counts, the star, and not the
 /// deleted item.
 @Suite(.serialized) struct NewsboatImportTests {
@@ -25,7 +26,7 @@ import Testing
         <item><title>Dated two</title><link>https://example.net/b</link><pubDate>Tue, 03 Sep 2024 11:00:00 GMT</pubDate></item>
         <item><title>Link only</title><link>https://example.net/c</link></item>
         <item><title>Title only</title><description>no link</description></item>
-        <item><title>Still unread</title><link>https://example.net/d</link><pubDate>Tue, 03 Sep 2024 12:00:00 +0000</pubDate></item>
+        <item><title>Dated three</title><link>https://example.net/d</link><pubDate>Tue, 03 Sep 2024 12:00:00 +0000</pubDate></item>
         </channel></rss>
         """
 
@@ -80,17 +81,57 @@ import Testing
             let reload = try await newsboat(folder, ["-x", "reload"])
             #expect(reload.status == 0, "\(reload.output)\(reload.errors)")
             let database = folder.appendingPathComponent("cache.db")
-            // Read through newsboat itself: its list of read articles (-I), by newsboat's guids:
-            // two with guids, and one of each fallback (link + date as written, link, title).
-            let guids = try await sqlite(database, "SELECT guid FROM rss_item WHERE guid IN ('g-1', 'g-2') OR title IN ('Dated one', 'Link only', 'Title only')")
-            #expect(guids.contains("https://example.net/aTue, 03 Sep 2024 10:00:00 +0000"), "\(guids)")
-            let readList = home.file("read.txt")
-            try Data(guids.utf8).write(to: readList)
-            let marked = try await newsboat(folder, ["-I", readList.path])
-            #expect(marked.status == 0, "\(marked.output)\(marked.errors)")
-            // newsboat's flags and deletions cannot be scripted from its command line: set in its
-            // SQL, as its UI stores them (flags letters, deleted 1).
-            _ = try await sqlite(database, "UPDATE rss_item SET flags = 's' WHERE guid = 'g-3'; UPDATE rss_item SET deleted = 1 WHERE guid = 'g-5' OR title = 'Dated two'")
+            // Read, flagged and deleted through newsboat's own UI, in tmux. Its lists are newest
+            // first (undated items dated when fetched): N marks read and moves down, Ctrl-E edits
+            // the flags, D deletes (and marks read).
+            let tmux = try await TmuxSession(width: 120, height: 30, environment: home.environment)
+            try await tmux.ready()
+            let files = "-u '\(folder.path)/urls' -c '\(database.path)' -C '\(folder.path)/config'"
+            try await tmux.run("HOME='\(folder.path)' newsboat \(files); echo EXIT=$?")
+            _ = try await tmux.waitFor("Your feeds")
+            // While newsboat runs, the import is refused and changes nothing.
+            let refused = try await home.run("import", "newsboat", "--from", folder.path)
+            #expect(refused.status == 1 && refused.errors.contains("newsboat is running on this cache"), "\(refused.errors)")
+            #expect(!FileManager.default.fileExists(atPath: home.feedList.path))
+            // With guids: Five and Four read, Three starred, Two deleted.
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Articles in feed 'Guided'")
+            try await tmux.press("N")
+            try await tmux.press("N")
+            try await tmux.press("C-e")
+            _ = try await tmux.waitFor("Flags:")
+            try await tmux.type("s")
+            try await tmux.press("Enter")
+            try await tmux.press("Down")
+            try await tmux.press("D")
+            try await tmux.press("q")
+            _ = try await tmux.waitFor("Your feeds")
+            // Without guids: the two undated (link only, title only) and Dated three read, Dated two deleted.
+            try await tmux.press("Down")
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Articles in feed 'Without guids'")
+            try await tmux.press("N")
+            try await tmux.press("N")
+            try await tmux.press("N")
+            try await tmux.press("D")
+            try await tmux.press("q")
+            _ = try await tmux.waitFor("Your feeds")
+            try await tmux.press("q")
+            _ = try await tmux.waitFor("EXIT=0")
+            let states = try await sqlite(database, "SELECT title, unread, coalesce(flags, ''), deleted FROM rss_item ORDER BY title")
+            #expect(states == """
+                Dated one|1||0
+                Dated three|0||0
+                Dated two|0||1
+                Five|0||0
+                Four|0||0
+                Link only|0||0
+                One|1||0
+                Three|1|s|0
+                Title only|0||0
+                Two|0||1
+
+                """, "\(states)")
             let expected = try await newsboatCounts(database)
             #expect(expected == [guided: [2, 4], unguided: [1, 4]], "\(expected)")
 

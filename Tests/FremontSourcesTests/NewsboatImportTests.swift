@@ -162,33 +162,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.feedList.path) && !FileManager.default.fileExists(atPath: folder.config.path))
     }
 
-    /// newsboat holds a lock on `cache.db.lock` while it runs (lockf): the import refuses and
-    /// changes nothing. A lock file left behind, held by no one, does not stop it.
-    @Test func refusedWhileNewsboatHoldsItsLock() async throws {
+    /// A lock file a newsboat left behind (it ended without removing it), held by no one, does not
+    /// stop the import. (A running newsboat's lock refuses it: the test against a real newsboat in
+    /// FremontCLITests holds one.)
+    @Test func aLockFileHeldByNoOneDoesNotStopTheImport() throws {
         let folder = try Folder()
         try makeNewsboat(folder)
-        let lockPath = folder.newsboat.appendingPathComponent("cache.db.lock").path
+        try Data("4242".utf8).write(to: folder.newsboat.appendingPathComponent("cache.db.lock"))
         let importer = NewsboatImport(files: NewsboatFiles.locate(from: folder.newsboat), feedList: folder.feedList, config: folder.config)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", "import fcntl,sys,time\nf=open(sys.argv[1],'w')\nfcntl.lockf(f,fcntl.LOCK_EX)\nprint('held',flush=True)\ntime.sleep(30)", lockPath]
-        let pipe = Pipe()
-        holder.standardOutput = pipe
-        try holder.run()
-        // SIGKILL: the test process may pass SIGTERM on ignored.
-        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() } }
-        _ = pipe.fileHandleForReading.availableData  // "held": the lock is taken
-        #expect(throws: LoadError.self) { try importer.run(cache: CacheDatabase(inMemoryBecause: nil)) }
-        do {
-            _ = try importer.run(cache: CacheDatabase(inMemoryBecause: nil))
-        } catch let error as LoadError {
-            #expect(error.description.contains("newsboat is running on this cache"), "\(error)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: folder.feedList.path))
-        kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
-        // The file stays behind, unlocked.
-        #expect(FileManager.default.fileExists(atPath: lockPath))
         #expect(try importer.run(cache: CacheDatabase(inMemoryBecause: nil)).feedsAdded == 2)
     }
 }
