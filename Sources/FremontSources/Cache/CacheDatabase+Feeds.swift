@@ -47,6 +47,9 @@ extension CacheDatabase {
                 """, arguments: [url, feed.format.rawValue, feed.title, feed.link, feed.description, feed.updated,
                                  validators.etag, validators.lastModified, fetchedAt, feed.image, feedCategories, feed.id])
             let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [url]))
+            // Items deleted in the reader the marks were imported from stay deleted.
+            let tombstones = Set(try String.fetchAll(db, sql: "SELECT id FROM importedMark WHERE feedURL = ? AND deleted",
+                                                     arguments: [url]))
             let before = known.count
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO item (feedURL, id, position, title, link, summary, content, published, updated, author,
@@ -63,7 +66,7 @@ extension CacheDatabase {
             let index = try db.cachedStatement(sql: "INSERT OR REPLACE INTO itemText (rowid, title, body) VALUES (?, ?, ?)")
             var new: [String] = []
             var seenAgain = 0
-            for prepared in items {
+            for prepared in items where !tombstones.contains(prepared.item.id) {
                 let item = prepared.item
                 if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
                 let rowid = try Int64.fetchOne(upsert, arguments: [url, item.id, prepared.position, item.title, item.link, item.summary,
@@ -87,6 +90,11 @@ extension CacheDatabase {
                 try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND coalesce(published, updated, firstSeen) < ?",
                                arguments: [url, fetchedAt, cutoff])
             }
+            // Items first stored now that an imported mark says were read start read.
+            try db.execute(sql: """
+                UPDATE item SET isRead = 1 WHERE feedURL = ? AND isRead = 0 AND firstSeen = ?
+                    AND id IN (SELECT id FROM importedMark WHERE feedURL = ? AND isRead)
+                """, arguments: [url, fetchedAt, url])
             // A file's read marks are kept apart (they outlive its items): its stored items follow them.
             if applyingReadMarks {
                 try db.execute(sql: """

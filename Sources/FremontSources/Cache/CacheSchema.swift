@@ -259,6 +259,19 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v12-imported-marks") { db in
+            // What another reader (newsboat) knew of items this cache may not hold yet: read ones
+            // are stored read when first fetched; deleted ones are tombstones, never stored again.
+            // An item is keyed as fremont keys it (its feed's address and its id).
+            try db.create(table: "importedMark", options: .withoutRowID) { t in
+                t.column("feedURL", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("isRead", .boolean).notNull()
+                t.column("deleted", .boolean).notNull()
+                t.primaryKey(["feedURL", "id"])
+            }
+        }
+
         return migrator
     }
 }

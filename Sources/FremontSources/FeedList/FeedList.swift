@@ -156,6 +156,27 @@ public struct FeedList: Sendable, Equatable {
         return added
     }
 
+    /// Adds `other`'s lines of newsboat's own feeds (`query:`, `exec:`, `filter:`) not already in
+    /// the list, word for word; returns them, as text.
+    public mutating func mergeNewsboatOnlyLines(from other: FeedList) -> [String] {
+        var present = Set(lines.compactMap { line -> [UInt8]? in
+            if case .verbatim(let raw) = line { return raw }
+            return nil
+        })
+        var added: [String] = []
+        for case .verbatim(let raw) in other.lines {
+            let text = String(decoding: raw, as: UTF8.self)
+            let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\"" }.lowercased()
+            guard Self.newsboatOnlyKinds.contains(where: { trimmed.hasPrefix($0) }),
+                  !text.unicodeScalars.contains(where: { $0 != "\t" && $0 != "\r" && TerminalSafeText.isUnsafe($0) }),
+                  present.insert(raw).inserted
+            else { continue }
+            lines.append(.verbatim(raw))
+            added.append(text)
+        }
+        return added
+    }
+
     /// The file's bytes: lines as read unless changed, new entries in the plain form.
     public var bytes: Data {
         var out = Data()
