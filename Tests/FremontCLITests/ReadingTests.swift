@@ -61,6 +61,11 @@ import Testing
             #expect(list.contains("●") && list.contains("Beta story 3"))
             try await tmux.press("q")
             _ = try await tmux.waitUntil("the counts", { $0.contains("0/2") && $0.contains("1/3") })
+            // C asks first; n leaves everything as it was.
+            try await tmux.press("C")
+            _ = try await tmux.waitFor("Mark all 1 unread items of every feed read? y/n")
+            try await tmux.press("n")
+            _ = try await tmux.waitFor("nothing marked")
             try await tmux.press("q")
             try await tmux.expectShellRestored(status: "0")
             #expect(try await unreadInCache(home) == "Beta story 3\n")

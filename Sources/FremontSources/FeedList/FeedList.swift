@@ -167,7 +167,7 @@ public struct FeedList: Sendable, Equatable {
         for case .verbatim(let raw) in other.lines {
             let text = String(decoding: raw, as: UTF8.self)
             let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\"" }.lowercased()
-            guard Self.newsboatOnlyKinds.contains(where: { trimmed.hasPrefix($0) }),
+            guard (Self.newsboatOnlyKinds + ["query:"]).contains(where: { trimmed.hasPrefix($0) }),
                   !text.unicodeScalars.contains(where: { $0 != "\t" && $0 != "\r" && TerminalSafeText.isUnsafe($0) }),
                   present.insert(raw).inserted
             else { continue }

@@ -166,7 +166,7 @@ public struct NewsboatImportReport: Sendable, Equatable {
     public var lines: [String] {
         var lines = ["feeds: \(feedsAdded) added, \(feedsAlreadyListed) already listed"]
         if !newsboatOnlyLines.isEmpty {
-            lines.append("kept \(newsboatOnlyLines.count) query:/exec:/filter: line\(newsboatOnlyLines.count == 1 ? "" : "s") in the feeds file (query: feeds and exec:/filter: feeds are not supported yet)")
+            lines.append("kept \(newsboatOnlyLines.count) query:/exec:/filter: line\(newsboatOnlyLines.count == 1 ? "" : "s") in the feeds file (query: feeds are listed; exec: and filter: feeds are not supported yet)")
         }
         lines.append("settings: " + (settingsImported.isEmpty ? "none imported" : "imported " + settingsImported.joined(separator: ", "))
                      + (settingsAlreadySet.isEmpty ? "" : "; already set, kept: " + settingsAlreadySet.joined(separator: ", ")))
