@@ -199,6 +199,15 @@ import Testing
             #expect(items.count >= 30, "\(items.count) items at 120×40:\n\(screen)")
             try await tmux.press("G")
             _ = try await tmux.waitFor("Forty story 40")
+            // / in the list: its items holding the words, from the cache.
+            try await tmux.press("/")
+            try await tmux.type("story 3")
+            try await tmux.press("Enter")
+            let found = try await tmux.waitFor("Forty story 39")
+            let rows = found.split(separator: "\n").filter { $0.contains("Forty story") }
+            // Every word, anywhere: the 13 stories whose number holds a 3.
+            #expect(rows.count == 13 && !rows.contains { $0.hasSuffix("Forty story 4") }, "\(found)")
+            try await tmux.press("q")
             // A search result reads in the same pager (5: the Search tab).
             try await tmux.press("q", "5", "/")
             try await tmux.type("story 33")

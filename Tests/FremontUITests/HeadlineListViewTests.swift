@@ -240,6 +240,25 @@ import Testing
         #expect(effects.contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
     }
 
+    /// `/` in a list: its items holding the words, as a list of its own (a filter over the cache).
+    @Test func slashFindsInTheListAsAListOfItsOwn() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5))])
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter, .character("/"))
+        #expect(screen(state).line(38).hasPrefix(" Find in First: "))
+        type(&state, "item 2.")
+        let effects = state.update(.key(.enter))
+        let found = try #require(state.active as? HeadlineListView)
+        #expect(found.title == "'item 2.' in First")
+        guard case .filter(let expression, _) = found.query else { Issue.record("not a filter"); return }
+        // Each word a literal, in the title or the text, within the feed.
+        #expect(expression == .and(.comparison(FilterComparison("rssurl", .equals, Self.first)),
+                                   .and(.or(.comparison(FilterComparison("title", .regexMatches, "item")),
+                                            .comparison(FilterComparison("content", .regexMatches, "item"))),
+                                        .or(.comparison(FilterComparison("title", .regexMatches, "2\\.")),
+                                            .comparison(FilterComparison("content", .regexMatches, "2\\."))))))
+        #expect(effects.contains { if case .load(.feeds, .window) = $0 { true } else { false } })
+    }
+
     @Test func aLongListHoldsAWindowNotEveryItem() throws {
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5_000))], width: 80, height: 24)
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)

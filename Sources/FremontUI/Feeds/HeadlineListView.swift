@@ -425,7 +425,49 @@ public struct HeadlineListView: BrowserView {
         return []
     }
 
-    public var searchPrompt: String? { nil }
+    public var searchPrompt: String? { article == nil ? "Find in \(TextLayout.truncate(title, to: 30))" : nil }
+
+    /// `/` (newsboat's search in an article list): the items of this list whose title or text
+    /// holds the words, each a case-insensitive literal, as a list of their own over the cache.
+    public mutating func search(_ text: String, forward: Bool, in area: Rect) -> [ViewEffect] {
+        let words = text.split(whereSeparator: \.isWhitespace).prefix(8).map(String.init)
+        guard !words.isEmpty else { return [] }
+        var found: FilterExpression?
+        for word in words.reversed() {
+            let pattern = Self.literalPattern(word)
+            let holds = FilterExpression.or(.comparison(FilterComparison("title", .regexMatches, pattern)),
+                                            .comparison(FilterComparison("content", .regexMatches, pattern)))
+            found = found.map { .and(holds, $0) } ?? holds
+        }
+        guard var expression = found else { return [] }
+        var filterFeeds = FilterFeedList(urls: feeds.map(\.key))
+        switch query {
+        case .all: break
+        case .unread: expression = .and(.comparison(FilterComparison("unread", .equals, "yes")), expression)
+        case .starred: expression = .and(.comparison(FilterComparison("flags", .regexMatches, "s")), expression)
+        case .feed(let key): expression = .and(.comparison(FilterComparison("rssurl", .equals, key)), expression)
+        case .tag(let tag, let keys):
+            filterFeeds = FilterFeedList(urls: feeds.map(\.key), tags: Dictionary(keys.map { ($0, [tag]) }, uniquingKeysWith: { a, _ in a }))
+            expression = .and(.comparison(FilterComparison("tags", .contains, tag)), expression)
+        case .filter(let scope, let list):
+            filterFeeds = list
+            expression = .and(scope, expression)
+        }
+        let shown = TextLayout.truncate(TerminalSafeText.singleLine(words.joined(separator: " ")), to: 30)
+        var matching = HeadlineListView(query: .filter(expression, feeds: filterFeeds), title: "'\(shown)' in \(TextLayout.truncate(title, to: 30))",
+                                     feeds: feeds, riverSources: riverSources, store: store, now: now, timeZone: timeZone, reading: reading)
+        return [.push(matching), matching.firstLoad()]
+    }
+
+    /// `word` as an extended regular expression matching it literally.
+    static func literalPattern(_ word: String) -> String {
+        var pattern = ""
+        for character in word {
+            if "\\.[]()*+?{}|^$".contains(character) { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern
+    }
 
     /// The number typed at the link prompt.
     public mutating func answer(_ text: String) -> [ViewEffect] {
