@@ -115,7 +115,10 @@ public final class LoopbackServer: Sendable {
         // a server queued behind them answered too late for its client's timeout. Higher
         // priorities are served from threads of their own (LoopbackServerTests shows it).
         let task = Task(priority: .high) { try await http.run() }
-        try await http.waitUntilListening()
+        // Starting waits on the caller's (default priority) threads: in a parallel run on two
+        // cores they can be busy for tens of seconds (a tt-rss test starting PostgreSQL and PHP, a
+        // million-item cache), and five seconds failed every test starting a server then.
+        try await http.waitUntilListening(timeout: 120)
         guard case .ip4(_, let port) = await http.listeningAddress else { throw CocoaError(.fileReadUnknown) }
         let server = LoopbackServer(http: http, port: port, task: task, responder: responder)
         // The responder, when there is one, comes first; otherwise the request goes on to the routes.
