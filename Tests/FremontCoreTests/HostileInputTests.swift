@@ -5,12 +5,15 @@ import Testing
 import FremontTestSupport
 
 /// Every hostile input the hardening issue names, through every parser it can reach: each ends
-/// in the right message (or a harmless result) within two seconds, with the peak memory bounded,
+/// in the right message (or a harmless result) within three seconds, with the peak memory bounded,
 /// read from a file or a stream as the program reads it. (The terminal side is in
 /// FremontCLITests/TerminalSafetyTests; the last good data staying on screen in FremontUITests.)
 @Suite(.serialized) final class HostileInputTests {
-    /// What a case may cost at most, in a debug build.
-    static let secondsAllowed = 2.0
+    /// What a case may cost at most, in a debug build: a bound against reading without end (a
+    /// bomb takes minutes), not a speed test — release speed is fremont-bench's. The table reader
+    /// now reads every date form and finds the step, and its 8 MB of rows take 2.0–2.2 s of a
+    /// debug build's processor time (release: unchanged, 0.022 s for the whole history's CSV).
+    static let secondsAllowed = 3.0
     static let megabytesAllowed = 120.0
 
     // MARK: - Entity bombs and external entities
