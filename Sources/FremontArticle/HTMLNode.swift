@@ -1,0 +1,129 @@
+/// One node of a parsed page: an element (lower-case name, attributes, children) or a run of
+/// text. A plain Swift tree, copied out of libxml2's, so the extractor can score, move and drop
+/// nodes without touching C memory.
+public final class HTMLNode {
+    public enum Kind: Sendable { case element, text }
+
+    public let kind: Kind
+    public internal(set) var name: String
+    public var attributes: [String: String]
+    public var text: String
+    public internal(set) var children: [HTMLNode] = []
+    public internal(set) weak var parent: HTMLNode?
+
+    init(element name: String, attributes: [String: String] = [:]) {
+        kind = .element
+        self.name = name
+        self.attributes = attributes
+        text = ""
+    }
+
+    init(text: String) {
+        kind = .text
+        name = "#text"
+        attributes = [:]
+        self.text = text
+    }
+
+    public subscript(attribute: String) -> String? { attributes[attribute] }
+
+    func append(_ child: HTMLNode) {
+        child.remove()
+        child.parent = self
+        children.append(child)
+    }
+
+    /// Takes the node out of its parent (nothing when it has none).
+    func remove() {
+        guard let parent else { return }
+        if let index = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: index) }
+        self.parent = nil
+    }
+
+    /// Puts `other` where this node is.
+    func replace(with other: HTMLNode) {
+        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return }
+        other.remove()
+        other.parent = parent
+        parent.children[index] = other
+        self.parent = nil
+    }
+
+    /// Every element under this one, depth first, in document order (itself not included).
+    public func elements(named names: Set<String>? = nil) -> [HTMLNode] {
+        var found: [HTMLNode] = []
+        var stack = children.reversed() as [HTMLNode]
+        while let node = stack.popLast() {
+            guard node.kind == .element else { continue }
+            if names == nil || names!.contains(node.name) { found.append(node) }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return found
+    }
+
+    public func firstElement(named name: String) -> HTMLNode? {
+        var stack = children.reversed() as [HTMLNode]
+        while let node = stack.popLast() {
+            guard node.kind == .element else { continue }
+            if node.name == name { return node }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return nil
+    }
+
+    /// All the text under the node, as the page has it (white space not collapsed).
+    public var textContent: String {
+        if kind == .text { return text }
+        var result = ""
+        var stack = children.reversed() as [HTMLNode]
+        while let node = stack.popLast() {
+            if node.kind == .text { result += node.text } else { stack.append(contentsOf: node.children.reversed()) }
+        }
+        return result
+    }
+
+    /// The text with its runs of white space made one space, trimmed.
+    public var innerText: String {
+        textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A deep copy, detached (each attempt of the extractor works on its own copy).
+    func clone() -> HTMLNode {
+        let copy = kind == .text ? HTMLNode(text: text) : HTMLNode(element: name, attributes: attributes)
+        var stack: [(HTMLNode, HTMLNode)] = children.reversed().map { ($0, copy) }
+        while let (node, parent) = stack.popLast() {
+            let each = node.kind == .text ? HTMLNode(text: node.text) : HTMLNode(element: node.name, attributes: node.attributes)
+            each.parent = parent
+            parent.children.append(each)
+            stack.append(contentsOf: node.children.reversed().map { ($0, each) })
+        }
+        return copy
+    }
+
+    /// Whether an ancestor (within `depth` levels; 0 for any) is a `name` element that `filter` accepts.
+    func hasAncestor(_ name: String, depth: Int = 3, where filter: ((HTMLNode) -> Bool)? = nil) -> Bool {
+        var level = 0
+        var node = parent
+        while let each = node {
+            if depth > 0 && level >= depth { return false }
+            if each.name == name && (filter?(each) ?? true) { return true }
+            node = each.parent
+            level += 1
+        }
+        return false
+    }
+
+    func isDescendant(of ancestor: HTMLNode) -> Bool {
+        var node = parent
+        while let each = node {
+            if each === ancestor { return true }
+            node = each.parent
+        }
+        return false
+    }
+
+    /// The class and id together, for the weights that read either.
+    var classAndID: String {
+        (attributes["class"] ?? "") + " " + (attributes["id"] ?? "")
+    }
+}
