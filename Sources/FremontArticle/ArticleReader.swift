@@ -9,7 +9,22 @@ public enum ArticleReader {
 
     /// Parses and extracts; `url` is where the page came from, which its relative links resolve against.
     public static func read(_ data: Data, name: String, url: URL?) throws(LoadError) -> Article {
-        read(try HTMLDocument.parse(data, name: name), url: url)
+        if let kind = notAPage(data) {
+            return Article(metadata: ArticleMetadata(), text: "", links: [], plainText: "", html: "",
+                           notArticle: "it is \(kind), not a web page")
+        }
+        return read(try HTMLDocument.parse(data, name: name), url: url)
+    }
+
+    /// What the bytes are when they are plainly no web page: a PDF, a picture, other binary data.
+    static func notAPage(_ data: Data) -> String? {
+        let head = Array(data.prefix(1024))
+        if head.starts(with: Array("%PDF-".utf8)) { return "a PDF document" }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: [0xFF, 0xD8, 0xFF]) || head.starts(with: Array("GIF8".utf8)) {
+            return "a picture"
+        }
+        if head.contains(0) { return "binary data" }
+        return nil
     }
 
     public static func read(_ document: HTMLDocument, url: URL?) -> Article {
@@ -17,7 +32,7 @@ public enum ArticleReader {
         let body = document.root.firstElement(named: "body") ?? document.root
         let (content, byline) = ArticleExtractor.extract(body, title: metadata.title)
         if metadata.byline == nil { metadata.byline = byline }
-        let plain = content.innerText
+        let plain = content.readableText
         if metadata.excerpt == nil, let first = content.elements(named: ["p"]).lazy.map(\.innerText).first(where: { !$0.isEmpty }) {
             metadata.excerpt = ArticleMetadata.clean(first)
         }

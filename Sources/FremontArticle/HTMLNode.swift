@@ -82,6 +82,30 @@ public final class HTMLNode {
         return result
     }
 
+    /// The text as a reader sees it: a space between blocks (a paragraph's last word and the
+    /// next one's first are two words, as `textContent` would glue them), white space collapsed.
+    public var readableText: String {
+        var result = ""
+        var stack: [(HTMLNode, Bool)] = children.reversed().map { ($0, false) }
+        while let (node, closing) = stack.popLast() {
+            if node.kind == .text {
+                result += node.text
+            } else if closing || ["br", "hr", "img"].contains(node.name) {
+                result += " "
+            } else {
+                if !Self.inline.contains(node.name) { result += " " }
+                if !Self.inline.contains(node.name) { stack.append((node, true)) }
+                stack.append(contentsOf: node.children.reversed().map { ($0, false) })
+            }
+        }
+        return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Elements inside a line of text, which add no break around them.
+    static let inline: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i",
+                                      "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
+                                      "sup", "time", "tt", "u", "var"]
+
     /// The text with its runs of white space made one space, trimmed.
     public var innerText: String {
         textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")

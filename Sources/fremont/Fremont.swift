@@ -8,7 +8,7 @@ struct Fremont: ParsableCommand {
         commandName: "fremont",
         abstract: "A terminal browser for open-data tables, news feeds and forecasts.",
         version: "fremont 0.5 (2026-11)",
-        subcommands: [TableCommand.self, StatsCommand.self, FeedCommand.self, FeedsCommand.self, SyncCommand.self, SearchCommand.self,
+        subcommands: [TableCommand.self, StatsCommand.self, FeedCommand.self, FeedsCommand.self, SyncCommand.self, SearchCommand.self, ArticleCommand.self,
                       QueryCommand.self, WeatherCommand.self],
         defaultSubcommand: TableCommand.self
     )

@@ -26,7 +26,7 @@ import Testing
         let source = try Data(contentsOf: directory.appendingPathComponent("source.html"))
         let expected = try Data(contentsOf: directory.appendingPathComponent("expected.html"))
         let article = try ArticleReader.read(source, name: page, url: pageURL)
-        let expectedText = try HTMLDocument.parse(expected, name: page).root.textContent
+        let expectedText = try HTMLDocument.parse(expected, name: page).root.readableText
         return PageResult(name: page, agreement: WordAgreement(found: article.plainText, expected: expectedText))
     }
 
