@@ -13,6 +13,10 @@ import Testing
     struct PageResult: Sendable {
         var name: String
         var agreement: WordAgreement
+        /// The whole page's text against the expected article: what extracting nothing scores.
+        var wholePage: WordAgreement
+        /// Which of title, byline and excerpt equal Readability's (white space aside), of those it states.
+        var metadataMatches: [String: Bool]
     }
 
     static func pages() throws -> [String] {
@@ -27,7 +31,20 @@ import Testing
         let expected = try Data(contentsOf: directory.appendingPathComponent("expected.html"))
         let article = try ArticleReader.read(source, name: page, url: pageURL)
         let expectedText = try HTMLDocument.parse(expected, name: page).root.readableText
-        return PageResult(name: page, agreement: WordAgreement(found: article.plainText, expected: expectedText))
+        let wholePage = try HTMLDocument.parse(source, name: page).root.firstElement(named: "body")?.readableText ?? ""
+        let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("expected-metadata.json"))) as? [String: Any] ?? [:]
+        var matches: [String: Bool] = [:]
+        let found = ["title": article.metadata.title, "byline": article.metadata.byline, "excerpt": article.metadata.excerpt]
+        for (key, value) in found {
+            guard let wanted = metadata[key] as? String, !wanted.isEmpty else { continue }
+            matches[key] = normalized(wanted) == normalized(value ?? "")
+        }
+        return PageResult(name: page, agreement: WordAgreement(found: article.plainText, expected: expectedText),
+                          wholePage: WordAgreement(found: wholePage, expected: expectedText), metadataMatches: matches)
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     @Test func atLeastNinetyPercentOfPagesAgreeOnNinetyPercentOfTheirWords() async throws {
@@ -40,7 +57,13 @@ import Testing
             print(String(format: "article agreement %@: %.3f (precision %.3f, recall %.3f)", result.name,
                          result.agreement.score, result.agreement.precision, result.agreement.recall))
         }
-        print(String(format: "article agreement: %d of %d pages ≥ 0.9 (%.0f %%)", agreeing.count, results.count, share * 100))
+        print(String(format: "article agreement: %d of %d pages ≥ 0.9 (%.0f %%); mean %.3f; the whole page's text instead: %d pages",
+                     agreeing.count, results.count, share * 100, results.map(\.agreement.score).reduce(0, +) / Double(results.count),
+                     results.filter { $0.wholePage.score >= 0.9 }.count))
+        for key in ["title", "byline", "excerpt"] {
+            let stated = results.compactMap { $0.metadataMatches[key] }
+            print("article metadata \(key): \(stated.filter { $0 }.count) of \(stated.count) pages equal Readability's")
+        }
         #expect(share >= 0.9)
     }
 }
