@@ -31,7 +31,7 @@ struct ArticleExtractor {
         for rules in ArticleRules.attempts {
             var extractor = ArticleExtractor(rules: rules, title: title)
             let content = extractor.grab(body.clone())
-            let length = content.innerText.count
+            let length = content.textLength
             if length >= enoughText { return (content, extractor.byline) }
             if best == nil || length > best!.length { best = (content, extractor.byline, length) }
         }
@@ -44,11 +44,11 @@ struct ArticleExtractor {
         let toScore = prepare(body)
         var candidates: [HTMLNode] = []
         for block in toScore where block.parent != nil {
-            let text = block.innerText
-            guard text.count >= 25 else { continue }
+            let text = block.textMeasure
+            guard text.length >= 25 else { continue }
             let ancestors = ancestors(of: block, upTo: Self.ancestorLevels)
             guard !ancestors.isEmpty else { continue }
-            let score = 1 + Double(Self.commas(in: text)) + Double(min(text.count / 100, 3))
+            let score = 1 + Double(text.commas) + Double(min(text.length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() where ancestor.parent != nil {
                 if scores[ObjectIdentifier(ancestor)] == nil {
                     initialize(ancestor)
@@ -210,10 +210,11 @@ struct ArticleExtractor {
                     keep = true
                 } else if sibling.name == "p" {
                     let density = Self.linkDensity(sibling)
-                    let text = sibling.innerText
-                    if text.count > 80 && density < 0.25 {
+                    let length = sibling.textLength
+                    if length > 80 && density < 0.25 {
                         keep = true
-                    } else if text.count < 80, !text.isEmpty, density == 0, text.range(of: #"\.( |$)"#, options: .regularExpression) != nil {
+                    } else if length < 80, length > 0, density == 0,
+                              sibling.innerText.range(of: #"\.( |$)"#, options: .regularExpression) != nil {
                         keep = true
                     }
                 }
@@ -236,11 +237,11 @@ struct ArticleExtractor {
         }
         for node in article.elements() where node.parent != nil {
             let names = node.classAndID.lowercased()
-            if names.contains("share"), node.textContent.count < 500 { node.remove() }
+            if ArticleWords.matches(names, ["share"]), node.textLength < 500 { node.remove() }
         }
         cleanConditionally(article, ["table", "ul", "div"])
         for paragraph in article.elements(named: ["p"]) where paragraph.parent != nil {
-            if paragraph.elements(named: ["img", "embed", "object", "iframe"]).isEmpty, paragraph.innerText.isEmpty { paragraph.remove() }
+            if paragraph.elements(named: ["img", "embed", "object", "iframe"]).isEmpty, paragraph.textLength == 0 { paragraph.remove() }
         }
     }
 
@@ -248,26 +249,29 @@ struct ArticleExtractor {
     /// many links, more list items than paragraphs, pictures without text, and so on.
     private func cleanConditionally(_ article: HTMLNode, _ names: Set<String>) {
         guard rules.cleanConditionally else { return }
+        // Judged once a table, not once for every node inside it.
+        let dataTables = Set(article.elements(named: ["table"]).filter(Self.isDataTable).map(ObjectIdentifier.init))
+        let isDataTable = { (table: HTMLNode) in dataTables.contains(ObjectIdentifier(table)) }
         for node in article.elements(named: names).reversed() where node.parent != nil {
             let isList = node.name == "ul" || node.name == "ol"
-            if node.name == "table", Self.isDataTable(node) { continue }
-            if node.hasAncestor("table", depth: 0, where: Self.isDataTable) || node.hasAncestor("code", depth: 0) { continue }
+            if node.name == "table", isDataTable(node) { continue }
+            if node.hasAncestor("table", depth: 0, where: isDataTable) || node.hasAncestor("code", depth: 0) { continue }
             let weight = classWeight(node)
             if Double(weight) + (scores[ObjectIdentifier(node)] ?? 0) < 0 {
                 node.remove()
                 continue
             }
-            let text = node.innerText
-            guard Self.commas(in: text) < 10 else { continue }
+            let text = node.textMeasure
+            guard text.commas < 10 else { continue }
             let paragraphs = node.elements(named: ["p"]).count
             let images = node.elements(named: ["img"]).count
             let items = node.elements(named: ["li"]).count - 100
             let inputs = node.elements(named: ["input"]).count
-            let headingLength = node.elements(named: ArticleTags.headings).reduce(0) { $0 + $1.innerText.count }
-            let headingDensity = text.isEmpty ? 0 : Double(headingLength) / Double(text.count)
+            let headingLength = node.elements(named: ArticleTags.headings).reduce(0) { $0 + $1.textLength }
+            let headingDensity = text.length == 0 ? 0 : Double(headingLength) / Double(text.length)
             let embeds = node.elements(named: ["object", "embed", "iframe"]).count
             let density = Self.linkDensity(node)
-            let length = text.count
+            let length = text.length
             let inFigure = node.hasAncestor("figure", depth: 0)
             let remove = (images > 1 && Double(paragraphs) / Double(images) < 0.5 && !inFigure)
                 || (!isList && items > paragraphs)
@@ -328,8 +332,8 @@ struct ArticleExtractor {
         guard node["rel"]?.lowercased() == "author" || itemprop.contains("author") || ArticleWords.matches(names, ArticleWords.byline) else {
             return false
         }
-        let text = node.innerText
-        return !text.isEmpty && text.count < 100
+        let length = node.textLength
+        return length > 0 && length < 100
     }
 
     /// Whether a heading repeats the title (which the metadata shows already).
@@ -356,7 +360,7 @@ struct ArticleExtractor {
     }
 
     static func isEmpty(_ node: HTMLNode) -> Bool {
-        node.textContent.allSatisfy(\.isWhitespace)
+        node.textLength == 0
             && node.children.allSatisfy { $0.kind == .text || $0.name == "br" || $0.name == "hr" }
     }
 
@@ -373,24 +377,14 @@ struct ArticleExtractor {
 
     /// The share of a node's text that is link text (in-page `#` links count less).
     static func linkDensity(_ node: HTMLNode) -> Double {
-        let length = node.innerText.count
+        let length = node.textLength
         guard length > 0 else { return 0 }
         var linkLength = 0.0
         for link in node.elements(named: ["a"]) {
             let coefficient = (link["href"] ?? "").hasPrefix("#") ? 0.3 : 1
-            linkLength += Double(link.innerText.count) * coefficient
+            linkLength += Double(link.textLength) * coefficient
         }
         return linkLength / Double(length)
-    }
-
-    /// Commas of the scripts that use them (Latin, Arabic, CJK …).
-    static func commas(in text: String) -> Int {
-        text.unicodeScalars.reduce(0) { count, scalar in
-            switch scalar {
-            case ",", "\u{060C}", "\u{FE50}", "\u{FE10}", "\u{FE11}", "\u{2E41}", "\u{2E34}", "\u{2E32}", "\u{FF0C}": return count + 1
-            default: return count
-            }
-        }
     }
 
     /// A table of data (kept whole) rather than one that lays out a page.

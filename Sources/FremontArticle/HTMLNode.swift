@@ -106,6 +106,52 @@ public final class HTMLNode {
                                       "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
                                       "sup", "time", "tt", "u", "var"]
 
+    /// The length of `innerText` in Unicode scalars and its commas, in one pass that builds no
+    /// string: the scorer asks this of every block and candidate, many times over.
+    var textMeasure: (length: Int, commas: Int) {
+        var length = 0
+        var commas = 0
+        var pendingSpace = false
+        var stack = kind == .text ? [self] : children.reversed() as [HTMLNode]
+        while let node = stack.popLast() {
+            guard node.kind == .text else {
+                stack.append(contentsOf: node.children.reversed())
+                continue
+            }
+            for scalar in node.text.unicodeScalars {
+                if Self.isSpace(scalar) {
+                    pendingSpace = length > 0
+                    continue
+                }
+                if pendingSpace {
+                    length += 1
+                    pendingSpace = false
+                }
+                length += 1
+                if Self.isComma(scalar) { commas += 1 }
+            }
+        }
+        return (length, commas)
+    }
+
+    var textLength: Int { textMeasure.length }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.isWhitespace
+        }
+    }
+
+    /// Commas of the scripts that use them (Latin, Arabic, CJK …).
+    static func isComma(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ",", "\u{060C}", "\u{FE50}", "\u{FE10}", "\u{FE11}", "\u{2E41}", "\u{2E34}", "\u{2E32}", "\u{FF0C}": return true
+        default: return false
+        }
+    }
+
     /// The text with its runs of white space made one space, trimmed.
     public var innerText: String {
         textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
