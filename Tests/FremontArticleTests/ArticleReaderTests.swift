@@ -140,6 +140,20 @@ import Testing
         #expect(!article.plainText.contains("Spam"))
     }
 
+    @Test func bytesThatAreUTF8AreReadAsUTF8WhateverThePageDeclares() throws {
+        // A page saved again as UTF-8 that still says gb2312 (Readability's qq page).
+        let chinese = String(repeating: "谷歌旗下人工智能公司，今天发表了研究结果。", count: 20)
+        let declared = try Self.read(Self.page(head: "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\">",
+                                               body: "<article><p>\(chinese)</p><p>\(chinese)</p></article>"))
+        #expect(declared.plainText.contains("谷歌旗下人工智能公司"))
+        // Bytes that are not UTF-8 follow the declared charset.
+        var latin = Data("<html><head><meta charset=\"windows-1252\"></head><body><article><p>Caf".utf8)
+        latin.append(0xE9)
+        latin.append(contentsOf: Array(" \(Self.paragraph)</p>\(Self.story)</article></body></html>".utf8))
+        let legacy = try ArticleReader.read(latin, name: "page", url: nil)
+        #expect(legacy.plainText.hasPrefix("Café The council"))
+    }
+
     @Test func blocksAreSeparatedInThePlainText() throws {
         let article = try Self.read(Self.page(body: "<article>\(Self.story)<p>last<p>words</article>"))
         #expect(article.plainText.hasSuffix("neighbours. last words"))

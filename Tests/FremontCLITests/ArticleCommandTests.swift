@@ -39,6 +39,14 @@ import Testing
         }
     }
 
+    /// libxml2's encoding layer prints past HTML_PARSE_NOERROR; nothing of it may reach stderr.
+    @Test func aPageWhoseBytesDoNotFitItsCharsetPrintsNoParserNoise() async throws {
+        let run = try await Fremont.run(arguments: ["article", SharedData.path("articles/readability/qq/source.html")])
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        #expect(run.output.contains("DeepMind"))
+    }
+
     @Test func aPageWithNoArticleSaysWhyAndExitsWithTwo() async throws {
         let home = try TestHome()
         let file = home.root.appendingPathComponent("video.html")
