@@ -111,10 +111,9 @@ struct ArticleExtractor {
                 let elements = node.children.filter { $0.kind == .element }
                 let onlyText = node.children.allSatisfy { $0.kind == .element || $0.text.allSatisfy(\.isWhitespace) }
                 if elements.count == 1, elements[0].name == "p", onlyText, Self.linkDensity(node) < 0.25 {
-                    let paragraph = elements[0]
-                    node.replace(with: paragraph)
-                    toScore.append(paragraph)
-                    stack.append(contentsOf: paragraph.children.reversed())
+                    node.absorb(elements[0])
+                    toScore.append(node)
+                    stack.append(contentsOf: node.children.reversed())
                     continue
                 } else if !Self.hasBlock(node) {
                     node.name = "p"
@@ -138,7 +137,7 @@ struct ArticleExtractor {
                 return
             }
             let paragraph = HTMLNode(element: "p")
-            for node in run { paragraph.children.append(node); node.parent = paragraph }
+            for node in run { paragraph.append(node) }
             paragraph.parent = div
             children.append(paragraph)
         }

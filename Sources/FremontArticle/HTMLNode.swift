@@ -8,7 +8,25 @@ public final class HTMLNode {
     public internal(set) var name: String
     public var attributes: [String: String]
     public var text: String
-    public internal(set) var children: [HTMLNode] = []
+    /// The children as stored: a removed child stays here, with its `parent` gone, until the
+    /// next read of `children` compacts them all at once (removing thousands of siblings one by
+    /// one would otherwise search the list each time).
+    private var storage: [HTMLNode] = []
+    private var holdsRemoved = false
+
+    public internal(set) var children: [HTMLNode] {
+        get {
+            if holdsRemoved {
+                storage.removeAll { $0.parent !== self }
+                holdsRemoved = false
+            }
+            return storage
+        }
+        set {
+            storage = newValue
+            holdsRemoved = false
+        }
+    }
     public internal(set) weak var parent: HTMLNode?
 
     init(element name: String, attributes: [String: String] = [:]) {
@@ -28,25 +46,30 @@ public final class HTMLNode {
     public subscript(attribute: String) -> String? { attributes[attribute] }
 
     func append(_ child: HTMLNode) {
+        // Moved to the end of its own parent: drop its old place first (rare, so a search).
+        if child.parent === self { storage.removeAll { $0 === child } }
         child.remove()
         child.parent = self
-        children.append(child)
+        storage.append(child)
     }
 
-    /// Takes the node out of its parent (nothing when it has none).
+    /// Takes the node out of its parent (nothing when it has none), in constant time.
     func remove() {
         guard let parent else { return }
-        if let index = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: index) }
+        parent.holdsRemoved = true
         self.parent = nil
     }
 
-    /// Puts `other` where this node is.
-    func replace(with other: HTMLNode) {
-        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return }
-        other.remove()
-        other.parent = parent
-        parent.children[index] = other
-        self.parent = nil
+    /// Becomes its only child `inner` (a div that only wraps a paragraph): takes its name,
+    /// attributes and children, in place, with no search of its siblings.
+    func absorb(_ inner: HTMLNode) {
+        let moved = inner.children
+        inner.children = []
+        inner.parent = nil
+        name = inner.name
+        attributes = inner.attributes
+        for child in moved { child.parent = self }
+        children = moved
     }
 
     /// Every element under this one, depth first, in document order (itself not included).
@@ -164,7 +187,7 @@ public final class HTMLNode {
         while let (node, parent) = stack.popLast() {
             let each = node.kind == .text ? HTMLNode(text: node.text) : HTMLNode(element: node.name, attributes: node.attributes)
             each.parent = parent
-            parent.children.append(each)
+            parent.storage.append(each)
             stack.append(contentsOf: node.children.reversed().map { ($0, each) })
         }
         return copy

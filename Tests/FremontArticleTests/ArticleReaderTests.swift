@@ -1,6 +1,7 @@
 import Foundation
 import FremontArticle
 import FremontCore
+import FremontTestSupport
 import Testing
 
 /// The extractor on small pages built to show one rule each, and on hostile input.
@@ -152,6 +153,20 @@ import Testing
         latin.append(contentsOf: Array(" \(Self.paragraph)</p>\(Self.story)</article></body></html>".utf8))
         let legacy = try ArticleReader.read(latin, name: "page", url: nil)
         #expect(legacy.plainText.hasPrefix("Café The council"))
+    }
+
+    /// Thousands of sibling blocks dropped one by one (empty divs between paragraphs) must not cost a search of
+    /// their siblings each: the time per byte stays that of a page of as many kept paragraphs.
+    @Test func droppingManySiblingsTakesTimeInProportionToThePage() throws {
+        func page(_ count: Int, _ block: String) -> Data {
+            Data(Self.page(body: "<article>\(Self.story)\(String(repeating: block, count: count))</article>").utf8)
+        }
+        let growth = GrowthCheck.relativeGrowth(sizes: [1_000, 4_000, 16_000], bound: 4,
+                                                make: { page($0, "<p>x</p><div></div>") },
+                                                work: { _ = try? ArticleReader.read($0, name: "page", url: nil) },
+                                                reference: { page($0, "<p>x</p><p>y</p>") },
+                                                { _ = try? ArticleReader.read($0, name: "page", url: nil) })
+        #expect(growth <= 4, "time per byte grew \(growth)× more than a page of paragraphs' from 1,000 to 16,000 empty divs")
     }
 
     @Test func blocksAreSeparatedInThePlainText() throws {
