@@ -34,6 +34,16 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // The system libxml2, for its HTML parser (htmlReadMemory): web pages as browsers read them.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // The main text of a web page, Readability's way, over libxml2's DOM: kept apart from
+        // FremontCore so that only what reads web pages links libxml2.
+        .target(name: "FremontArticle", dependencies: ["FremontCore", "CLibXML2"]),
         // View state and rendering into a screen buffer: pure Swift, no terminal calls.
         .target(name: "FremontUI", dependencies: ["FremontCore"]),
         // The system ncursesw (wide-character build), through a shim for its macros and globals.
@@ -59,12 +69,13 @@ let package = Package(
                 "FremontSources",
                 "FremontUI",
                 "FremontBrowser",
+                "FremontArticle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Reaches posix_openpt and friends for the benchmark's pseudo-terminal.
         .target(name: "CPseudoTerminal"),
-        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontSources", "FremontUI", "CPseudoTerminal",
+        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontArticle", "FremontSources", "FremontUI", "CPseudoTerminal",
                                                                 .product(name: "GRDB", package: "GRDB.swift")]),
         // The test kit every test target builds on: fixtures (tables in the Fremont Bridge's shape,
         // the shared data), the loopback HTTP server (FlyingFox), a temporary home, a child-process
@@ -99,6 +110,8 @@ let package = Package(
             name: "FremontCLITests",
             dependencies: ["fremont", "FremontSources", "FremontCore", "FremontTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // The extractor against Mozilla Readability's test pages in ../shared/data/articles.
+        .testTarget(name: "FremontArticleTests", dependencies: ["FremontArticle", "FremontCore", "FremontTestSupport"]),
         // The test kit's own tests: the process runner and the whole-screen comparison.
         .testTarget(name: "FremontTestSupportTests", dependencies: ["FremontTestSupport"]),
     ],

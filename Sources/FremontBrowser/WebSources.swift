@@ -74,6 +74,27 @@ public enum WebSources {
         return LoadedFeed(result: FeedParseResult(feed: cached.feed), readItemIDs: cached.readItemIDs, starredIDs: cached.starredIDs)
     }
 
+    /// A web page or a file whole (a page is parsed at once, not streamed), refused past `limit`
+    /// bytes, and the address its relative links resolve against (after redirects). Pages are
+    /// fetched live: they are not kept in the cache, so `--offline` has none to read.
+    public static func page(_ source: DataSource, _ settings: FetchSettings, limit: Int,
+                            _ context: LoadContext = .commandLine) throws(LoadError) -> (data: Data, base: URL?) {
+        if case .url(let url) = source, settings.offline {
+            throw LoadError(source: RedactedURL.text(url), kind: .notCached, "pages are not kept in the cache; run it without --offline")
+        }
+        var settings = settings
+        settings.requestOptions.maximumBytes = min(settings.requestOptions.maximumBytes, limit)
+        let input = try open(source, settings, context)
+        let reader = try input.open()
+        reader.limit = (limit, "a web page")
+        var data = Data()
+        try reader.forEachChunk { data.append($0) }
+        var base: URL?
+        if let given = input.base { base = URL(string: given) }
+        if base == nil, case .url(let url) = source { base = url }
+        return (data, base)
+    }
+
     /// A feed of a sync service: synced first (one sync serves a whole reload), then read from
     /// the cache, where the sync put it. The sync's troubles are the load's warnings.
     private static func syncedFeed(_ key: String, _ settings: FetchSettings, _ context: LoadContext) throws(LoadError) -> LoadedFeed {
