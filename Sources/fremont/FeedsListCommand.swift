@@ -27,8 +27,7 @@ struct FeedsListCommand: ParsableCommand {
         let filterFeeds = FilterFeedList(urls: list.entries.map { RedactedURL.text($0.url) },
                                          tags: Dictionary(list.entries.map { (RedactedURL.text($0.url), $0.tags) }, uniquingKeysWith: { first, _ in first }))
         let queries = list.queries.map { query -> (query: FeedListQuery, unread: Int?, total: Int?) in
-            let unread = FilterExpression.and(.comparison(FilterComparison("unread", .equals, "yes")), query.expression)
-            return (query, try? WebSources.cache.itemCount(.filter(unread, feeds: filterFeeds)),
+            return (query, try? WebSources.cache.itemCount(.filter(query.expression.unreadOnly, feeds: filterFeeds)),
                     try? WebSources.cache.itemCount(.filter(query.expression, feeds: filterFeeds)))
         }
         var output = StandardOutput()

@@ -19,3 +19,10 @@ public indirect enum FilterExpression: Sendable, Hashable {
         }
     }
 }
+
+extension FilterExpression {
+    /// This expression's items that are unread: `unread = "yes" and (self)`.
+    public var unreadOnly: FilterExpression {
+        .and(.comparison(FilterComparison("unread", .equals, "yes")), self)
+    }
+}

@@ -54,6 +54,7 @@ public struct FeedListView: BrowserView {
         self.now = now
         self.timeZone = timeZone
         tags = Self.tags(of: feeds)
+        queryFeeds = Self.itemQueries(feeds)
         rebuildRows()
     }
 
@@ -75,6 +76,8 @@ public struct FeedListView: BrowserView {
     private(set) var picker: ListState?
     /// The starred items were asked for once, at the first load, for their count.
     private var askedStarred = false
+    /// `itemQueries(feeds)`, kept with the feeds.
+    private var queryFeeds: [Int: (all: ItemQuery, unread: ItemQuery)] = [:]
     /// Each query feed's counts, read from the cache (its items, and the unread among them).
     private var queryCounts: [Int: (unread: Int, total: Int)] = [:]
     /// Counts asked for and not all back yet, and whether a load since makes them stale.
@@ -247,14 +250,13 @@ public struct FeedListView: BrowserView {
             return [.push(headlines), headlines.firstLoad(), .host(.load(.feeds, .starred))]
         case .feed(let index) where feeds[index].query != nil:
             // A query feed: the cached items its expression matches, from every feed.
-            guard let queries = queries(index) else { return [] }
+            guard let queries = queryFeeds[index] else { return [] }
             headlines = HeadlineListView(query: queries.all, title: refs[index].title, feeds: refs, riverSources: everySource, store: store,
                                          now: now, timeZone: timeZone, reading: reading)
         case .feed(let index) where !reading.showReadArticles:
             // show-read-articles no: the feed's unread items, as they were when it opened.
-            let unread = FilterExpression.and(.comparison(FilterComparison("unread", .equals, "yes")),
-                                              .comparison(FilterComparison("rssurl", .equals, feeds[index].cacheKey)))
-            headlines = HeadlineListView(query: .filter(unread, feeds: filterFeeds), title: refs[index].title, feeds: refs,
+            let unread = FilterExpression.comparison(FilterComparison("rssurl", .equals, feeds[index].cacheKey)).unreadOnly
+            headlines = HeadlineListView(query: .filter(unread, feeds: Self.filterFeeds(feeds)), title: refs[index].title, feeds: refs,
                                          riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone, reading: reading)
         case .feed(let index):
             headlines = HeadlineListView(query: .feed(feeds[index].cacheKey), title: refs[index].title, feeds: refs,
@@ -320,6 +322,8 @@ public struct FeedListView: BrowserView {
             guard outcome.request == .editFeedList, let list = outcome.feedList else { return [] }
             feeds = list.feeds
             tags = Self.tags(of: feeds)
+            queryFeeds = Self.itemQueries(feeds)
+            queryCounts = [:]
             if let tag, !tags.contains(tag) { self.tag = nil }
             store.name(feeds)
             snapshotRevision = -1
@@ -334,10 +338,9 @@ public struct FeedListView: BrowserView {
             // Items read in a list opened from here change what the query feeds count.
             return countQueries()
         case .loaded(ItemWindowRequest.source, .itemWindow(let window)):
-            guard countsOutstanding > 0, let index = feeds.indices.first(where: {
-                guard let queries = queries($0) else { return false }
-                return queries.all == window.query || queries.unread == window.query
-            }), let queries = queries(index) else { return [] }
+            guard countsOutstanding > 0, let (index, queries) = queryFeeds.first(where: {
+                $0.value.all == window.query || $0.value.unread == window.query
+            }) else { return [] }
             var counts = queryCounts[index] ?? (0, 0)
             if queries.all == window.query { counts.total = window.total } else { counts.unread = window.total }
             queryCounts[index] = counts
@@ -398,31 +401,34 @@ public struct FeedListView: BrowserView {
 
     /// What the feeds file's queries match, in the filter language's terms: the feeds in order
     /// with their tags.
-    var filterFeeds: FilterFeedList {
+    static func filterFeeds(_ feeds: [FollowedFeed]) -> FilterFeedList {
         var tags: [String: [String]] = [:]
         for feed in feeds where feed.query == nil { tags[feed.cacheKey] = feed.tags }
         return FilterFeedList(urls: feeds.filter { $0.query == nil }.map(\.cacheKey), tags: tags)
     }
 
-    /// The item query a query feed's list shows, and the one counting its unread items.
-    func queries(_ index: Int) -> (all: ItemQuery, unread: ItemQuery)? {
-        guard let expression = feeds[index].query else { return nil }
-        let unread = FilterExpression.and(.comparison(FilterComparison("unread", .equals, "yes")), expression)
-        return (.filter(expression, feeds: filterFeeds), .filter(unread, feeds: filterFeeds))
+    /// Each query feed's item query (what its list shows) and the one counting its unread items,
+    /// by the feed's index: made when the feeds are, not once per window that arrives.
+    static func itemQueries(_ feeds: [FollowedFeed]) -> [Int: (all: ItemQuery, unread: ItemQuery)] {
+        let list = filterFeeds(feeds)
+        var queries: [Int: (all: ItemQuery, unread: ItemQuery)] = [:]
+        for (index, feed) in feeds.enumerated() {
+            guard let expression = feed.query else { continue }
+            queries[index] = (.filter(expression, feeds: list), .filter(expression.unreadOnly, feeds: list))
+        }
+        return queries
     }
 
     /// Asks the cache for every query feed's counts: one at a time, again after a load.
     private mutating func countQueries() -> [ViewEffect] {
-        let indices = feeds.indices.filter { feeds[$0].query != nil }
-        guard !indices.isEmpty else { return [] }
+        guard !queryFeeds.isEmpty else { return [] }
         guard countsOutstanding == 0 else {
             countsStale = true
             return []
         }
         countsStale = false
         var effects: [ViewEffect] = []
-        for index in indices {
-            guard let queries = queries(index) else { continue }
+        for queries in queryFeeds.values {
             effects.append(.host(.load(.feeds, .window(ItemWindowRequest(query: queries.all, wanted: 0..<0)))))
             effects.append(.host(.load(.feeds, .window(ItemWindowRequest(query: queries.unread, wanted: 0..<0)))))
         }
@@ -447,7 +453,7 @@ public struct FeedListView: BrowserView {
         shown.resize(height: area.height, metrics)
         let now = now()
         let width = area.width - 1
-        let starredCount = store.feed(source: StarredItem.source)?.itemCount
+        let starredCount = store.itemCount(source: StarredItem.source)
         // The rows as the store has them: the snapshot, unless a screen over this one changed it.
         let current = rowsRevision == store.revision
         let totals = current ? snapshot.totals : store.totals()

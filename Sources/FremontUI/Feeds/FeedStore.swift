@@ -103,6 +103,11 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// How many items `source`'s last load had; nil before one: a row's count, without copying the feed.
+    func itemCount(source: String) -> Int? {
+        state.withLock { $0.feeds[source]?.prepared.entries.count }
+    }
+
     /// The unread items of `source`'s last load, marks since included.
     public func unreadCount(source: String) -> Int {
         state.withLock { $0.feeds[source]?.unread ?? 0 }

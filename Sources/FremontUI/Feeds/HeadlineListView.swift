@@ -252,9 +252,12 @@ public struct HeadlineListView: BrowserView {
         window = new
         isLoaded = true
         // New items above move the selected one down: the selection and the view follow it.
-        if wasLoaded, let keptSelection, window[selected].map({ ($0.feed, $0.id) }) != nil,
-           window[selected]!.feed != keptSelection.0 || window[selected]!.id != keptSelection.1,
-           let moved = window.positions.first(where: { window[$0]!.feed == keptSelection.0 && window[$0]!.id == keptSelection.1 }) {
+        func isKept(_ position: Int) -> Bool {
+            guard let keptSelection, let headline = window[position] else { return false }
+            return headline.feed == keptSelection.0 && headline.id == keptSelection.1
+        }
+        if wasLoaded, keptSelection != nil, window[selected] != nil, !isKept(selected),
+           let moved = window.positions.first(where: isKept) {
             let shift = moved - selected
             list.scroll(toLine: list.offset + shift, metrics)
             list.selectKeepingView(moved, metrics)
@@ -443,7 +446,7 @@ public struct HeadlineListView: BrowserView {
         var filterFeeds = FilterFeedList(urls: feeds.map(\.key))
         switch query {
         case .all: break
-        case .unread: expression = .and(.comparison(FilterComparison("unread", .equals, "yes")), expression)
+        case .unread: expression = expression.unreadOnly
         case .starred: expression = .and(.comparison(FilterComparison("flags", .regexMatches, "s")), expression)
         case .feed(let key): expression = .and(.comparison(FilterComparison("rssurl", .equals, key)), expression)
         case .tag(let tag, let keys):

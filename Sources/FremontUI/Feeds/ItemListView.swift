@@ -326,11 +326,11 @@ public struct ItemListView: BrowserView {
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         layout(in: area)
-        if action == .back { return [.pop] }
+        if action == .back { return [.pop] }  // even from an empty list
         guard !order.isEmpty else { return [] }
         atStart = false
         switch action {
-        case .back: return [.pop]
+        case .back: break  // answered above
         case .next: list.select(selected + 1, metrics)
         case .previous: list.select(selected - 1, metrics)
         case .nextOrMatch:
