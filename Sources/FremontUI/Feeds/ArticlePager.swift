@@ -62,7 +62,7 @@ struct ArticlePager: Sendable {
             let wrapped = name == "Link" ? FeedEntryLines.breakAnywhere(value, width: width - label.count)
                 : TextLayout.wrap(value, width: width - label.count)
             for (index, part) in wrapped.enumerated() {
-                lines.append(Line(label: index == 0 ? label : String(repeating: " ", count: label.count), text: part, kind: kind))
+                lines.append(Line(label: index == 0 ? label : String.spaces(label.count), text: part, kind: kind))
             }
         }
         field("Feed", feedName)

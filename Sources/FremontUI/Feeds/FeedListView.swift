@@ -474,6 +474,7 @@ public struct FeedListView: BrowserView {
             let selected = row == shown.selected
             var line = StyledLine()
             let counts: String
+            let feedSlot: FeedStore.Summary? = if case .feed = rows[row] { slot(row) } else { nil }
             switch rows[row] {
             case .all:
                 line.append("  All items", theme.title)
@@ -485,7 +486,7 @@ public struct FeedListView: BrowserView {
                 line.append("★ Starred items", theme.title)
                 counts = starredCount.map(String.init) ?? ""
             case .feed(let index):
-                let slot = slot(row)
+                let slot = feedSlot ?? FeedStore.Summary()
                 let mark = slot.error != nil && !slot.loaded ? "✗ " : (slot.unread > 0 ? "● " : "  ")
                 line.append(mark, slot.error != nil && !slot.loaded ? theme.warning : theme.link.adding(.bold))
                 line.append(name(index, loaded: slot.title), slot.unread > 0 ? theme.title : .plain)
@@ -494,13 +495,13 @@ public struct FeedListView: BrowserView {
             // Columns at the same place on every row: the name, the counts, when, then tags or a
             // failure, cut first when the window is narrow.
             var right = TextLayout.padLeft(counts, to: Self.countsWidth)
-            if case .feed(let index) = rows[row] {
-                let slot = slot(row)
+            if case .feed(let index) = rows[row], let slot = feedSlot {
                 if let error = slot.error {
                     right += "  failed: " + TerminalSafeText.singleLine(error.message)
                 } else {
                     let when = slot.newest.map { FeedDateText.describe($0, now: now, timeZone: timeZone) } ?? ""
-                    right += "  " + TextLayout.padRight(when, to: Self.dateWidth)
+                    // Padded only where tags follow it: trailing spaces are cut below.
+                    right += "  " + (feeds[index].tags.isEmpty ? when : TextLayout.padRight(when, to: Self.dateWidth))
                 }
                 if !feeds[index].tags.isEmpty { right += "  " + feeds[index].tags.map(TerminalSafeText.singleLine).joined(separator: " ") }
             }
@@ -513,7 +514,7 @@ public struct FeedListView: BrowserView {
                 left.append(text, span.style)
                 used += DisplayWidth.of(text)
             }
-            left.append(String(repeating: " ", count: max(0, nameWidth - used)))
+            left.append(String.spaces(max(0, nameWidth - used)))
             left.append(TextLayout.truncate(right, to: width - nameWidth), theme.dim)
             buffer.drawRow(left, x: area.x, y: y, width: width, selected: selected, theme: theme)
         }

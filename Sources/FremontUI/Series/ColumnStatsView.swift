@@ -252,7 +252,7 @@ public struct ColumnStatsView: BrowserView {
         guard !header.isEmpty else { return }
         let (labelWidth, columns, barWidth) = frequencyColumns(width: header.width - 1)  // the scroll indicator's column
         // Two header lines: each series' name over its pair of columns, then what they hold.
-        var names = String(repeating: " ", count: labelWidth)
+        var names = String.spaces(labelWidth)
         var kinds = TextLayout.padRight(Self.groupHeader(grouping), to: labelWidth)
         for column in columns {
             let name = TerminalSafeText.singleLine(table.series[column.index].label)

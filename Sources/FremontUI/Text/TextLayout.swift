@@ -41,13 +41,13 @@ public enum TextLayout {
     /// Pads with spaces on the right to exactly `width` columns (truncating when longer).
     public static func padRight(_ text: String, to width: Int) -> String {
         let fitted = truncate(text, to: width)
-        return exactly(fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))), fitted, width)
+        return exactly(fitted + String.spaces(max(0, width - DisplayWidth.of(fitted))), fitted, width)
     }
 
     /// Pads with spaces on the left to exactly `width` columns (truncating when longer).
     public static func padLeft(_ text: String, to width: Int) -> String {
         let fitted = truncate(text, to: width)
-        return exactly(String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted))) + fitted, fitted, width)
+        return exactly(String.spaces(max(0, width - DisplayWidth.of(fitted))) + fitted, fitted, width)
     }
 
     /// `padded` when it is `width` columns, as it nearly always is. But a space and what follows
@@ -59,7 +59,7 @@ public enum TextLayout {
         var out = fitted
         var used = DisplayWidth.of(out)
         while used < width {
-            out += String(repeating: " ", count: width - used)
+            out += String.spaces(width - used)
             used = DisplayWidth.of(out)
         }
         return out
@@ -87,7 +87,7 @@ public enum TextLayout {
         if indent > 0, indent <= width / 2, width - indent >= 2, indent < paragraph.count {
             var wrapped: [String] = []
             wrapParagraph(paragraph.dropFirst(indent), width: width - indent, into: &wrapped)
-            let padding = String(repeating: " ", count: indent)
+            let padding = String.spaces(indent)
             // A line that starts with a mark joining the space before it (a lone skin-tone
             // modifier) is not indented: the space would become part of its character.
             lines += wrapped.map { line in

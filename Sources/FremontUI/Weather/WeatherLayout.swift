@@ -107,11 +107,11 @@ struct WeatherLayout {
         }
         let indent = WeatherGlyph.width + 2
         for line in flow(details, width: width - indent) {
-            lines.append(WeatherLine([WeatherSpan(String(repeating: " ", count: indent)), WeatherSpan(line)]))
+            lines.append(WeatherLine([WeatherSpan(String.spaces(indent)), WeatherSpan(line)]))
         }
         if let minute = forecast.minutely?.summary.map(safe), !minute.isEmpty {
             for line in TextLayout.wrap(minute, width: width - indent) {
-                lines.append(WeatherLine([WeatherSpan(String(repeating: " ", count: indent)), WeatherSpan(line, .dim)]))
+                lines.append(WeatherLine([WeatherSpan(String.spaces(indent)), WeatherSpan(line, .dim)]))
             }
         }
     }
@@ -160,7 +160,7 @@ struct WeatherLayout {
             }
             labels.append(WeatherSpan(TextLayout.padRight(label, to: cell), role))
             glyphs += [WeatherSpan(WeatherGlyph.of(point.icon), .glyph(point.icon)),
-                       WeatherSpan(String(repeating: " ", count: cell - WeatherGlyph.width))]
+                       WeatherSpan(String.spaces(cell - WeatherGlyph.width))]
             if let temperature = point.temperature {
                 let text = TextLayout.padRight(ForecastText.degrees(temperature, units: nil), to: cell)
                 temperatures.append(WeatherSpan(text, .temperature(celsius: celsius(temperature))))
@@ -209,10 +209,10 @@ struct WeatherLayout {
         let temperatures = daily.data.flatMap { [$0.low, $0.high].compactMap { $0 } }.filter(\.isFinite)
         let range = (temperatures.min() ?? 0)...(temperatures.max() ?? 0)
 
-        let gap = String(repeating: " ", count: DayColumns.gap)
-        var header = String(repeating: " ", count: columns.day + DayColumns.gap + WeatherGlyph.width + DayColumns.gap)
-        if columns.summary > 0 { header += String(repeating: " ", count: columns.summary) + gap }
-        header += TextLayout.padLeft("Low", to: DayColumns.temperature) + String(repeating: " ", count: columns.bar + 2)
+        let gap = String.spaces(DayColumns.gap)
+        var header = String.spaces(columns.day + DayColumns.gap + WeatherGlyph.width + DayColumns.gap)
+        if columns.summary > 0 { header += String.spaces(columns.summary) + gap }
+        header += TextLayout.padLeft("Low", to: DayColumns.temperature) + String.spaces(columns.bar + 2)
             + TextLayout.padRight("High", to: DayColumns.temperature) + gap + TextLayout.padLeft("Rain", to: DayColumns.chance)
         lines.append(WeatherLine(header, .columnHeader))
 
@@ -286,7 +286,7 @@ struct WeatherLayout {
         // The summary follows the title when it has room beside it, else it goes below.
         if width - titleWidth >= 30 {
             for (index, line) in wrapped.enumerated() {
-                let lead = index == 0 ? WeatherSpan(title + "  ", .heading) : WeatherSpan(String(repeating: " ", count: titleWidth))
+                let lead = index == 0 ? WeatherSpan(title + "  ", .heading) : WeatherSpan(String.spaces(titleWidth))
                 lines.append(WeatherLine([lead, WeatherSpan(line, .dim)]))
             }
         } else {

@@ -35,7 +35,7 @@ public struct WeatherJSONReport: Encodable {
         }).min(by: { $0.0.lowerBound < $1.0.lowerBound }) {
             let (range, points) = marker
             let lineStart = rest[..<range.lowerBound].lastIndex(of: "\n").map { rest.index(after: $0) } ?? rest.startIndex
-            let indent = String(repeating: " ", count: rest[lineStart...].prefix { $0 == " " }.count)
+            let indent = String.spaces(rest[lineStart...].prefix { $0 == " " }.count)
             output(String(rest[..<range.lowerBound]) + "[\n")
             // A few hundred points an encoding: as fast as one, as little memory as one point.
             for start in stride(from: 0, to: points.count, by: Self.pointsPerPiece) {

@@ -139,7 +139,7 @@ public struct WeatherTextReport {
     private func percent(_ fraction: Double) -> String { ForecastText.percent(fraction) }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - text.count))
+        let padding = String.spaces(max(0, width - text.count))
         return right ? padding + text : text + padding
     }
 }

@@ -27,63 +27,56 @@ public struct SeriesPeriodRows: Sendable {
     public init(_ table: SeriesTable, granularity: SeriesGranularity, rows: [Int]? = nil, step: SeriesStep? = nil) {
         self.granularity = granularity
         series = table.series
+        // The periods first, from the times alone; then each series summed over its periods'
+        // runs of rows, one column at a time (a row at a time through nested arrays paid a
+        // uniqueness check on every value).
+        let count = rows?.count ?? table.times.count
         var starts: [LocalDateTime] = []
         var firstRows: [Int] = []
-        var rowCounts: [Int] = []
-        var totals = [[Double]](repeating: [], count: table.series.count)
-        var valueCounts = [[Int]](repeating: [], count: table.series.count)
-        var blankRows: [Int] = []
-        // Only a measure's values are counted (its mean divides by them): counts pay nothing.
-        let isMeasure = table.series.map { $0.kind == .measure }
-        let tracksMissing = granularity != .hour
+        var bounds: [Int] = []
         var currentKey = Int.min
-        func visit(_ row: Int) {
-            let time = table.times[row]
-            let key: Int
-            if let grouping = granularity.grouping {
-                key = grouping.key(time, dayNumber: time.dayNumber)
-            } else {
-                key = time.hourNumber
-            }
-            if key != currentKey {
+        table.times.withUnsafeBufferPointer { times in
+            for position in 0..<count {
+                let row = rows?[position] ?? position
+                let time = times[row]
+                let key = granularity.grouping.map { $0.key(time, dayNumber: time.dayNumber) } ?? time.hourNumber
+                guard key != currentKey else { continue }
                 currentKey = key
-                if let grouping = granularity.grouping {
-                    starts.append(SeriesGroup(grouping, key: key).start!)
-                } else {
-                    starts.append(time)
-                }
+                starts.append(granularity.grouping.flatMap { SeriesGroup($0, key: key).start } ?? time)
                 firstRows.append(row)
-                rowCounts.append(0)
-                if tracksMissing { blankRows.append(0) }
-                for series in totals.indices {
-                    totals[series].append(.nan)
-                    if isMeasure[series] { valueCounts[series].append(0) }
+                bounds.append(position)
+            }
+        }
+        bounds.append(count)
+        let periods = starts.count
+        let rowCounts = (0..<periods).map { bounds[$0 + 1] - bounds[$0] }
+        let tracksMissing = granularity != .hour
+        var blankRow = [Bool](repeating: false, count: tracksMissing ? count : 0)
+        var totals: [[Double]] = []
+        totals.reserveCapacity(table.series.count)
+        for (index, series) in table.series.enumerated() {
+            var column = [Double](repeating: .nan, count: periods)
+            table.values[index].withUnsafeBufferPointer { values in
+                for period in 0..<periods {
+                    var sum = 0.0, readings = 0
+                    for position in bounds[period]..<bounds[period + 1] {
+                        let value = values[rows?[position] ?? position]
+                        if value.isNaN {
+                            if tracksMissing { blankRow[position] = true }
+                        } else {
+                            sum += value
+                            readings += 1
+                        }
+                    }
+                    // A count's sum, a measure's mean: a day of temperatures is not their sum.
+                    if readings > 0 { column[period] = series.kind == .measure ? sum / Double(readings) : sum }
                 }
             }
-            rowCounts[rowCounts.count - 1] += 1
-            var blank = false
-            for series in totals.indices {
-                let value = table.values[series][row]
-                guard !value.isNaN else {
-                    blank = true
-                    continue
-                }
-                let last = totals[series].count - 1
-                totals[series][last] = totals[series][last].isNaN ? value : totals[series][last] + value
-                if isMeasure[series] { valueCounts[series][last] += 1 }
-            }
-            if blank, tracksMissing { blankRows[blankRows.count - 1] += 1 }
+            totals.append(column)
         }
-        if let rows {
-            for row in rows { visit(row) }
-        } else {
-            for row in table.times.indices { visit(row) }
-        }
-        for series in totals.indices where table.series[series].kind == .measure {
-            for period in totals[series].indices where valueCounts[series][period] > 0 {
-                totals[series][period] /= Double(valueCounts[series][period])
-            }
-        }
+        let blankRows = tracksMissing
+            ? (0..<periods).map { period in blankRow[bounds[period]..<bounds[period + 1]].reduce(0) { $0 + ($1 ? 1 : 0) } }
+            : []
         var missing = blankRows
         // Readings due and absent: first + k × step inside [period start, next start) and the span.
         if granularity != .hour, case .seconds(let seconds) = step ?? SeriesStep(table.times), seconds > 0,

@@ -33,11 +33,11 @@ public enum NumberText {
     }
 
     public static func padLeft(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+        text.count >= width ? text : String.spaces(width - text.count) + text
     }
 
     public static func padRight(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        text.count >= width ? text : text + String.spaces(width - text.count)
     }
 }
 
