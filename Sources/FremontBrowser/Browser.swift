@@ -38,7 +38,7 @@ public enum Browser {
         if let unbound { _ = state.update(.report(unbound)) }
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: settings, config: config),
                                browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
-                               notifyProgram: config?.notifyProgram)
+                               notifyProgram: config?.notifyProgram, bookmarkCommand: config?.bookmarkCommand)
         // The feeds reload every `reload-time` minutes, as newsboat's do.
         let minutes = config?.effectiveReloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: host,

@@ -50,7 +50,10 @@ public enum ConfigFile {
         ReadingSettings(showReadFeeds: config?.showReadFeeds ?? true, showReadArticles: config?.showReadArticles ?? true,
                         confirmMarkAllFeedsRead: config?.confirmMarkAllFeedsRead ?? true,
                         gotoNextFeed: config?.gotoNextFeed ?? true, textWidth: config?.textWidth ?? 0,
-                        datetimeFormat: config?.datetimeFormat, showSummaries: config?.showSummaries ?? false)
+                        datetimeFormat: config?.datetimeFormat, showSummaries: config?.showSummaries ?? false,
+                        filters: config?.filters ?? [], articleOrder: config?.articleOrder ?? .newestFirst,
+                        feedOrder: config?.feedOrder ?? .none)
+            .with(notifyXterm: config?.notifyXterm ?? false, highlights: config?.highlights ?? [])
     }
 
     /// The config's `bind-key` lines as the browser applies them, and a report for the Log of

@@ -20,13 +20,17 @@ final class ProgramHost: BrowserHost {
     private let environment: [String: String]
     /// The config's `notify-program`, and the programs it started that are still running.
     private let notifyProgram: String?
+    /// The config's `bookmark-cmd`.
+    private let bookmarkCommand: String?
     private let background = BackgroundPrograms()
 
     init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
          feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
-         notifyProgram: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+         notifyProgram: String? = nil, bookmarkCommand: String? = nil,
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
         self.notifyProgram = notifyProgram
+        self.bookmarkCommand = bookmarkCommand
         self.loaders = loaders
         self.browser = browser
         self.player = player
@@ -101,6 +105,44 @@ final class ProgramHost: BrowserHost {
 
     func finish() {
         background.stopAll()
+    }
+
+    /// newsboat's `bookmark-cmd`: the program and its words, then the item's link, title,
+    /// description and feed's title as four arguments (never through a shell), run without the
+    /// terminal; what it printed first is the status line's, else that it was done.
+    func bookmark(_ item: Bookmark) -> (@Sendable () -> String)? {
+        guard let setting = bookmarkCommand else { return nil }
+        let command: ProgramCommand
+        do {
+            command = try ProgramCommand(parsing: setting)
+        } catch {
+            return { "could not run: bookmark-cmd in the config \(error)" }
+        }
+        let name = TerminalSafeText.singleLine(String(command.program.split(separator: "/").last ?? Substring(command.program)))
+        guard let executable = command.executable(searchPath: environment["PATH"]) else {
+            return { "could not run: no program '\(name)' (bookmark-cmd in the config)" }
+        }
+        let arguments = command.arguments + [item.url, item.title, item.description, item.feedTitle]
+        let title = TextLayout.truncate(TerminalSafeText.singleLine(item.title), to: 40)
+        return { [background] in
+            let ran = background.runCapturing(executable, arguments: arguments, name: name, setting: "bookmark-cmd in the config")
+            let said = ran.output.split(whereSeparator: \.isNewline).lazy.map { TerminalSafeText.singleLine(String($0)) }
+                .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            if let failure = ran.failure { return said.map { "\(failure): \(TextLayout.truncate($0, to: 120))" } ?? failure }
+            return said.map { TextLayout.truncate($0, to: 200) } ?? "bookmarked '\(title)'"
+        }
+    }
+
+    /// An item's text to a new file (never over one that is there): where, or why not.
+    func saveArticle(_ text: String, to path: String) -> @Sendable () -> String {
+        {
+            do throws(LoadError) {
+                let written = try FileExport.writeNew(text, to: path)
+                return "saved to \(TerminalSafeText.singleLine(written))"
+            } catch {
+                return "not saved: \(error.description)"
+            }
+        }
     }
 
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? {

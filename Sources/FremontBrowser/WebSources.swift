@@ -11,6 +11,8 @@ public enum WebSources {
     public static let cache: CacheDatabase = {
         let cache = CacheDatabase.open()
         if let notice = cache.notice { Diagnostics.note(notice) }
+        // `ignore-mode display`: the rules' items stay stored, left out of every list and count.
+        cache.hideItems(matching: ConfigFile.quiet?.ignoreRules.displayExpression)
         return cache
     }()
 
@@ -23,10 +25,12 @@ public enum WebSources {
         return fetcher
     }
 
-    /// The config's `max-items` and `keep-articles-days` (its warnings are said where the config is read).
+    /// The config's `max-items`, `keep-articles-days` and, in `ignore-mode download`, its
+    /// `ignore-article` rules (its warnings are said where the config is read).
     private static var retention: FeedRetention {
         let config = ConfigFile.quiet
-        return FeedRetention(maxItems: config?.maxItems, keepArticlesDays: config?.keepArticlesDays)
+        return FeedRetention(maxItems: config?.maxItems, keepArticlesDays: config?.keepArticlesDays,
+                             ignored: config?.ignoreRules.downloadExpression)
     }
 
     /// Files, standard input and built-in data: read directly, never cached, and without an

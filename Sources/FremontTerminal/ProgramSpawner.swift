@@ -5,13 +5,14 @@ import FremontUI
 /// Starts a program directly (never through a shell) with the signals at their defaults and
 /// unblocked (a test runner's thread may block them, and a program must end when told), and
 /// with no descriptor of fremont's but the standard three (a cache lock must not outlive
-/// fremont in a program that stays). `quiet` gives it /dev/null for all three instead.
+/// fremont in a program that stays). `quiet` gives it /dev/null for all three instead;
+/// `output`, /dev/null for its input and that descriptor for its output and errors.
 public enum ProgramSpawner {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
-    public static func spawn(_ executable: String, arguments: [String], quiet: Bool) -> Result<Int32, Failure> {
+    public static func spawn(_ executable: String, arguments: [String], quiet: Bool, output: Int32? = nil) -> Result<Int32, Failure> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -28,7 +29,11 @@ public enum ProgramSpawner {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if quiet {
+        if let output {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output, 2)
+        } else if quiet {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)

@@ -1,5 +1,8 @@
 import CNcurses
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import FremontUI
 
 /// The only type that talks to the terminal. It writes the runs of cells the run loop gives it
@@ -107,6 +110,13 @@ public final class TerminalScreen: TerminalBackend {
         height = Int(rows)
         width = Int(columns)
         return ending
+    }
+
+    /// OSC 2, written straight to the terminal after curses has written its frame (a title
+    /// moves no cursor and takes no cell).
+    public func setTitle(_ title: String) {
+        let bytes = Array(TerminalTitle.sequence(title).utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// The next frame repaints the whole terminal (after a resize).

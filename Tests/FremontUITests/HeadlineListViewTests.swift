@@ -36,7 +36,19 @@ import Testing
             case .starred: rows.filter(\.isStarred)
             case .feed(let key): rows.filter { $0.feed == key }
             case .tag(_, let keys): rows.filter { keys.contains($0.feed) }
-            case .filter: []  // evaluated in the cache only (FilterSQLTests)
+            // The cache evaluates filters in SQL (FilterSQLTests); here the few attributes a row has.
+            case .filter(let expression, _):
+                rows.filter { row in
+                    (try? FilterMatcher(expression).matches { name in
+                        switch name {
+                        case "title": row.title
+                        case "rssurl": row.feed
+                        case "unread": row.isRead ? "no" : "yes"
+                        case "flags": row.isStarred ? "s" : ""
+                        default: ""
+                        }
+                    }) ?? false
+                }
             }
         }
 
@@ -57,7 +69,13 @@ import Testing
                 let index = rows.firstIndex { $0.cursor == cursor } ?? rows.count
                 read = rows[..<index].suffix(plan.limit)
             }
-            return request.window(total: rows.count, read: Array(read))
+            // `highlight-article`: the first rule each row matches, as the cache says it.
+            let painted = read.map { row in
+                var row = row
+                row.highlight = request.highlights.firstIndex { (try? FilterMatcher($0).matches { $0 == "title" ? row.title : "" }) ?? false }
+                return row
+            }
+            return request.window(total: rows.count, read: painted)
         }
 
         /// Answers every window `effects` ask for, and those the answers ask for, as the
@@ -257,6 +275,173 @@ import Testing
                                         .or(.comparison(FilterComparison("title", .regexMatches, "2\\.")),
                                             .comparison(FilterComparison("content", .regexMatches, "2\\."))))))
         #expect(effects.contains { if case .load(.feeds, .window) = $0 { true } else { false } })
+    }
+
+    /// newsboat's filters in the list: `f` picks a `define-filter` by name, `F` types one,
+    /// Ctrl-F clears it; the status line says which narrows the list.
+    @Test func filtersPickedTypedAndClearedNarrowTheList() throws {
+        let reading = ReadingSettings(filters: [try DefinedFilter(name: "odd ones", parsing: "title =~ \"item [135]$\""),
+                                                try DefinedFilter(name: "second", parsing: "title = \"First item 2\"")])
+        let result = try Self.feed("First", count: 6)
+        let list = FeedListView(feeds: [FollowedFeed(source: Self.first)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc, reading: reading)
+        var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        _ = state.update(.feedsLoaded(source: Self.first, .success(PreparedFeed(result, source: Self.first, readItemIDs: [])), at: "1"))
+        var cache = WindowAnswerer([(key: Self.first, result: result)])
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        #expect(screen(state).lines.filter { $0.contains("First item") }.count == 6)
+        // f: the picker, the filters by name with their expressions.
+        cache.press(&state, .character("f"))
+        var lines = screen(state).lines
+        #expect(lines[1] == " Narrow the list by the filter:")
+        #expect(lines[2].hasPrefix("  odd ones") && lines[2].contains("title =~ \"item [135]$\""))
+        #expect(lines[3].hasPrefix("  second"))
+        cache.press(&state, .enter)
+        var shown = try #require(state.active as? HeadlineListView)
+        #expect(shown.query == .filter(.and(.comparison(FilterComparison("rssurl", .equals, Self.first)),
+                                            .comparison(FilterComparison("title", .regexMatches, "item [135]$"))),
+                                       feeds: FilterFeedList(urls: [Self.first])))
+        lines = screen(state).lines
+        #expect(lines.filter { $0.contains("First item") }.map { String($0.suffix(12)) } == ["First item 1", "First item 3", "First item 5"])
+        #expect(lines[0].hasSuffix("3 items"))
+        // The status line keeps saying it once the message is gone.
+        #expect(state.status.message == "filter odd ones (Ctrl-F: every item)")
+        state.status.message = nil
+        #expect(screen(state).line(23).hasPrefix(" filter odd ones"))
+        // Ctrl-F: every item again; and it is no longer said.
+        cache.press(&state, .control("f"))
+        shown = try #require(state.active as? HeadlineListView)
+        #expect(shown.query == .feed(Self.first) && shown.filter == nil)
+        #expect(screen(state).lines.filter { $0.contains("First item") }.count == 6)
+        state.status.message = nil
+        #expect(!screen(state).line(23).contains("filter"))
+        #expect(cache.press(&state, .control("f")).isEmpty && state.status.message == "no filter: every item is shown")
+        // F: one typed; a mistake says where, in newsboat's words, and leaves the list as it is.
+        cache.press(&state, .character("F"))
+        #expect(screen(state).line(22).hasPrefix(" Filter: "))
+        type(&state, "title = glow")
+        cache.press(&state, .enter)
+        #expect(state.status.message == "filter not applied: Parse error at position 8: expected one of: quoted string, range, number in title = glow")
+        #expect((state.active as? HeadlineListView)?.filter == nil)
+        cache.press(&state, .character("F"))
+        type(&state, "title =~ \"6\"")
+        cache.press(&state, .enter)
+        shown = try #require(state.active as? HeadlineListView)
+        #expect(shown.filter?.text == "title =~ \"6\"" && shown.filter?.name == nil)
+        #expect(screen(state).lines.filter { $0.contains("First item") }.count == 1)
+        // A filter the cache refuses (an unknown attribute) gives the list back as it was.
+        let refused = state.update(.key(.character("F")))
+        #expect(refused.isEmpty)
+        // The line starts with the filter in force: Ctrl-U empties it.
+        #expect(screen(state).line(22).hasPrefix(" Filter: title =~ \"6\""))
+        _ = state.update(.key(.control("u")))
+        type(&state, "colour = \"red\"")
+        let asked = state.update(.key(.enter))
+        #expect(asked.contains { if case .load(.feeds, .window) = $0 { true } else { false } })
+        let back = state.update(.loaded(.feeds, source: ItemWindowRequest.source,
+                                        .failure(LoadError(source: ItemWindowRequest.source, "attribute 'colour' is not available")), at: "1"))
+        cache.answer(&state, back)
+        shown = try #require(state.active as? HeadlineListView)
+        #expect(shown.filter?.text == "title =~ \"6\"")
+        #expect(state.status.message == "filter not applied: attribute 'colour' is not available")
+        // Without define-filter lines, f says how to make one.
+        cache.press(&state, .character("q"))
+    }
+
+    /// Reading an item, `s` asks where to save it (its title as a file in the working folder
+    /// first) and Ctrl-B hands it to `bookmark-cmd`: both as effects the host carries out.
+    @Test func sSavesAndCtrlBBookmarksTheItemRead() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 2))], width: 80, height: 24)
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter, .enter)
+        #expect(screen(state).line(2) == " Title: First item 1")
+        cache.press(&state, .character("s"))
+        #expect(screen(state).line(22).hasPrefix(" Save the item to: First_item_1.txt"))
+        _ = state.update(.key(.control("u")))
+        type(&state, "~/saved.txt")
+        let saved = state.update(.key(.enter))
+        guard case .saveArticle(let path, let text)? = saved.first else { Issue.record("not saved: \(saved)"); return }
+        #expect(path == "~/saved.txt")
+        #expect(text.hasPrefix("Feed: First\nTitle: First item 1\nDate: "))
+        #expect(text.contains("\nLink: https://first.example/0\n\nText of First item 1, with a link"))
+        #expect(text.hasSuffix("\nLinks:\n[1] https://a.example/0\n"))
+        // A link's number typed after: the link prompt's, not a file name.
+        cache.press(&state, .character("1"))
+        #expect(state.update(.key(.enter)) == [.openLink("https://a.example/0")])
+        let bookmarked = state.update(.key(.control("b")))
+        guard case .bookmark(let item)? = bookmarked.first, bookmarked.count == 1 else { Issue.record("no bookmark: \(bookmarked)"); return }
+        #expect(item.url == "https://first.example/0" && item.title == "First item 1" && item.feedTitle == "First")
+        #expect(item.description.hasPrefix("Text of First item 1, with a link"))
+        // Ctrl-B pages up no more here (PgUp and - do).
+        #expect(state.status.message == "bookmarking 'First item 1'…")
+    }
+
+    @Test func notifyXtermPutsTheUnreadCountInTheTitle() throws {
+        let result = try Self.feed("First", count: 3)
+        for on in [false, true] {
+            let list = FeedListView(feeds: [FollowedFeed(source: Self.first)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc,
+                                    reading: ReadingSettings().with(notifyXterm: on))
+            var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+            _ = state.update(.feedsLoaded(source: Self.first, .success(PreparedFeed(result, source: Self.first, readItemIDs: [])), at: "1"))
+            #expect(state.terminalTitle == (on ? "fremont: 3 unread items" : nil))
+        }
+        // A title is sent inside an escape sequence: nothing in it may end the sequence.
+        #expect(TerminalTitle.safe("a\u{1B}]2;evil\u{07}b\nc\u{9B}d") == "a]2;evilbcd")
+        #expect(TerminalTitle.sequence("x") == "\u{1B}]2;x\u{07}")
+        #expect(TerminalTitle.safe(String(repeating: "é", count: 500)).count == TerminalTitle.maximumLength)
+    }
+
+    @Test func theFeedListFollowsFeedSortOrderAndOCyclesIt() throws {
+        let one = try Self.feed("First", count: 1), three = try Self.feed("Second", count: 3)
+        let list = FeedListView(feeds: [FollowedFeed(source: Self.first), FollowedFeed(source: Self.second)], now: { FeedsFixtures.now },
+                                timeZone: FeedsFixtures.utc, reading: ReadingSettings(feedOrder: FeedOrder(.articlecount, descending: false)))
+        var state = BrowserState(width: 120, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        _ = state.update(.feedsLoaded(source: Self.first, .success(PreparedFeed(one, source: Self.first, readItemIDs: [])), at: "1"))
+        _ = state.update(.feedsLoaded(source: Self.second, .success(PreparedFeed(three, source: Self.second, readItemIDs: [])), at: "1"))
+        var lines = screen(state).lines
+        // articlecount-asc: most items first.
+        #expect(lines[0].hasSuffix("2 feeds · by articlecount-asc"))
+        #expect(lines[4].contains("Second") && lines[5].contains("First"))
+        press(&state, .character("O"))
+        lines = screen(state).lines
+        #expect(lines[0].hasSuffix("by unreadarticlecount-desc"))
+        #expect(lines[4].contains("First") && lines[5].contains("Second"))
+        #expect(state.status.message == "feeds sorted by unreadarticlecount-desc")
+    }
+
+    @Test func oSortsTheListAndTheWindowAsksInThatOrder() throws {
+        var (state, cache) = browser([(Self.first, try Self.feed("First", count: 3))], width: 120, height: 24)
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        let effects = state.update(.key(.character("O")))
+        #expect(effects.contains { if case .load(.feeds, .window(let request)) = $0 { request.order == ItemOrder(.date, ascending: false) } else { false } })
+        #expect(state.status.message == "sorted by date-desc (oldest first)")
+        #expect(screen(state).line(0).contains("First · by date-desc"))
+    }
+
+    /// `highlight-article`: the rows the cache says match a rule are drawn in its colours, the
+    /// first rule a row matches winning; the rules go with every window asked for.
+    @Test func highlightedRowsTakeTheirRulesColours() throws {
+        let highlights = [
+            ArticleHighlight(text: "", expression: try FilterExpression(parsing: "title =~ \"item 2$\""), foreground: .named(1),
+                             background: .default, attributes: [.bold, .blink]),
+            ArticleHighlight(text: "", expression: try FilterExpression(parsing: "title =~ \"item [23]$\""), foreground: .indexed(208),
+                             background: .named(4), attributes: [.standout]),
+        ]
+        let result = try Self.feed("First", count: 4)
+        let list = FeedListView(feeds: [FollowedFeed(source: Self.first)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc,
+                                reading: ReadingSettings().with(notifyXterm: false, highlights: highlights))
+        var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        _ = state.update(.feedsLoaded(source: Self.first, .success(PreparedFeed(result, source: Self.first, readItemIDs: [])), at: "1"))
+        var cache = WindowAnswerer([(key: Self.first, result: result)])
+        cache.press(&state, .character("j"), .character("j"), .character("j"))
+        let asked = state.update(.key(.enter))
+        #expect(asked.contains { if case .load(.feeds, .window(let request)) = $0 { request.highlights == highlights.map(\.expression) } else { false } })
+        cache.answer(&state, asked)
+        let buffer = screen(state)
+        #expect(buffer.line(2).hasSuffix("First item 2") && buffer.line(3).hasSuffix("First item 3"))
+        #expect(buffer.style(of: "First item 2", row: 2) == Style(foreground: .ansi(1), attributes: [.bold]))
+        #expect(buffer.style(of: "First item 3", row: 3) == Style(foreground: .indexed(208), background: .ansi(4), attributes: [.reverse]))
+        // The date too: the whole row.
+        #expect(buffer.styleRuns(3).contains { $0.style == Style(foreground: .indexed(208), background: .ansi(4), attributes: [.reverse]) && $0.columns.lowerBound <= 3 })
+        #expect(buffer.style(of: "First item 4", row: 4) != buffer.style(of: "First item 3", row: 3))
     }
 
     @Test func aLongListHoldsAWindowNotEveryItem() throws {

@@ -47,7 +47,7 @@ final class FeedLoader: TabLoader {
     private func windowJob(_ request: ItemWindowRequest) -> LoadJob {
         LoadJob(source: ItemWindowRequest.source) { [cache] (_) throws(LoadError) -> LoadPayload in
             do {
-                let read = try cache().countedItemWindow(request.query) { total in
+                let read = try cache().countedItemWindow(request.query, order: request.order, highlights: request.highlights) { total in
                     let plan = request.plan(total: total)
                     return (plan.seek, plan.limit)
                 }

@@ -15,9 +15,13 @@ public struct ItemHeadline: Sendable, Hashable {
     public var isStarred: Bool
     /// Where the row stands, to continue a window from it.
     public var cursor: ItemCursor
+    /// The first of the list's `highlight-article` rules the item matches (its index), if any:
+    /// evaluated by the cache with the window, not by the screen each frame.
+    public var highlight: Int?
 
     public init(feed: String, id: String, title: String, feedTitle: String, date: Date?, isRead: Bool, isStarred: Bool,
-                cursor: ItemCursor) {
+                cursor: ItemCursor, highlight: Int? = nil) {
+        self.highlight = highlight
         self.feed = feed
         self.id = id
         self.title = title

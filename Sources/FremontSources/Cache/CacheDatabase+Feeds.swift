@@ -35,6 +35,7 @@ extension CacheDatabase {
                                 enclosures: String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
                                 searchText: searchText(item.summary, item.content))
         }
+        let hiding = hiddenItems
         let result = try write { db in
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
@@ -77,6 +78,16 @@ extension CacheDatabase {
                     try index.execute(arguments: [rowid, item.title, prepared.searchText])
                 }
             }
+            // Items first stored now that the download mode's ignore rules match go again at
+            // once, tested in SQL as any filter is: they never reach a list, a count or a notice.
+            if let ignored = retention.ignored {
+                let rule = try FilterSQL.prepared(ignored, feeds: FilterFeedList(), db: db, now: fetchedAt)
+                let dropped = try rule.withFunctions(db) {
+                    try String.fetchSet(db, sql: "DELETE FROM item WHERE feedURL = ? AND firstSeen = ? AND \(rule.condition) RETURNING id",
+                                        arguments: [url, fetchedAt] + rule.arguments)
+                }
+                new.removeAll { dropped.contains($0) }
+            }
             // Items this fetch did not list (lastSeen before it): past the newest few, the read
             // ones go; past the ceiling, any; with a cutoff, the dated before it.
             let vanishedBeyond = "rowid NOT IN (SELECT rowid FROM item WHERE feedURL = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)"
@@ -103,7 +114,7 @@ extension CacheDatabase {
             }
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
-            let cached = try Self.cachedFeed(db, url: url)
+            let cached = try Self.cachedFeed(db, url: url, hiding: hiding)
             let reclaim = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > Self.reclaimThreshold
             return (stored: FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached), reclaim: reclaim)
         }
@@ -154,11 +165,13 @@ extension CacheDatabase {
 
     /// The feed at `url` as cached, or nil when it never was.
     public func cachedFeed(url: String) throws -> CachedFeed? {
-        try writer.read { db in try Self.cachedFeed(db, url: url) }
+        let hiding = hiddenItems
+        return try writer.read { db in try Self.cachedFeed(db, url: url, hiding: hiding) }
     }
 
     /// The feed at `url` as cached, read in a transaction already open.
-    static func cachedFeed(_ db: Database, url: String) throws -> CachedFeed? {
+    /// `hiding`: items the display mode's ignore rules leave out (`hideItems(matching:)`).
+    static func cachedFeed(_ db: Database, url: String, hiding: FilterExpression? = nil) throws -> CachedFeed? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
         var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
                         title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
@@ -168,12 +181,16 @@ extension CacheDatabase {
         feed.categories = (try? decoder.decode([String].self, from: Data((row["categories"] as String).utf8))) ?? []
         var read = Set<String>()
         // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
-        let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position",
-                                        arguments: [url])
-        while let item = try items.next() {
-            feed.items.append(feedItem(item, decoder: decoder))
-            if item["isRead"] as Bool { read.insert(item["id"]) }
+        let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+        let sql = "SELECT * FROM item WHERE feedURL = ?\(visible.map { " AND \($0.condition)" } ?? "") ORDER BY lastSeen DESC, position"
+        func readItems() throws {
+            let items = try Row.fetchCursor(db, sql: sql, arguments: [url] + (visible?.arguments ?? []))
+            while let item = try items.next() {
+                feed.items.append(feedItem(item, decoder: decoder))
+                if item["isRead"] as Bool { read.insert(item["id"]) }
+            }
         }
+        if let visible { try visible.withFunctions(db, readItems) } else { try readItems() }
         let starred = try starredIDs(db, source: url)
         return CachedFeed(url: url, feed: feed, readItemIDs: read,
                           validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
@@ -280,24 +297,34 @@ public struct FeedStatus: Sendable, Equatable {
 
 extension CacheDatabase {
     /// Every cached feed's title, counts, last fetch and last failure, by address, in one query.
+    /// Items hidden by the display mode's ignore rules are not counted.
     public func feedStatuses() throws -> [String: FeedStatus] {
-        try writer.read { db in
-            let rows = try Row.fetchCursor(db, sql: """
+        let hiding = hiddenItems
+        return try writer.read { db in
+            // The rule tested on each item where the items are counted (`FilterSQL`).
+            let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+            let sql = """
                 SELECT feed.url, feed.title, feed.link, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
                        count(item.id) AS total, coalesce(sum(item.isRead = 0), 0) AS unread
-                FROM feed LEFT JOIN item ON item.feedURL = feed.url
+                FROM feed LEFT JOIN \(visible.map { "(SELECT feedURL, id, isRead FROM item WHERE \($0.condition)) AS item" } ?? "item")
+                    ON item.feedURL = feed.url
                 GROUP BY feed.url
-                """)
-            var statuses: [String: FeedStatus] = [:]
-            while let row = try rows.next() {
-                let url: String = row["url"]
-                var status = FeedStatus(url: url, title: row["title"] ?? "", total: row["total"], unread: row["unread"],
-                                        fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"])
-                let link: String = row["link"] ?? ""
-                status.link = link.isEmpty ? nil : link
-                statuses[url] = status
-            }
-            return statuses
+                """
+            guard let visible else { return try Self.feedStatuses(Row.fetchCursor(db, sql: sql)) }
+            return try visible.withFunctions(db) { try Self.feedStatuses(Row.fetchCursor(db, sql: sql, arguments: visible.arguments)) }
         }
+    }
+
+    private static func feedStatuses(_ rows: RowCursor) throws -> [String: FeedStatus] {
+        var statuses: [String: FeedStatus] = [:]
+        while let row = try rows.next() {
+            let url: String = row["url"]
+            var status = FeedStatus(url: url, title: row["title"] ?? "", total: row["total"], unread: row["unread"],
+                                    fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"])
+            let link: String = row["link"] ?? ""
+            status.link = link.isEmpty ? nil : link
+            statuses[url] = status
+        }
+        return statuses
     }
 }

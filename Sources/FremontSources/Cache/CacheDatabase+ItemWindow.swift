@@ -5,21 +5,23 @@ import GRDB
 extension CacheDatabase {
     /// How many cached items `query` has.
     public func itemCount(_ query: ItemQuery) throws -> Int {
-        try writer.read { db in try ItemWindowReader(db: db).count(query) }
+        try writer.read { db in try ItemWindowReader(db: db, hidden: hiddenItems).count(query) }
     }
 
-    /// At most `limit` (at most `ItemSeek.maxWindowRows`) headlines of `query` from `seek`, newest first.
-    public func itemWindow(_ query: ItemQuery, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
-        try writer.read { db in try ItemWindowReader(db: db).rows(query, seek, limit: limit) }
+    /// At most `limit` (at most `ItemSeek.maxWindowRows`) headlines of `query` from `seek`, in `order` (newest first unless said).
+    public func itemWindow(_ query: ItemQuery, _ seek: ItemSeek, limit: Int, order: ItemOrder = .newestFirst) throws -> [ItemHeadline] {
+        try writer.read { db in try ItemWindowReader(db: db, hidden: hiddenItems, order: order).rows(query, seek, limit: limit) }
     }
 
     /// The count and a window read in one transaction, so a store landing between them cannot
     /// make them disagree; `seek` chooses where the window starts knowing the count (a jump
     /// near the end counts from the end).
-    public func countedItemWindow(_ query: ItemQuery, seek: (_ total: Int) -> (ItemSeek, limit: Int)) throws
+    /// `highlights`: each row says the first of them it matches (`ItemHeadline.highlight`).
+    public func countedItemWindow(_ query: ItemQuery, order: ItemOrder = .newestFirst, highlights: [FilterExpression] = [],
+                                  seek: (_ total: Int) -> (ItemSeek, limit: Int)) throws
         -> (total: Int, rows: [ItemHeadline]) {
         try writer.read { db in
-            let reader = ItemWindowReader(db: db)
+            let reader = ItemWindowReader(db: db, hidden: hiddenItems, order: order, highlights: highlights)
             let total = try reader.count(query)
             let (start, limit) = seek(total)
             return (total, try reader.rows(query, start, limit: limit))

@@ -1,5 +1,7 @@
 import Foundation
+import FremontCore
 import GRDB
+import Synchronization
 
 /// The SQLite cache of everything fetched, so that fremont works offline and asks servers only
 /// for what changed. One writer, many readers (a WAL pool): call it from background work, and a
@@ -26,6 +28,8 @@ public final class CacheDatabase: Sendable {
     public let writePatience: TimeInterval
     /// The write patience unless a caller says otherwise.
     public static let defaultWritePatience: TimeInterval = 60
+    /// The display mode's ignore rules as one expression (`hideItems(matching:)`).
+    private let hidden = Mutex<FilterExpression?>(nil)
 
     /// Opens (creating, migrating) the file at `path`, throwing what went wrong: for tests and
     /// for `open(at:)`, which turns every failure into a working cache. `statements`, when given,
@@ -220,4 +224,16 @@ public final class CacheDatabase: Sendable {
         format.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         return format.string(from: date)
     }
+}
+
+extension CacheDatabase {
+    /// Leaves the items `expression` matches out of every item list but the starred one, and
+    /// out of the counts (newsboat's `ignore-mode display`): they stay stored, and show again
+    /// when it is nil. Each list tests its rows as it reads them (SQL, see `FilterSQL`).
+    public func hideItems(matching expression: FilterExpression?) {
+        hidden.withLock { $0 = expression }
+    }
+
+    /// What `hideItems(matching:)` was last given.
+    public var hiddenItems: FilterExpression? { hidden.withLock { $0 } }
 }

@@ -1,3 +1,5 @@
+import FremontCore
+
 /// What the cache keeps of a feed's items when it stores a fetch: the config's `max-items` and
 /// `keep-articles-days` (newsboat's names).
 ///
@@ -9,6 +11,8 @@
 /// - Whatever the settings, a feed keeps at most `vanishedCeiling` items that left it, so a
 ///   feed that churns its ids cannot fill the disk; past it the oldest go, unread or not.
 /// - Starred items are copies kept apart (`CacheDatabase.setStar`): no pruning reaches them.
+/// - An item new to the cache that `ignored` matches (the download mode's ignore rules) is not
+///   kept; items stored before the rule stay.
 public struct FeedRetention: Sendable, Equatable {
     /// Items no longer in the feed kept beyond the fetch unless the config says otherwise.
     public static let defaultKeptVanished = 1_000
@@ -19,15 +23,18 @@ public struct FeedRetention: Sendable, Equatable {
     public var keptVanished: Int?
     /// Items dated more than this many days before the fetch are deleted; nil, never.
     public var keepDays: Int?
+    /// newsboat's `ignore-article` rules in `ignore-mode download`, as one expression.
+    public var ignored: FilterExpression?
 
-    public init(keptVanished: Int? = FeedRetention.defaultKeptVanished, keepDays: Int? = nil) {
+    public init(keptVanished: Int? = FeedRetention.defaultKeptVanished, keepDays: Int? = nil, ignored: FilterExpression? = nil) {
         self.keptVanished = keptVanished
         self.keepDays = keepDays
+        self.ignored = ignored
     }
 
     /// The config's numbers, where 0 turns a limit off (as in newsboat); nil for the default.
-    public init(maxItems: Int?, keepArticlesDays: Int?) {
+    public init(maxItems: Int?, keepArticlesDays: Int?, ignored: FilterExpression? = nil) {
         self.init(keptVanished: maxItems.map { $0 > 0 ? $0 : nil } ?? FeedRetention.defaultKeptVanished,
-                  keepDays: keepArticlesDays.flatMap { $0 > 0 ? $0 : nil })
+                  keepDays: keepArticlesDays.flatMap { $0 > 0 ? $0 : nil }, ignored: ignored)
     }
 }

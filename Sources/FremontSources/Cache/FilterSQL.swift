@@ -15,6 +15,10 @@ struct FilterSQL {
     /// The condition, over `item` (its columns unqualified), and its arguments.
     let condition: String
     let arguments: StatementArguments
+    /// `highlight-article`: the index of the first of `highlights` a row matches, else -1, as a
+    /// column (its literals written in, so the column needs no arguments of its own before the
+    /// condition's); nil without highlights.
+    let highlightColumn: String?
     private let regexes: [POSIXRegex]
 
     /// The attributes newsboat documents, and their SQL over `item` (always text or an integer,
@@ -67,18 +71,40 @@ struct FilterSQL {
     }
 
     /// `facts`: each feed's attributes by its address (`FeedFacts`), for the feed attributes.
-    init(_ expression: FilterExpression, facts: [String: [String: String]] = [:], now: Date = Date()) throws(FilterEvaluationError) {
+    /// `hiding`: items it matches are left out too (the display mode's ignore rules), in the same
+    /// condition, its patterns beside the expression's. Neither: every item.
+    init(_ expression: FilterExpression?, hiding: FilterExpression? = nil, highlights: [FilterExpression] = [],
+         facts: [String: [String: String]] = [:], now: Date = Date()) throws(FilterEvaluationError) {
         var builder = Builder(now: Int64(now.timeIntervalSince1970.rounded(.down)), facts: facts)
-        condition = try builder.translate(expression)
+        var parts: [String] = []
+        if let expression { parts.append(try builder.translate(expression)) }
+        if let hiding { parts.append("NOT (\(try builder.translate(hiding)))") }
+        condition = parts.isEmpty ? "1" : parts.joined(separator: " AND ")
         arguments = StatementArguments(builder.arguments)
+        if highlights.isEmpty {
+            highlightColumn = nil
+        } else {
+            builder.inlinesLiterals = true
+            var cases = ""
+            for (index, highlight) in highlights.enumerated() { cases += " WHEN \(try builder.translate(highlight)) THEN \(index)" }
+            highlightColumn = "(CASE\(cases) ELSE -1 END)"
+        }
         regexes = builder.regexes
     }
 
     /// The expression translated with what `db` holds of the feeds, when it asks about them.
-    static func prepared(_ expression: FilterExpression, feeds: FilterFeedList, db: Database, now: Date = Date()) throws -> FilterSQL {
-        let asked = Set(expression.comparisons.map(\.attribute)).intersection(feedAttributes)
+    static func prepared(_ expression: FilterExpression?, hiding: FilterExpression? = nil, highlights: [FilterExpression] = [],
+                         feeds: FilterFeedList, db: Database, now: Date = Date()) throws -> FilterSQL {
+        let comparisons = (expression?.comparisons ?? []) + (hiding?.comparisons ?? []) + highlights.flatMap(\.comparisons)
+        let asked = Set(comparisons.map(\.attribute)).intersection(feedAttributes)
         let facts = asked.isEmpty ? [:] : try FeedFacts.read(db, asking: asked, feeds: feeds, now: now)
-        return try FilterSQL(expression, facts: facts, now: now)
+        return try FilterSQL(expression, hiding: hiding, highlights: highlights, facts: facts, now: now)
+    }
+
+    /// Whether the cache can evaluate `expression` (its attributes known, its patterns valid),
+    /// asked where an expression is read, before any item is.
+    static func check(_ expression: FilterExpression) throws(FilterEvaluationError) {
+        _ = try FilterSQL(expression)
     }
 
     private struct Builder {
@@ -87,6 +113,8 @@ struct FilterSQL {
         var arguments: [(any DatabaseValueConvertible)?] = []
         var regexes: [POSIXRegex] = []
         var regexIndex: [String: Int] = [:]
+        /// Literals written into the SQL as quoted strings rather than bound (`highlightColumn`).
+        var inlinesLiterals = false
 
         mutating func translate(_ expression: FilterExpression) throws(FilterEvaluationError) -> String {
             switch expression {
@@ -157,6 +185,12 @@ struct FilterSQL {
         }
 
         private mutating func bind(_ value: String) -> String {
+            // The text's UTF-8 as a blob literal, read back as text: whatever it holds (a quote,
+            // a NUL) cannot end the literal.
+            if inlinesLiterals {
+                let hex = value.utf8.map { byte in String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }
+                return "CAST(X'\(hex.joined())' AS TEXT)"
+            }
             arguments.append(value)
             return "?"
         }

@@ -8,24 +8,48 @@ import GRDB
 /// position (`ItemSeek.offset`) counts its way there, through the index alone.
 ///
 /// The order is the item list's: newest first by the item's date (published, else updated),
-/// undated last (their key is empty), ties in the order the items were stored (rowid).
+/// undated last (their key is empty), ties in the order the items were stored (rowid). Another
+/// `article-sort-order` (`ItemOrder`) sorts by its field's value the same way, ties by rowid, and
+/// pages by keyset on that value; no index holds it, so each page sorts the list's rows.
 struct ItemWindowReader {
     let db: Database
     /// How far, in rows per row wanted, a tag's or a filter's page looks through the whole list
     /// for its own before merging the tag's feeds, or testing every row, instead (tests set 0 to
     /// do so always).
     var tagScanReach = 16
+    /// Items the display mode's ignore rules hide: left out of every list but the starred one
+    /// (a starred item is a copy kept apart, whole), and out of its count.
+    var hidden: FilterExpression?
+    var order = ItemOrder.newestFirst
+    /// `highlight-article` rules: each row says the first it matches (`ItemHeadline.highlight`).
+    var highlights: [FilterExpression] = []
 
     /// The sort key, written exactly as the indexes are, so SQLite matches them.
     static let itemKey = "coalesce(published, updated, '')"
     static let starredKey = "coalesce(date, '')"
 
+    /// The sort key of `order` over `item`: text, never NULL (a title and an author in any case).
+    static func orderKey(_ order: ItemOrder) -> String {
+        switch order.field {
+        case .date: itemKey
+        case .title: "coalesce(title, '') COLLATE NOCASE"
+        case .author: "coalesce(author, '') COLLATE NOCASE"
+        case .link: "coalesce(link, '')"
+        case .guid: "id"
+        // Fremont's one flag is the star (`s`), as the filters have it.
+        case .flags: "(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) THEN 's' ELSE '' END)"
+        }
+    }
+
     /// A headline's columns from `item`: the feed's title and the star by key lookups, a row at a time.
-    private static let itemColumns = """
+    private static func columns(key: String) -> String {
+        """
         rowid AS rowKey, feedURL AS feed, id, title, (SELECT title FROM feed WHERE url = item.feedURL) AS feedTitle,
-        coalesce(published, updated) AS date, \(itemKey) AS sortKey, isRead,
+        coalesce(published, updated) AS date, \(key) AS sortKey, isRead,
         EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) AS isStarred
         """
+    }
+    private static let itemColumns = columns(key: itemKey)
 
     /// The same from `starred`, which keeps its items whatever became of their feed: read as
     /// the cache has the item, else as the read marks of a feed it does not hold have it.
@@ -41,12 +65,29 @@ struct ItemWindowReader {
         var table: String
         var columns: String
         var key: String
+        /// The list runs from the largest key to the smallest (newest first).
+        var runsDown = true
         /// Nil for every row of the table.
         var filter: String?
         var arguments: StatementArguments = []
         /// A filter's statement is its own, made afresh: kept, every expression tried would
         /// stay in the connection's cache, calling functions gone with its query.
         var isCached = true
+    }
+
+    /// The query's rows in `order`: the list's own unless `order` is another.
+    private static func selection(_ query: ItemQuery, _ order: ItemOrder) -> Selection {
+        var selection = selection(query)
+        guard order != .newestFirst else { return selection }
+        // Starred items keep their date order, either way.
+        guard selection.table == "item" else {
+            selection.runsDown = order.field == .date ? order.runsDown : true
+            return selection
+        }
+        selection.runsDown = order.runsDown
+        selection.key = orderKey(order)
+        selection.columns = columns(key: selection.key)
+        return selection
     }
 
     private static func selection(_ query: ItemQuery) -> Selection {
@@ -66,13 +107,31 @@ struct ItemWindowReader {
         }
     }
 
-    /// A filter's condition, its functions registered around `body`; other queries as they are.
+    /// Whether the query's rows are tested one by one (`FilterSQL`): a filter's, and any list of
+    /// items while some are hidden.
+    private func isFiltered(_ query: ItemQuery) -> Bool {
+        switch query {
+        case .filter: true
+        case .starred: false
+        case .all, .unread, .feed, .tag: hidden != nil
+        }
+    }
+
+    /// A filter's condition (and the hidden items' left out), its functions registered around
+    /// `body`; other queries as they are.
     private func withFilter<T>(_ query: ItemQuery, _ body: (Selection) throws -> T) throws -> T {
-        var selection = Self.selection(query)
-        guard case .filter(let expression, let feeds) = query else { return try body(selection) }
-        let filter = try FilterSQL.prepared(expression, feeds: feeds, db: db)
-        selection.filter = filter.condition
-        selection.arguments = filter.arguments
+        var selection = Self.selection(query, order)
+        let highlighted = !highlights.isEmpty && selection.table == "item"
+        guard isFiltered(query) || highlighted else { return try body(selection) }
+        var expression: FilterExpression?
+        var feeds = FilterFeedList()
+        if case .filter(let given, let listed) = query { (expression, feeds) = (given, listed) }
+        let filter = try FilterSQL.prepared(expression, hiding: isFiltered(query) ? hidden : nil, highlights: highlighted ? highlights : [],
+                                            feeds: feeds, db: db)
+        if let column = filter.highlightColumn { selection.columns += ", \(column) AS highlight" }
+        // The query's own condition first: its arguments come before the filter's.
+        selection.filter = selection.filter.map { "\($0) AND \(filter.condition)" } ?? filter.condition
+        selection.arguments += filter.arguments
         selection.isCached = false
         return try filter.withFunctions(db) { try body(selection) }
     }
@@ -80,7 +139,7 @@ struct ItemWindowReader {
     /// How many rows the query has: from each feed's tally (kept by triggers), so it costs the
     /// feeds, not the items. Starred items are counted: there are as many as a person starred.
     func count(_ query: ItemQuery) throws -> Int {
-        if case .filter = query {
+        if isFiltered(query) {
             // Every item tested: the one count that costs the items, not the feeds.
             return try withFilter(query) { selection in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE \(selection.filter ?? "1")", arguments: selection.arguments) ?? 0
@@ -106,17 +165,26 @@ struct ItemWindowReader {
 
     private func rows(_ query: ItemQuery, _ selection: Selection, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
         switch (query, seek) {
+        // Rows tested one by one, or in another order, walk the list's order whatever their query.
+        case (.tag, _) where !selection.isCached || order != .newestFirst: return try seekRows(selection, seek, limit: limit)
         // A tag's feeds are many index ranges, not one (see `tagRows`).
         case (.tag(_, let feeds), .start): return try tagRows(feeds, forward: true, from: .beforeFirst, limit: limit)
         case (.tag(_, let feeds), .after(let cursor)): return try tagRows(feeds, forward: true, from: cursor, limit: limit)
         case (.tag(_, let feeds), .before(let cursor)): return try tagRows(feeds, forward: false, from: cursor, limit: limit)
         case (.tag(_, let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
-        case (_, .start): return try fetch(selection, forward: true, from: nil, skipping: 0, limit: limit)
-        case (_, .after(let cursor)): return try fetch(selection, forward: true, from: cursor, skipping: 0, limit: limit)
-        case (_, .before(let cursor)): return try fetch(selection, forward: false, from: cursor, skipping: 0, limit: limit)
-        case (_, .end): return try fetch(selection, forward: false, from: nil, skipping: 0, limit: limit)
-        case (_, .offset(let offset)): return try fetch(selection, forward: true, from: nil, skipping: offset, limit: limit)
-        case (_, .offsetFromEnd(let offset)): return try fetch(selection, forward: false, from: nil, skipping: offset, limit: limit)
+        default: return try seekRows(selection, seek, limit: limit)
+        }
+    }
+
+    /// The rows from `seek` of one ordered selection (not a tag's merged feeds).
+    private func seekRows(_ selection: Selection, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
+        switch seek {
+        case .start: return try fetch(selection, forward: true, from: nil, skipping: 0, limit: limit)
+        case .after(let cursor): return try fetch(selection, forward: true, from: cursor, skipping: 0, limit: limit)
+        case .before(let cursor): return try fetch(selection, forward: false, from: cursor, skipping: 0, limit: limit)
+        case .end: return try fetch(selection, forward: false, from: nil, skipping: 0, limit: limit)
+        case .offset(let offset): return try fetch(selection, forward: true, from: nil, skipping: offset, limit: limit)
+        case .offsetFromEnd(let offset): return try fetch(selection, forward: false, from: nil, skipping: offset, limit: limit)
         }
     }
 
@@ -127,21 +195,35 @@ struct ItemWindowReader {
         if !selection.isCached, let filter = selection.filter {
             return try filteredFetch(selection, filter, forward: forward, from: cursor, skipping: skipping, limit: limit)
         }
-        let key = selection.key
         var conditions = selection.filter.map { [$0] } ?? []
         var arguments = selection.arguments
         if let cursor {
-            conditions.append(forward ? "\(key) <= ? AND (\(key) < ? OR rowid > ?)" : "\(key) >= ? AND (\(key) > ? OR rowid < ?)")
+            conditions.append(Self.position(selection, forward: forward))
             arguments += [cursor.sortKey, cursor.sortKey, cursor.rowid]
         }
         let sql = """
             SELECT \(selection.columns) FROM \(selection.table) \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY \(key) \(forward ? "DESC, rowid" : ", rowid DESC") LIMIT ? OFFSET ?
+            ORDER BY \(Self.ordering(selection, forward: forward)) LIMIT ? OFFSET ?
             """
         arguments += [limit, max(0, skipping)]
         let statement = selection.isCached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let rows = try Row.fetchAll(statement, arguments: arguments).map(Self.headline)
         return forward ? rows : rows.reversed()
+    }
+
+    /// The rows past a cursor's (three arguments: its key twice, its rowid), read `forward` in
+    /// list order or back; `plus` keeps SQLite off the key's index.
+    private static func position(_ selection: Selection, forward: Bool, plus: Bool = false) -> String {
+        let key = (plus ? "+" : "") + selection.key, rowid = plus ? "+rowid" : "rowid"
+        let down = forward == selection.runsDown
+        return "\(key) \(down ? "<=" : ">=") ? AND (\(key) \(down ? "<" : ">") ? OR \(rowid) \(forward ? ">" : "<") ?)"
+    }
+
+    /// The ORDER BY of rows read `forward` in list order, or back.
+    private static func ordering(_ selection: Selection, forward: Bool, plus: Bool = false) -> String {
+        let key = (plus ? "+" : "") + selection.key, rowid = plus ? "+rowid" : "rowid"
+        let down = forward == selection.runsDown
+        return "\(key) \(down ? "DESC" : "ASC"), \(rowid) \(forward ? "ASC" : "DESC")"
     }
 
     /// A filter's rows. Where it matches many items, they are found near any place in the list:
@@ -151,12 +233,11 @@ struct ItemWindowReader {
     /// the filter's own terms, such as the feed's, leads) and the window's rows kept by a sort.
     private func filteredFetch(_ selection: Selection, _ filter: String, forward: Bool, from cursor: ItemCursor?,
                                skipping: Int, limit: Int) throws -> [ItemHeadline] {
-        let key = selection.key
-        let order = forward ? "\(key) DESC, rowid" : "\(key), rowid DESC"
+        let order = Self.ordering(selection, forward: forward)
         var position = "1"
         var positionArguments: StatementArguments = []
         if let cursor {
-            position = forward ? "\(key) <= ? AND (\(key) < ? OR rowid > ?)" : "\(key) >= ? AND (\(key) > ? OR rowid < ?)"
+            position = Self.position(selection, forward: forward)
             positionArguments = [cursor.sortKey, cursor.sortKey, cursor.rowid]
         }
         let wanted = limit + max(0, skipping)
@@ -172,8 +253,8 @@ struct ItemWindowReader {
             if walkedCount < reach { return forward ? rows : rows.reversed() }
         }
         // `+` keeps SQLite from walking the list's order through its index.
-        let scanPosition = cursor == nil ? "1" : forward ? "+\(key) <= ? AND (+\(key) < ? OR +rowid > ?)" : "+\(key) >= ? AND (+\(key) > ? OR +rowid < ?)"
-        let scanOrder = forward ? "+\(key) DESC, +rowid" : "+\(key), +rowid DESC"
+        let scanPosition = cursor == nil ? "1" : Self.position(selection, forward: forward, plus: true)
+        let scanOrder = Self.ordering(selection, forward: forward, plus: true)
         let rows = try Row.fetchAll(db.makeStatement(sql: """
             SELECT \(selection.columns) FROM item WHERE \(scanPosition) AND (\(filter)) ORDER BY \(scanOrder) LIMIT ? OFFSET ?
             """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
@@ -301,7 +382,8 @@ struct ItemWindowReader {
     private static func headline(_ row: Row) -> ItemHeadline {
         ItemHeadline(feed: row["feed"], id: row["id"], title: row["title"], feedTitle: row["feedTitle"] ?? "",
                      date: row["date"], isRead: row["isRead"], isStarred: row["isStarred"],
-                     cursor: ItemCursor(sortKey: row["sortKey"], rowid: row["rowKey"]))
+                     cursor: ItemCursor(sortKey: row["sortKey"], rowid: row["rowKey"]),
+                     highlight: row.hasColumn("highlight") ? (row["highlight"] as Int?).flatMap { $0 >= 0 ? $0 : nil } : nil)
     }
 
     /// A list as one JSON argument (read with `json_each`), so a statement of any length of

@@ -29,7 +29,13 @@ import FremontCore
 ///   (newsboat's name; 0, the default, never); starred items are kept apart, whole;
 /// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
 ///   clicks and the wheel;
-/// - `urls-source`, `ttrss-…`: where the feed list comes from (`SyncSettings`, newsboat's names).
+/// - `urls-source`, `ttrss-…`: where the feed list comes from (`SyncSettings`, newsboat's names);
+/// - `ignore-article FEED "expression"` (FEED an address, `regex:PATTERN` or `*`) and
+///   `ignore-mode download|display`: newsboat's ignore rules (`IgnoreRules`);
+/// - `define-filter "name" "expression"`: a filter the lists offer by name (`f`);
+/// - `article-sort-order`, `feed-sort-order`: newsboat's orders (`ItemOrder`, `FeedOrder`);
+/// - `bookmark-cmd` (a program, its output said), `notify-xterm` (the unread count in the title);
+/// - `highlight-article "expression" FG BG [ATTRIBUTES…]`: rows of the lists in colour (`ArticleHighlight`).
 public struct FremontConfig: Sendable, Equatable {
     public var endpoint: URL?
     public var reloadMinutes: Int?
@@ -38,6 +44,12 @@ public struct FremontConfig: Sendable, Equatable {
     public var browser: String?
     public var player: String?
     public var notifyProgram: String?
+    /// `bookmark-cmd` (newsboat's): run on an item with its link, title, description and feed's title.
+    public var bookmarkCommand: String?
+    /// `notify-xterm` (newsboat's): the unread count in the terminal window's title.
+    public var notifyXterm: Bool?
+    /// `highlight-article` lines, in the file's order (a row takes the first that matches).
+    public var highlights: [ArticleHighlight] = []
     public var mouse = true
     /// Items no longer in a feed the cache keeps per feed even when read; 0 all; nil: the default.
     public var maxItems: Int?
@@ -61,8 +73,18 @@ public struct FremontConfig: Sendable, Equatable {
     public var datetimeFormat: String?
     /// `bind-key` lines, in the file's order.
     public var keyBindings: [KeyRebinding] = []
+    /// `ignore-article` lines, in the file's order, and `ignore-mode`.
+    public var ignoreRules = IgnoreRules()
+    /// `define-filter` lines, in the file's order (a name defined again replaces the first).
+    public var filters: [DefinedFilter] = []
+    /// `article-sort-order` and `feed-sort-order`; nil when not given (newsboat's defaults).
+    public var articleOrder: ItemOrder?
+    public var feedOrder: FeedOrder?
     public var sync = SyncSettings()
     public var warnings: [ParseWarning] = []
+
+    /// `define-filter` lines past this many are not read: a picker's worth.
+    public static let maximumFilters = 200
 
     public init(endpoint: URL? = nil) {
         self.endpoint = endpoint
@@ -82,7 +104,7 @@ public struct FremontConfig: Sendable, Equatable {
         "endpoint", "reload-time", "auto-reload", "browser", "player", "notify-program", "mouse", "max-items",
         "keep-articles-days", "location", "provider", "pirate-weather-key", "show-read-feeds", "show-read-articles",
         "confirm-mark-all-feeds-read", "confirm-exit", "goto-next-feed", "text-width", "datetime-format", "bind-key",
-        "show-summaries",
+        "show-summaries", "ignore-article", "ignore-mode", "define-filter", "article-sort-order", "feed-sort-order", "bookmark-cmd", "notify-xterm", "highlight-article",
     ]
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
@@ -164,6 +186,10 @@ public struct FremontConfig: Sendable, Equatable {
                 if let command = program() { config.browser = command }
             case "notify-program":
                 if let command = program() { config.notifyProgram = command }
+            case "bookmark-cmd":
+                if let command = program() { config.bookmarkCommand = command }
+            case "notify-xterm":
+                if let flag = yesNo() { config.notifyXterm = flag }
             case "auto-reload":
                 if let flag = yesNo() { config.autoReload = flag }
             case "show-read-feeds":
@@ -212,6 +238,93 @@ public struct FremontConfig: Sendable, Equatable {
                     continue
                 }
                 config.keyBindings.append(KeyRebinding(key: bound, operation: operation, context: context, location: location))
+            case "ignore-article":
+                guard parsed.words.count == 2, !parsed.words[0].isEmpty else {
+                    warn("ignore-article takes a feed (an address, regex:PATTERN or *) and a quoted expression (ignore-article * \"title =~ \\\"ad\\\"\"), not \(shown(nil)); ignored")
+                    continue
+                }
+                guard config.ignoreRules.rules.count < IgnoreRules.maximumCount else {
+                    warn("ignore-article: at most \(IgnoreRules.maximumCount) rules are read; ignored")
+                    continue
+                }
+                if let rule = Self.ignoreRule(feeds: parsed.words[0], expression: parsed.words[1], warn: warn) {
+                    config.ignoreRules.rules.append(rule)
+                }
+            case "define-filter":
+                guard parsed.words.count == 2, !parsed.words[0].isEmpty else {
+                    warn("define-filter takes a name and a quoted expression (define-filter \"unread\" \"unread = \\\"yes\\\"\"), not \(shown(nil)); ignored")
+                    continue
+                }
+                guard config.filters.count < FremontConfig.maximumFilters else {
+                    warn("define-filter: at most \(FremontConfig.maximumFilters) filters are read; ignored")
+                    continue
+                }
+                let name = TerminalSafeText.singleLine(parsed.words[0])
+                do {
+                    let filter = try DefinedFilter(name: name, parsing: parsed.words[1])
+                    try FilterSQL.check(filter.expression)
+                    config.filters.removeAll { $0.name == name }
+                    config.filters.append(filter)
+                } catch let error as FilterParseError {
+                    warn("define-filter \(shown(name)): \(error.description) in \(TerminalSafeText.singleLine(parsed.words[1])); ignored")
+                } catch {
+                    warn("define-filter \(shown(name)): \(error); ignored")
+                }
+            case "article-sort-order":
+                guard let value = single() else { continue }
+                guard let order = ItemOrder(newsboat: value) else {
+                    warn("article-sort-order must be date, title, flags, author, link or guid, then maybe -asc or -desc, not \(shown(value)); ignored")
+                    continue
+                }
+                config.articleOrder = order
+            case "feed-sort-order":
+                guard let value = single() else { continue }
+                guard let order = FeedOrder(newsboat: value) else {
+                    warn("feed-sort-order must be none, firsttag, title, articlecount, unreadarticlecount or lastupdated, then maybe -asc or -desc, not \(shown(value)); ignored")
+                    continue
+                }
+                config.feedOrder = order
+            case "highlight-article":
+                guard parsed.words.count >= 3 else {
+                    warn("highlight-article takes a quoted expression, a foreground and a background colour and maybe attributes (highlight-article \"unread = \\\"yes\\\"\" yellow default bold), not \(shown(nil)); ignored")
+                    continue
+                }
+                guard config.highlights.count < ArticleHighlight.maximumCount else {
+                    warn("highlight-article: at most \(ArticleHighlight.maximumCount) are read; ignored")
+                    continue
+                }
+                guard let foreground = ArticleHighlight.Color(newsboat: parsed.words[1]),
+                      let background = ArticleHighlight.Color(newsboat: parsed.words[2]) else {
+                    let bad = ArticleHighlight.Color(newsboat: parsed.words[1]) == nil ? parsed.words[1] : parsed.words[2]
+                    warn("highlight-article: no colour is named \(shown(bad)) (default, black, red, green, yellow, blue, magenta, cyan, white, color0 … color255); ignored")
+                    continue
+                }
+                var attributes: [ArticleHighlight.Attribute] = []
+                var unknown: String?
+                for word in parsed.words.dropFirst(3) {
+                    if let attribute = ArticleHighlight.Attribute(rawValue: word.lowercased()) { attributes.append(attribute) } else { unknown = word }
+                }
+                if let unknown {
+                    warn("highlight-article: no attribute is named \(shown(unknown)) (bold, underline, reverse, standout, dim, italic, blink, protect, invis); ignored")
+                    continue
+                }
+                do {
+                    let expression = try FilterExpression(parsing: parsed.words[0])
+                    try FilterSQL.check(expression)
+                    config.highlights.append(ArticleHighlight(text: parsed.words[0], expression: expression, foreground: foreground,
+                                                              background: background, attributes: attributes))
+                } catch let error as FilterParseError {
+                    warn("highlight-article: \(error.description) in \(TerminalSafeText.singleLine(parsed.words[0])); ignored")
+                } catch {
+                    warn("highlight-article: \(error); ignored")
+                }
+            case "ignore-mode":
+                guard let value = single() else { continue }
+                guard let mode = IgnoreMode(rawValue: value.lowercased()) else {
+                    warn("ignore-mode must be download or display, not \(shown(value)); ignored")
+                    continue
+                }
+                config.ignoreRules.mode = mode
             case "max-items":
                 guard let value = single() else { continue }
                 guard let count = Int(value), (0...1_000_000).contains(count) else {
@@ -256,5 +369,30 @@ public struct FremontConfig: Sendable, Equatable {
             }
         }
         return config
+    }
+
+    /// An `ignore-article` line's rule, or nil and a warning saying what is wrong and where.
+    private static func ignoreRule(feeds: String, expression text: String, warn: (String) -> Void) -> IgnoreRule? {
+        let expression: FilterExpression
+        do {
+            expression = try FilterExpression(parsing: text)
+            try FilterSQL.check(expression)
+        } catch let error as FilterParseError {
+            warn("ignore-article: \(error.description) in \(TerminalSafeText.singleLine(text)); ignored")
+            return nil
+        } catch {
+            warn("ignore-article: \(error); ignored")
+            return nil
+        }
+        let rule = IgnoreRule(feedsWord: feeds, expression: expression)
+        if case .pattern(let pattern) = rule.feeds {
+            do {
+                _ = try POSIXRegex(pattern)
+            } catch {
+                warn("ignore-article: \(TerminalSafeText.singleLine("\(error)")); ignored")
+                return nil
+            }
+        }
+        return rule
     }
 }

@@ -2,16 +2,16 @@
 /// that it is newsboat's and not supported, rather than unknown.
 enum NewsboatSettings {
     static let names: Set<String> = [
-        "always-display-description", "always-download", "article-sort-order", "articlelist-format",
-        "articlelist-title-format", "bookmark-autopilot", "bookmark-cmd", "bookmark-interactive", "cache-file",
-        "cleanup-on-quit", "color", "cookie-cache", "define-filter", "delete-read-articles-on-quit",
+        "always-display-description", "always-download", "articlelist-format",
+        "articlelist-title-format", "bookmark-autopilot", "bookmark-interactive", "cache-file",
+        "cleanup-on-quit", "color", "cookie-cache", "delete-read-articles-on-quit",
         "dialogs-title-format", "display-article-progress", "download-full-page", "download-path", "download-retries",
-        "download-timeout", "error-log", "external-url-viewer", "feed-sort-order", "feedlist-format",
+        "download-timeout", "error-log", "external-url-viewer", "feedlist-format",
         "feedlist-title-format", "filebrowser-title-format", "goto-first-unread", "help-title-format", "highlight",
-        "highlight-article", "highlight-feed", "history-limit", "html-renderer", "http-auth-method", "ignore-article",
-        "ignore-mode", "include", "itemview-title-format", "macro", "mark-as-read-on-hover",
+        "highlight-feed", "history-limit", "html-renderer", "http-auth-method",
+        "include", "itemview-title-format", "macro", "mark-as-read-on-hover",
         "max-browser-tabs", "max-download-speed", "max-downloads", "notify-always", "notify-beep", "notify-format",
-        "notify-screen", "notify-xterm", "openbrowser-and-mark-jumps-to-next-unread", "opml-url", "pager",
+        "notify-screen", "openbrowser-and-mark-jumps-to-next-unread", "opml-url", "pager",
         "podcast-auto-enqueue", "podlist-format", "prepopulate-query-feeds", "proxy", "proxy-auth",
         "proxy-auth-method", "proxy-type", "refresh-on-startup", "reload-only-visible-feeds", "reload-threads",
         "reset-unread-on-update", "run-on-startup", "save-path", "scrolloff", "search-highlight-colors",

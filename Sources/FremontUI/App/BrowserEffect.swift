@@ -26,6 +26,10 @@ public enum BrowserEffect: Hashable, Sendable {
     case markFeedRead(source: String, ids: [String])
     /// Write `text` (CSV of `rows` rows) to the file at `path`, a new file: never over another.
     case export(path: String, text: String, rows: Int)
+    /// Run the config's `bookmark-cmd` on an item; its output is said on the status line.
+    case bookmark(Bookmark)
+    /// Write an item's text to the file at `path`, a new file: never over another.
+    case saveArticle(path: String, text: String)
 
     public static var quit: BrowserEffect { .quit(status: 0) }
     public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }

@@ -73,6 +73,13 @@ public struct BrowserState: Sendable {
     /// Whether any load is under way (the loop then ticks the spinner).
     public var isLoading: Bool { status.loading.values.contains { !$0.isEmpty } }
 
+    /// The terminal window's title when the config's `notify-xterm` is on: the unread count.
+    public var terminalTitle: String? {
+        guard let feeds = view(FeedListView.self), feeds.reading.notifyXterm else { return nil }
+        let unread = feeds.totalUnread
+        return "fremont: \(unread) unread item\(unread == 1 ? "" : "s")"
+    }
+
     /// The first view of type `V`, wherever it is.
     public func view<V: BrowserView>(_ type: V.Type) -> V? {
         for stack in tabs { for view in stack { if let match = view as? V { return match } } }
@@ -340,6 +347,10 @@ public struct BrowserState: Sendable {
             return apply(effects, fromTab: tab)
         case .backspace, .delete:
             if !open.text.isEmpty { open.text.removeLast() }
+            prompt = open
+        // As a shell's line: Ctrl-U empties it (a proposed file name, say).
+        case .control("u"):
+            open.text = ""
             prompt = open
         case .character(let character):
             if open.text.count < 80 { open.text.append(character) }

@@ -48,12 +48,15 @@ public protocol BrowserView: Sendable {
 
     /// Warnings of what the view shows, for the status line.
     var warningCount: Int { get }
+    /// A state of the view the status line keeps saying (a filter narrowing a list); nil for none.
+    var statusNote: String? { get }
     /// What the status line says while `sources` load for this view.
     func loadingText(_ sources: [String]) -> String
 }
 
 extension BrowserView {
     public var sourceName: String { "" }
+    public var statusNote: String? { nil }
     public mutating func attach(_ stores: BrowserStores) {}
     public mutating func layout(in area: Rect) {}
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] { [] }

@@ -78,6 +78,7 @@ public struct StatusLine: Sendable {
             parts.append(message)
             return parts.joined(separator: " · ")
         }
+        if let note = view.statusNote { parts.append(note) }
         let count = view.warningCount + settingsWarnings.values.reduce(0, +)
         if count > 0 {
             // With failures to count too, the Log's key is said once, after them.

@@ -25,6 +25,8 @@ struct ArticlePager: Sendable {
 
     /// The feed's name as the reader gave it (`~Title`), else its own.
     let feedName: String
+    /// The prompt open is `s`'s, for the file to save the item to.
+    private(set) var awaitingSavePath = false
 
     init(_ entry: FeedEntry, feedName: String? = nil) {
         self.entry = entry
@@ -163,7 +165,13 @@ struct ArticlePager: Sendable {
     }
 
     /// The link or enclosure numbered in `text` (typed at the prompt a digit opened).
-    func answer(_ text: String, unread: Bool) -> [ViewEffect] {
+    mutating func answer(_ text: String, unread: Bool) -> [ViewEffect] {
+        if awaitingSavePath {
+            awaitingSavePath = false
+            let path = text.trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty else { return [.message("not saved: no file named")] }
+            return [.host(.saveArticle(path: path, text: savedText))]
+        }
         guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1, number <= numberedCount else {
             return [.message("no link \(TextLayout.truncate(TerminalSafeText.singleLine(text), to: 20)) in this item")]
         }
@@ -171,9 +179,57 @@ struct ArticlePager: Sendable {
         return opening(entry.enclosures[number - entry.links.count - 1].url, play: true, unread: unread)
     }
 
-    func linkPrompt(_ digit: Int) -> [ViewEffect] {
+    mutating func linkPrompt(_ digit: Int) -> [ViewEffect] {
+        awaitingSavePath = false
         guard numberedCount > 0 else { return [.message("this item has no numbered links")] }
         return [.prompt(label: "Open link or enclosure (1–\(numberedCount))", text: String(digit))]
+    }
+
+    /// `s` (newsboat's save): asks where, the item's title as a file in the working folder first.
+    mutating func savePrompt() -> [ViewEffect] {
+        awaitingSavePath = true
+        return [.prompt(label: "Save the item to", text: Self.fileName(entry.title))]
+    }
+
+    /// A file name from a title: its letters, digits and a few marks, the rest `_`, and `.txt`.
+    static func fileName(_ title: String) -> String {
+        var name = ""
+        for character in title.prefix(60) {
+            name.append(character.isLetter || character.isNumber || "-_.,".contains(character) ? character : "_")
+        }
+        while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
+        while name.contains("__") { name = name.replacingOccurrences(of: "__", with: "_") }
+        name = name.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        return (name.isEmpty ? "item" : name) + ".txt"
+    }
+
+    /// The item as a text file holds it: the header, the whole text unwrapped, the links.
+    var savedText: String {
+        var text = ""
+        func field(_ name: String, _ value: String) {
+            if !value.isEmpty { text += "\(name): \(TerminalSafeText.singleLine(value))\n" }
+        }
+        field("Feed", feedName)
+        field("Title", entry.title)
+        field("Author", entry.author)
+        if let date = entry.date { field("Date", InternetDate.format(date)) }
+        field("Link", entry.link)
+        text += "\n" + entry.text + (entry.text.hasSuffix("\n") ? "" : "\n")
+        let numbered = entry.links + entry.enclosures.map(\.url)
+        if !numbered.isEmpty {
+            text += "\nLinks:\n" + numbered.enumerated().map { "[\($0.offset + 1)] \(TerminalSafeText.singleLine($0.element))\n" }.joined()
+        }
+        return text
+    }
+
+    /// newsboat's `bookmark-cmd` is given the item's link, title, text and feed.
+    var bookmark: Bookmark {
+        Bookmark(url: entry.link, title: TerminalSafeText.singleLine(entry.title), description: String(entry.text.prefix(4_000)), feedTitle: feedName)
+    }
+
+    func bookmarking() -> [ViewEffect] {
+        guard !entry.link.isEmpty else { return [.message("this item has no link to bookmark")] }
+        return [.host(.bookmark(bookmark)), .message("bookmarking '\(TextLayout.truncate(TerminalSafeText.singleLine(entry.title), to: 40))'…")]
     }
 
     func toggledRead(unread: Bool) -> [ViewEffect] {
@@ -191,7 +247,7 @@ struct ArticlePager: Sendable {
             KeyBinding([.character("j"), .down], action(.lineDown), "a line down"),
             KeyBinding([.character("k"), .up], action(.lineUp), "a line up"),
             KeyBinding([.character(" "), .pageDown, .control("f")], action(.pageDown), goingOn ? "a page down; at the end, the next unread" : "a page down"),
-            KeyBinding([.pageUp, .control("b"), .character("-")], action(.pageUp), "a page up"),
+            KeyBinding([.pageUp, .character("-")], action(.pageUp), "a page up"),
             KeyBinding([.character("g"), .home], action(.top), "the top"),
             KeyBinding([.character("G"), .end], action(.end), "the end"),
         ]
@@ -207,6 +263,8 @@ struct ArticlePager: Sendable {
             KeyBinding(.character("o"), action(.openLink), "open the item's link in the browser"),
             KeyBinding(.character("u"), action(.showLinks), "go to the numbered links"),
             KeyBinding(.character("P"), action(.play), "play the item's enclosure (config: player)"),
+            KeyBinding(.character("s"), action(.save), "save the item's text to a new file (asks where)"),
+            KeyBinding(.control("b"), action(.bookmark), "bookmark the item (config: bookmark-cmd)"),
             KeyBinding((1...9).map { Key.character(Character(String($0))) }, action(.openNumber(0)), "open link N (digits, then Enter)", label: "1-9"),
             KeyBinding([.character("q"), .character("h"), .left], action(.close), "back to the list, on this item"),
         ]
@@ -218,5 +276,5 @@ struct ArticlePager: Sendable {
 /// What a key asks of an item being read.
 public enum ReadingKey: Sendable, Hashable {
     case lineDown, lineUp, pageDown, pageUp, top, end, nextUnread, previousUnread, toggleRead, toggleStar, openLink, showLinks, play
-    case openNumber(Int), close
+    case openNumber(Int), close, save, bookmark
 }

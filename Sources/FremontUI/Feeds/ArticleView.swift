@@ -69,7 +69,15 @@ public struct ArticleView: BrowserView {
         case .showLinks:
             if !pager.showLinks() { return [.message("this item has no links")] }
         case .play: return pager.playing(unread: unread)
-        case .openNumber(let digit): return pager.linkPrompt(digit)
+        case .openNumber(let digit):
+            let effects = pager.linkPrompt(digit)
+            self.pager = pager
+            return effects
+        case .save:
+            let effects = pager.savePrompt()
+            self.pager = pager
+            return effects
+        case .bookmark: return pager.bookmarking()
         }
         self.pager = pager
         return []
@@ -88,7 +96,8 @@ public struct ArticleView: BrowserView {
             failure = TerminalSafeText.singleLine(error.message)
             return []
         case .answer(let text):
-            return pager?.answer(text, unread: isUnread) ?? []
+            let unread = isUnread
+            return pager?.answer(text, unread: unread) ?? []
         default:
             return []
         }

@@ -7,6 +7,8 @@ import FremontCore
 public struct FeedListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case move(ListMotion), open, nextUnread, previousUnread, markFeedRead, markAllRead, pickTag, clearTag, unreadOnly, editFeedList
+        /// The next `feed-sort-order`.
+        case nextOrder
         // Answering "mark every feed read?".
         case confirm, refuse
         // Choosing a tag from the picker.
@@ -36,6 +38,8 @@ public struct FeedListView: BrowserView {
     public private(set) var tag: String?
     /// Only feeds with unread items.
     public private(set) var onlyUnread = false
+    /// The feeds' order (`feed-sort-order`; `O` goes on to the next).
+    public private(set) var order = FeedOrder.none
     private var tags: [String]
     public let now: @Sendable () -> Date
     public let timeZone: TimeZone
@@ -51,6 +55,7 @@ public struct FeedListView: BrowserView {
         self.reading = reading
         showsSummaries = reading.showSummaries
         onlyUnread = !reading.showReadFeeds
+        order = reading.feedOrder
         self.now = now
         self.timeZone = timeZone
         tags = Self.tags(of: feeds)
@@ -62,7 +67,7 @@ public struct FeedListView: BrowserView {
     /// The header says which filters are on: a tag, only feeds with unread items.
     public var sourceName: String {
         "\(feeds.count) feed\(feeds.count == 1 ? "" : "s")" + (tag.map { " · tag \(TerminalSafeText.singleLine($0))" } ?? "")
-            + (onlyUnread ? " · unread only" : "")
+            + (onlyUnread ? " · unread only" : "") + (order == .none ? "" : " · by \(order)")
     }
     private static func tags(of feeds: [FollowedFeed]) -> [String] {
         var tags: [String] = []
@@ -123,6 +128,7 @@ public struct FeedListView: BrowserView {
                 KeyBinding(.control("t"), .clearTag, "every feed again (clear the tag)"),
                 KeyBinding(.character("U"), .unreadOnly, "show only feeds with unread items, or all"),
                 KeyBinding(.character("E"), .editFeedList, "edit the feeds file ($EDITOR), then reload it"),
+                KeyBinding(.character("O"), .nextOrder, "the next sort order (feed-sort-order)"),
             ],
         footer: [
             KeyHint("Enter", "open", for: [.enter]), KeyHint("n/p", "unread", for: [.character("n"), .character("p")]),
@@ -197,6 +203,12 @@ public struct FeedListView: BrowserView {
             onlyUnread.toggle()
             rebuildRows()
             list.select(0, self.metrics)
+        case .nextOrder:
+            order = order.next
+            let kept = rows.indices.contains(list.selected) ? rows[list.selected] : nil
+            rebuildRows()
+            if let kept, let row = rows.firstIndex(of: kept) { list.select(row, metrics) } else { list.clamp(metrics) }
+            return [.message("feeds sorted by \(order)")]
         }
         return []
     }
@@ -366,13 +378,23 @@ public struct FeedListView: BrowserView {
     private mutating func rebuildRows(changed source: String? = nil) {
         refreshSnapshot(changed: source)
         var rows: [Row] = [.all, .unread, .starred]
-        for index in feeds.indices {
+        for index in orderedFeeds() {
             if let tag, !feeds[index].tags.contains(tag) { continue }
             if onlyUnread, snapshot.rows[index].unread == 0 { continue }
             rows.append(.feed(index))
         }
         self.rows = rows
         rowsRevision = snapshotRevision
+    }
+
+    /// The feeds' indices in the list's order (a few hundred, sorted in memory from the snapshot).
+    private func orderedFeeds() -> [Int] {
+        guard order != .none, snapshot.rows.count == feeds.count else { return Array(feeds.indices) }
+        return order.sorted(feeds.indices.map { index in
+            let row = snapshot.rows[index]
+            return FeedOrder.Facts(position: index, firstTag: feeds[index].tags.first, title: name(index, loaded: row.title),
+                                   total: row.items, unread: row.unread, newest: row.newest?.timeIntervalSince1970)
+        })
     }
 
     /// Brings the snapshot up to the store: the one feed a load changed when nothing else did

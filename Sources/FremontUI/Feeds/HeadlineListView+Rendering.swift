@@ -13,12 +13,17 @@ extension HeadlineListView {
             return
         }
         buffer.fill(area, style: .plain)
+        if let filterPicker {
+            renderFilterPicker(filterPicker, into: &buffer, area: area, theme: theme)
+            return
+        }
         guard isLoaded else {
             Placeholder.loading("Reading the items…").render(into: &buffer, area: area, theme: theme)
             return
         }
         guard window.total > 0 else {
             let empty = switch query {
+            case _ where filter != nil: "No item here matches the \(filter?.label ?? "filter"): Ctrl-F shows every item."
             case .unread: "No unread items: every item is read."
             case .starred: "No starred items: * stars the selected item."
             default: "No items here yet: r reloads the feed."
@@ -40,6 +45,8 @@ extension HeadlineListView {
                 return
             }
             let unread = isUnread(headline)
+            // `highlight-article`: the cache said which rule the row matches, with the window.
+            let painted = headline.highlight.flatMap { reading.highlights.indices.contains($0) ? Self.style(reading.highlights[$0]) : nil }
             var line = StyledLine()
             line.append(unread ? "●" : " ", theme.link.adding(.bold))
             line.append(isStarred(headline) ? "★" : " ", theme.warning)
@@ -58,7 +65,47 @@ extension HeadlineListView {
             let used = 3 + dateWidth + 2 + (feedWidth > 0 ? feedWidth + 2 : 0)
             let title = TerminalSafeText.singleLine(headline.title).trimmingCharacters(in: .whitespaces)
             line.append(TextLayout.truncate(title.isEmpty ? "(untitled)" : title, to: max(0, width - used)), unread ? theme.title : .plain)
+            if let painted { line = StyledLine(line.spans.map { StyledSpan($0.text, painted) }) }
             buffer.drawRow(line, x: area.x, y: y, width: width, selected: selected, theme: theme)
+        }
+    }
+
+    /// A `highlight-article` rule's colours and attributes as the screen draws them.
+    static func style(_ highlight: ArticleHighlight) -> Style {
+        func color(_ color: ArticleHighlight.Color) -> TerminalColor {
+            switch color {
+            case .default: .default
+            case .named(let index): .ansi(index)
+            case .indexed(let index): .indexed(index)
+            }
+        }
+        var attributes: TextAttributes = []
+        for attribute in highlight.attributes {
+            switch attribute {
+            case .bold: attributes.insert(.bold)
+            case .underline: attributes.insert(.underline)
+            case .reverse, .standout: attributes.insert(.reverse)
+            case .dim: attributes.insert(.dim)
+            case .italic: attributes.insert(.italic)
+            // The terminal's blink and hidden text are not drawn: a list must stay readable.
+            case .blink, .protect, .invis: break
+            }
+        }
+        return Style(foreground: color(highlight.foreground), background: color(highlight.background), attributes: attributes)
+    }
+
+    /// The config's `define-filter`s by name, each with its expression.
+    private func renderFilterPicker(_ picker: ListState, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.write("Narrow the list by the filter:", x: area.x + 1, y: area.y, style: theme.title)
+        let listArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
+        var shown = picker
+        let metrics = UniformMetrics(count: reading.filters.count)
+        shown.resize(height: listArea.height, metrics)
+        ListView.render(shown, metrics, area: listArea, into: &buffer, theme: theme) { row, _, y, buffer in
+            let defined = reading.filters[row]
+            var line = StyledLine("  " + TextLayout.padRight(TextLayout.truncate(TerminalSafeText.singleLine(defined.name), to: 30), to: 30))
+            line.append("  " + TerminalSafeText.singleLine(defined.text), theme.dim)
+            buffer.drawRow(line, x: listArea.x, y: y, width: listArea.width - 1, selected: row == shown.selected, theme: theme)
         }
     }
 

@@ -10,6 +10,12 @@ public struct HeadlineListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case move(ListMotion), open, nextUnread, previousUnread, toggleRead, markAllRead, toggleStar, openLink, showLinks
         case play, summaries, back
+        /// Filters (newsboat's `select-filter`, `set-filter`, `clear-filter`), and the picker's keys.
+        case pickFilter, typeFilter, clearFilter, filterPickerMove(ListMotion), chooseFilter, closeFilterPicker
+        /// The next `article-sort-order`.
+        case nextOrder
+        /// The config's `bookmark-cmd` on the item.
+        case bookmark
         /// A key while an item is read.
         case reading(ReadingKey)
     }
@@ -30,7 +36,21 @@ public struct HeadlineListView: BrowserView {
     public let id = ViewID.feeds
     public var bindingContext: String { article == nil ? "articlelist" : "article" }
     public private(set) var title: String
+    /// What the window asks the cache: the list's own items, narrowed by the active filter.
     public private(set) var query: ItemQuery
+    /// The list's own items, before a filter narrows them.
+    public private(set) var baseQuery: ItemQuery
+    /// The order of the list (`article-sort-order`, `O` goes on to the next).
+    public private(set) var order: ItemOrder
+    /// The filter narrowing the list (`f`, `F`), nil for none.
+    public private(set) var filter: ActiveFilter?
+    /// The filter before the one just set, until the cache takes the new one: one it refuses
+    /// (an unknown attribute, a bad pattern) gives the list back as it was.
+    private var filterBeforeTrial: ActiveFilter??
+    /// The picker of the config's `define-filter`s (`f`); nil when closed.
+    private(set) var filterPicker: ListState?
+    /// The prompt open is `F`'s, for a filter typed.
+    private var promptingFilter = false
     /// The feeds in the feed list's order: `n` past the last unread item of one goes on to the next.
     let feeds: [FeedRef]
     /// The sources the summaries view (`S`) shows for this list; nil: every feed.
@@ -68,6 +88,18 @@ public struct HeadlineListView: BrowserView {
         var hops: Int
     }
 
+    /// A filter narrowing a list: a `define-filter` by its name, or one typed.
+    public struct ActiveFilter: Sendable, Hashable {
+        public var name: String?
+        public var text: String
+        public var expression: FilterExpression
+
+        /// How the status line names it.
+        var label: String {
+            "filter " + TextLayout.truncate(TerminalSafeText.singleLine(name ?? text), to: 40)
+        }
+    }
+
     /// Windows `n` looks through before it gives up (each up to `ItemSeek.maxWindowRows` rows).
     static let maximumHops = 50
 
@@ -78,13 +110,15 @@ public struct HeadlineListView: BrowserView {
                 now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current, reading: ReadingSettings = ReadingSettings()) {
         self.reading = reading
         self.query = query
+        baseQuery = query
+        order = reading.articleOrder
         self.title = title
         self.feeds = feeds
         self.riverSources = riverSources
         self.store = store
         self.now = now
         self.timeZone = timeZone
-        window = ItemWindow(query: query)
+        window = ItemWindow(query: query, order: reading.articleOrder)
     }
 
     public mutating func attach(_ stores: BrowserStores) {
@@ -93,7 +127,7 @@ public struct HeadlineListView: BrowserView {
 
     /// The first window, to ask for with the push.
     public mutating func firstLoad() -> ViewEffect {
-        let request = ItemWindowRequest(query: query, wanted: 0..<Self.firstRows)
+        let request = ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<Self.firstRows)
         pending = request
         return .host(.load(.feeds, .window(request)))
     }
@@ -108,12 +142,13 @@ public struct HeadlineListView: BrowserView {
     public var isReading: Bool { article != nil }
     /// The header names the list (the feed, All items…) and how many items it has.
     public var sourceName: String {
-        TextLayout.truncate(title, to: 40) + (isLoaded ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : "")
+        TextLayout.truncate(title, to: 40) + (order == .newestFirst ? "" : " · by \(order)")
+            + (isLoaded ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : "")
     }
     var metrics: UniformMetrics { UniformMetrics(count: window.total) }
     /// Merged lists name each item's feed.
     var isMerged: Bool {
-        if case .feed = query { return false }
+        if case .feed = baseQuery { return false }
         return true
     }
 
@@ -134,11 +169,21 @@ public struct HeadlineListView: BrowserView {
 
     // MARK: - Keys
 
-    public var keymap: Keymap<Action> { article == nil ? Self.listKeys : Self.readingKeys }
+    public var keymap: Keymap<Action> { article != nil ? Self.readingKeys : filterPicker != nil ? Self.filterPickerKeys : Self.listKeys }
+
+    /// The moving keys, but Ctrl-F and Ctrl-B: newsboat's `clear-filter` and `bookmark` in this list.
+    private static let listMovement = KeyBinding<Action>.movement(
+        down: (.move(.down), "next item"), up: (.move(.up), "previous item"), pageDown: (.move(.pageDown), "a page down"),
+        pageUp: (.move(.pageUp), "a page up"), first: (.move(.first), "first item"), last: (.move(.last), "last item")
+    ).map { binding in
+        var binding = binding
+        binding.keys.removeAll { $0 == .control("f") || $0 == .control("b") }
+        binding.keyLabel = binding.keys.map(\.label).joined(separator: " ")
+        return binding
+    }
 
     private static let listKeys = Keymap<Action>(
-        KeyBinding.movement(down: (.move(.down), "next item"), up: (.move(.up), "previous item"), pageDown: (.move(.pageDown), "a page down"),
-                            pageUp: (.move(.pageUp), "a page up"), first: (.move(.first), "first item"), last: (.move(.last), "last item"))
+        listMovement
             + [
                 KeyBinding([.enter, .character("l"), .right], .open, "read the item (q comes back)"),
                 KeyBinding(.character("n"), .nextUnread, "next unread item"),
@@ -150,12 +195,27 @@ public struct HeadlineListView: BrowserView {
                 KeyBinding(.character("u"), .showLinks, "the item's links and enclosures"),
                 KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
                 KeyBinding(.character("S"), .summaries, "the items with their first lines (q: back)"),
+                KeyBinding(.character("f"), .pickFilter, "narrow the list by a define-filter of the config"),
+                KeyBinding(.character("F"), .typeFilter, "narrow the list by a filter expression typed"),
+                KeyBinding(.control("f"), .clearFilter, "every item again (clear the filter)"),
+                KeyBinding(.control("b"), .bookmark, "bookmark the item (config: bookmark-cmd)"),
+                KeyBinding(.character("O"), .nextOrder, "the next sort order (article-sort-order)"),
                 KeyBinding([.character("h"), .left], .back, "back to the feed list"),
             ],
         footer: [
             KeyHint("Enter", "read", for: [.enter]), KeyHint("n/p", "unread", for: [.character("n"), .character("p")]),
             KeyHint("N", "read/unread", for: [.character("N")]), KeyHint("o", "open", for: [.character("o")]),
         ])
+
+    private static let filterPickerKeys = Keymap<Action>(
+        KeyBinding.movement(down: (.filterPickerMove(.down), "next filter"), up: (.filterPickerMove(.up), "previous filter"),
+                            pageDown: (.filterPickerMove(.pageDown), "a page down"), pageUp: (.filterPickerMove(.pageUp), "a page up"),
+                            first: (.filterPickerMove(.first), "first filter"), last: (.filterPickerMove(.last), "last filter"))
+            + [
+                KeyBinding([.enter, .character("l"), .right], .chooseFilter, "narrow the list by this filter"),
+                KeyBinding([.escape, .character("q"), .character("h"), .left], .closeFilterPicker, "close the picker"),
+            ],
+        footer: [KeyHint("Enter", "choose", for: [.enter]), KeyHint("Esc", "close", for: [.escape])])
 
     private static let readingKeys = Keymap<Action>(
         ArticlePager.keys({ .reading($0) }, goingOn: true),
@@ -173,6 +233,7 @@ public struct HeadlineListView: BrowserView {
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         layout(in: area)
         if case .reading(let key) = action { return read(key) }
+        promptingFilter = false
         // The item asked for is on its way: what would be done to it waits for it.
         if awaited != nil, let key = Self.readingKey(for: action) {
             if typedAhead.count < Self.typeAheadLimit { typedAhead.append(key) }
@@ -189,12 +250,18 @@ public struct HeadlineListView: BrowserView {
         case .toggleRead: return toggleRead()
         case .markAllRead: return markAllRead()
         case .toggleStar: return toggleStar()
-        case .openLink, .showLinks, .play:
+        case .openLink, .showLinks, .play, .bookmark:
             // These need the item whole: it is opened, and the key applies there.
             guard let headline = headline(selected) else { return [] }
             if let entry = store.entry(source: source(of: headline), id: headline.id) {
+                if action == .bookmark { return ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source)).bookmarking() }
                 return action == .openLink ? opening(entry.link, play: false, entry)
                     : action == .play ? playing(entry) : showing(entry, links: true)
+            }
+            // Read from the cache first: the bookmark is made once it shows.
+            if action == .bookmark {
+                typedAhead = [.bookmark]
+                return openSelected()
             }
             return openSelected(links: action == .showLinks)
         case .summaries:
@@ -207,8 +274,84 @@ public struct HeadlineListView: BrowserView {
             })
             return [.pop, .push(river)]
         case .back: return [.pop]
+        case .pickFilter:
+            guard !reading.filters.isEmpty else {
+                return [.message("no filters defined (define-filter \"name\" \"expression\" in the config); F types one")]
+            }
+            var picker = ListState()
+            let metrics = UniformMetrics(count: reading.filters.count)
+            picker.resize(height: max(1, height - 1), metrics)
+            picker.select(reading.filters.firstIndex { $0.name == filter?.name } ?? 0, metrics)
+            filterPicker = picker
+            return []
+        case .filterPickerMove(let motion):
+            filterPicker?.move(motion, UniformMetrics(count: reading.filters.count))
+            return []
+        case .chooseFilter:
+            guard let picker = filterPicker, reading.filters.indices.contains(picker.selected) else { return [] }
+            filterPicker = nil
+            let chosen = reading.filters[picker.selected]
+            return narrow(by: ActiveFilter(name: chosen.name, text: chosen.text, expression: chosen.expression))
+        case .closeFilterPicker:
+            filterPicker = nil
+            return []
+        case .typeFilter:
+            promptingFilter = true
+            return [.prompt(label: "Filter", text: filter?.name == nil ? filter?.text ?? "" : "")]
+        case .clearFilter:
+            guard filter != nil else { return [.message("no filter: every item is shown")] }
+            return narrow(by: nil)
+        case .nextOrder:
+            order = order.next
+            return restart() + [.message("sorted by \(order)" + (order.field == .date ? (order.ascending ? " (newest first)" : " (oldest first)") : ""))]
         default: return []
         }
+    }
+
+    // MARK: - Filters
+
+    /// The list narrowed by `newFilter` (nil: every item again), read afresh from the top.
+    private mutating func narrow(by newFilter: ActiveFilter?) -> [ViewEffect] {
+        filterBeforeTrial = .some(filter)
+        filter = newFilter
+        return restart() + [.message(newFilter.map { "\($0.label) (Ctrl-F: every item)" } ?? "every item again")]
+    }
+
+    /// The window read again from the top for the query the base and the filter make.
+    private mutating func restart() -> [ViewEffect] {
+        query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
+        window = ItemWindow(query: query, order: order)
+        isLoaded = false
+        stale = false
+        seeking = nil
+        list = ListState()
+        if height > 0 { list.resize(height: height, metrics) }
+        return request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<Self.firstRows))
+    }
+
+    /// The config's `highlight-article` expressions, which the cache tests each window's rows against.
+    var highlightRules: [FilterExpression] { reading.highlights.map(\.expression) }
+
+    /// The filter on the status line while it narrows the list.
+    public var statusNote: String? { filter?.label }
+
+    /// `query`'s items that `expression` matches, as one filter the cache evaluates.
+    static func narrowed(_ query: ItemQuery, by expression: FilterExpression, feeds: [FeedRef]) -> ItemQuery {
+        var expression = expression
+        var filterFeeds = FilterFeedList(urls: feeds.map(\.key))
+        switch query {
+        case .all: break
+        case .unread: expression = expression.unreadOnly
+        case .starred: expression = .and(.comparison(FilterComparison("flags", .regexMatches, "s")), expression)
+        case .feed(let key): expression = .and(.comparison(FilterComparison("rssurl", .equals, key)), expression)
+        case .tag(let tag, let keys):
+            filterFeeds = FilterFeedList(urls: feeds.map(\.key), tags: Dictionary(keys.map { ($0, [tag]) }, uniquingKeysWith: { a, _ in a }))
+            expression = .and(.comparison(FilterComparison("tags", .contains, tag)), expression)
+        case .filter(let scope, let list):
+            filterFeeds = list
+            expression = .and(scope, expression)
+        }
+        return .filter(expression, feeds: filterFeeds)
     }
 
     // MARK: - The window
@@ -242,11 +385,12 @@ public struct HeadlineListView: BrowserView {
             stale = true
             return []
         }
-        return request(ItemWindowRequest(query: query, wanted: isLoaded ? wanted : 0..<Self.firstRows))
+        return request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: isLoaded ? wanted : 0..<Self.firstRows))
     }
 
     private mutating func arrived(_ new: ItemWindow) -> [ViewEffect] {
         pending = nil
+        filterBeforeTrial = nil
         let keptSelection = headline(selected).map { ($0.feed, $0.id) }
         let wasLoaded = isLoaded
         window = new
@@ -279,7 +423,7 @@ public struct HeadlineListView: BrowserView {
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query:
+        case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query && new.order == order:
             layout(in: area)
             return arrived(new)
         case .loaded(ItemWindowRequest.source, .item(let entry)):
@@ -291,12 +435,19 @@ public struct HeadlineListView: BrowserView {
             awaited = nil
             typedAhead = []
             seeking = nil
-            return [.message(TerminalSafeText.singleLine(error.message))]
+            let said = TerminalSafeText.singleLine(error.message)
+            // A filter the cache cannot evaluate: the list as it was, and why.
+            if let previous = filterBeforeTrial {
+                filterBeforeTrial = nil
+                filter = previous
+                return restart() + [.message("filter not applied: \(said)")]
+            }
+            return [.message(said)]
         case .answer(let text):
             return answer(text)
         case .loaded(let source, .feed) where shows(source):
             // A starred item opened before the starred items came: read now.
-            if let awaited, query == .starred, let headline = headline(selected), headline.id == awaited.id,
+            if let awaited, baseQuery == .starred, let headline = headline(selected), headline.id == awaited.id,
                let entry = store.entry(source: self.source(of: headline), id: headline.id) {
                 self.awaited = nil
                 return showing(entry, links: awaitingLinks) + replayTypedAhead() + refresh()
@@ -308,7 +459,7 @@ public struct HeadlineListView: BrowserView {
     }
 
     private func shows(_ source: String) -> Bool {
-        switch query {
+        switch baseQuery {
         case .feed(let key): return feeds.first { $0.key == key }?.source == source || key == source
         case .starred: return source == StarredItem.source
         default: return source != StarredItem.source
@@ -351,7 +502,7 @@ public struct HeadlineListView: BrowserView {
 
     /// `r` reloads the feed a one-feed list shows; merged lists reload every feed.
     public var reloadTarget: LoadTarget {
-        if case .feed(let key) = query, let feed = feeds.first(where: { $0.key == key }) { return .sources([feed.source]) }
+        if case .feed(let key) = baseQuery, let feed = feeds.first(where: { $0.key == key }) { return .sources([feed.source]) }
         return .reload
     }
 
@@ -369,7 +520,7 @@ public struct HeadlineListView: BrowserView {
         if let entry = store.entry(source: source, id: headline.id) { return showing(entry, links: links) }
         awaited = (headline.feed, headline.id)
         awaitingLinks = links
-        if query == .starred {
+        if baseQuery == .starred {
             return [.host(.load(.feeds, .starred)), .message("reading the starred item…")]
         }
         return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source)))]
@@ -419,7 +570,15 @@ public struct HeadlineListView: BrowserView {
         case .showLinks:
             if !pager.showLinks() { return [.message("this item has no links")] }
         case .play: return pager.playing(unread: unread)
-        case .openNumber(let digit): return pager.linkPrompt(digit)
+        case .openNumber(let digit):
+            let effects = pager.linkPrompt(digit)
+            article = pager
+            return effects
+        case .save:
+            let effects = pager.savePrompt()
+            article = pager
+            return effects
+        case .bookmark: return pager.bookmarking()
         case .close:
             article = nil
             return ensureWindow()
@@ -442,22 +601,9 @@ public struct HeadlineListView: BrowserView {
                                             .comparison(FilterComparison("content", .regexMatches, pattern)))
             found = found.map { .and(holds, $0) } ?? holds
         }
-        guard var expression = found else { return [] }
-        var filterFeeds = FilterFeedList(urls: feeds.map(\.key))
-        switch query {
-        case .all: break
-        case .unread: expression = expression.unreadOnly
-        case .starred: expression = .and(.comparison(FilterComparison("flags", .regexMatches, "s")), expression)
-        case .feed(let key): expression = .and(.comparison(FilterComparison("rssurl", .equals, key)), expression)
-        case .tag(let tag, let keys):
-            filterFeeds = FilterFeedList(urls: feeds.map(\.key), tags: Dictionary(keys.map { ($0, [tag]) }, uniquingKeysWith: { a, _ in a }))
-            expression = .and(.comparison(FilterComparison("tags", .contains, tag)), expression)
-        case .filter(let scope, let list):
-            filterFeeds = list
-            expression = .and(scope, expression)
-        }
+        guard let expression = found else { return [] }
         let shown = TextLayout.truncate(TerminalSafeText.singleLine(words.joined(separator: " ")), to: 30)
-        var matching = HeadlineListView(query: .filter(expression, feeds: filterFeeds), title: "'\(shown)' in \(TextLayout.truncate(title, to: 30))",
+        var matching = HeadlineListView(query: Self.narrowed(query, by: expression, feeds: feeds), title: "'\(shown)' in \(TextLayout.truncate(title, to: 30))",
                                      feeds: feeds, riverSources: riverSources, store: store, now: now, timeZone: timeZone, reading: reading)
         return [.push(matching), matching.firstLoad()]
     }
@@ -472,10 +618,22 @@ public struct HeadlineListView: BrowserView {
         return pattern
     }
 
-    /// The number typed at the link prompt.
+    /// The number typed at the link prompt; the filter typed at `F`'s.
     public mutating func answer(_ text: String) -> [ViewEffect] {
-        guard let pager = article else { return [] }
-        return pager.answer(text, unread: isUnreadNow(pager.entry))
+        if promptingFilter, article == nil {
+            promptingFilter = false
+            let typed = text.trimmingCharacters(in: .whitespaces)
+            guard !typed.isEmpty else { return filter == nil ? [] : narrow(by: nil) }
+            do {
+                return narrow(by: ActiveFilter(name: nil, text: typed, expression: try FilterExpression(parsing: typed)))
+            } catch {
+                return [.message("filter not applied: \(error.description) in \(TextLayout.truncate(TerminalSafeText.singleLine(typed), to: 60))")]
+            }
+        }
+        guard var pager = article else { return [] }
+        let effects = pager.answer(text, unread: isUnreadNow(pager.entry))
+        article = pager
+        return effects
     }
 
     /// What a list key typed while an item opens does once it shows: the same as while reading.
@@ -488,6 +646,7 @@ public struct HeadlineListView: BrowserView {
         case .openLink: .openLink
         case .play: .play
         case .showLinks: .showLinks
+        case .bookmark: .bookmark
         case .back: .close
         default: nil
         }
@@ -567,16 +726,17 @@ public struct HeadlineListView: BrowserView {
             return request(window.request(lower..<(lower + ItemSeek.maxWindowRows)))
         }
         // Past the list's end while reading: the next feed with unread items, as newsboat goes on.
-        if seek.open, seek.forward, reading.gotoNextFeed, case .feed(let key) = query, let index = feeds.firstIndex(where: { $0.key == key }),
+        if seek.open, seek.forward, reading.gotoNextFeed, case .feed(let key) = baseQuery, let index = feeds.firstIndex(where: { $0.key == key }),
            let next = feeds[(index + 1)...].first(where: { store.unreadCount(source: $0.source) > 0 }) {
-            query = .feed(next.key)
+            baseQuery = .feed(next.key)
+            query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
             title = next.title
-            window = ItemWindow(query: query)
+            window = ItemWindow(query: query, order: order)
             isLoaded = false
             list = ListState()
             list.resize(height: height, metrics)
             seeking = Seek(from: 0, forward: true, open: true, hops: 1)
-            return [.message("on to \(TextLayout.truncate(next.title, to: 40))")] + request(ItemWindowRequest(query: query, wanted: 0..<ItemSeek.maxWindowRows))
+            return [.message("on to \(TextLayout.truncate(next.title, to: 40))")] + request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<ItemSeek.maxWindowRows))
         }
         return [.message(seek.forward ? "no unread item further down" : "no unread item further up")]
     }

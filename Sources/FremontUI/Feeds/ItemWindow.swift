@@ -6,13 +6,18 @@ import FremontCore
 /// (`request(_:)`), continued from the row nearest it.
 public struct ItemWindow: Sendable, Hashable {
     public var query: ItemQuery
+    public var order: ItemOrder
+    public var highlights: [FilterExpression]
     public var total: Int
     /// The position of `rows[0]` in the list.
     public var first: Int
     public var rows: [ItemHeadline]
 
-    public init(query: ItemQuery, total: Int = 0, first: Int = 0, rows: [ItemHeadline] = []) {
+    public init(query: ItemQuery, order: ItemOrder = .newestFirst, highlights: [FilterExpression] = [], total: Int = 0, first: Int = 0,
+                rows: [ItemHeadline] = []) {
         self.query = query
+        self.order = order
+        self.highlights = highlights
         self.total = total
         self.first = first
         self.rows = rows
@@ -34,6 +39,6 @@ public struct ItemWindow: Sendable, Hashable {
         } else if let firstRow = rows.first, wanted.upperBound <= first {
             anchor = .init(position: first, cursor: firstRow.cursor)
         }
-        return ItemWindowRequest(query: query, wanted: wanted, anchor: anchor)
+        return ItemWindowRequest(query: query, order: order, highlights: highlights, wanted: wanted, anchor: anchor)
     }
 }

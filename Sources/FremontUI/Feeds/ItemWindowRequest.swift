@@ -28,11 +28,18 @@ public struct ItemWindowRequest: Sendable, Hashable {
     public static let source = "the item cache"
 
     public var query: ItemQuery
+    /// The list's `article-sort-order`; anchors are rows of this order.
+    public var order: ItemOrder
+    /// `highlight-article` rules the rows are tested against, in the cache, with the window.
+    public var highlights: [FilterExpression]
     public var wanted: Range<Int>
     public var anchor: Anchor?
 
-    public init(query: ItemQuery, wanted: Range<Int>, anchor: Anchor? = nil) {
+    public init(query: ItemQuery, order: ItemOrder = .newestFirst, highlights: [FilterExpression] = [], wanted: Range<Int>,
+                anchor: Anchor? = nil) {
         self.query = query
+        self.order = order
+        self.highlights = highlights
         self.wanted = wanted
         self.anchor = anchor
     }
@@ -82,6 +89,6 @@ public struct ItemWindowRequest: Sendable, Hashable {
         // Rows before the wanted ones were read only to reach them.
         let skip = max(0, plan.kept.lowerBound - first)
         let keptRows = Array(rows.dropFirst(skip).prefix(plan.kept.count))
-        return ItemWindow(query: query, total: total, first: first + min(skip, rows.count), rows: keptRows)
+        return ItemWindow(query: query, order: order, highlights: highlights, total: total, first: first + min(skip, rows.count), rows: keptRows)
     }
 }

@@ -1,3 +1,5 @@
+import FremontCore
+
 /// The config's settings for reading, with newsboat's names and defaults: the feed list and the
 /// lists and pager it opens follow them.
 public struct ReadingSettings: Sendable, Equatable {
@@ -15,9 +17,23 @@ public struct ReadingSettings: Sendable, Equatable {
     public var datetimeFormat: String?
     /// `show-summaries` (fremont's): open lists with each item's first lines rather than a line each.
     public var showSummaries = false
+    /// `define-filter` lines: the filters the lists offer by name (`f`).
+    public var filters: [DefinedFilter] = []
+    /// `article-sort-order`: the order the lists open in.
+    public var articleOrder = ItemOrder.newestFirst
+    /// `feed-sort-order`: the order of the feed list.
+    public var feedOrder = FeedOrder.none
+    /// `notify-xterm`: the unread count in the terminal window's title.
+    public var notifyXterm = false
+    /// `highlight-article` lines: the headline list's rows they match are drawn in their colours.
+    public var highlights: [ArticleHighlight] = []
 
     public init(showReadFeeds: Bool = true, showReadArticles: Bool = true, confirmMarkAllFeedsRead: Bool = true, gotoNextFeed: Bool = true, textWidth: Int = 0,
-                datetimeFormat: String? = nil, showSummaries: Bool = false) {
+                datetimeFormat: String? = nil, showSummaries: Bool = false, filters: [DefinedFilter] = [],
+                articleOrder: ItemOrder = .newestFirst, feedOrder: FeedOrder = .none) {
+        self.filters = filters
+        self.articleOrder = articleOrder
+        self.feedOrder = feedOrder
         self.showReadFeeds = showReadFeeds
         self.showReadArticles = showReadArticles
         self.confirmMarkAllFeedsRead = confirmMarkAllFeedsRead
@@ -25,5 +41,15 @@ public struct ReadingSettings: Sendable, Equatable {
         self.textWidth = textWidth
         self.datetimeFormat = datetimeFormat
         self.showSummaries = showSummaries
+    }
+}
+
+extension ReadingSettings {
+    /// These settings with `notify-xterm` and `highlight-article` set.
+    public func with(notifyXterm: Bool, highlights: [ArticleHighlight] = []) -> ReadingSettings {
+        var settings = self
+        settings.notifyXterm = notifyXterm
+        settings.highlights = highlights
+        return settings
     }
 }

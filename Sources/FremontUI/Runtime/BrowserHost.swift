@@ -22,9 +22,16 @@ public protocol BrowserHost: AnyObject {
     /// The work that writes an export to a new file and says where (or why not), for the
     /// status line.
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String
+    /// The work that runs the config's `bookmark-cmd` on an item and says what it said (or
+    /// why it failed), for the status line; nil when there is none.
+    func bookmark(_ bookmark: Bookmark) -> (@Sendable () -> String)?
+    /// The work that writes an item's text to a new file and says where (or why not).
+    func saveArticle(_ text: String, to path: String) -> @Sendable () -> String
 }
 
 extension BrowserHost {
     public func notify(_ message: String) -> (@Sendable () -> String?)? { nil }
     public func finish() {}
+    public func bookmark(_ bookmark: Bookmark) -> (@Sendable () -> String)? { nil }
+    public func saveArticle(_ text: String, to path: String) -> @Sendable () -> String { { "not saved: nowhere to write files" } }
 }

@@ -141,7 +141,15 @@ public final class BrowserRuntime {
         terminal.write(runs, clearFirst: previousFrame == nil)
         spareFrame = previousFrame
         previousFrame = frame
+        // `notify-xterm`: the unread count in the window's title, written when it changes.
+        if let title = state.terminalTitle, title != shownTitle {
+            terminal.setTitle(TerminalTitle.safe(title))
+            shownTitle = title
+        }
     }
+
+    /// The window title last set (`notify-xterm`).
+    private var shownTitle: String?
 
     /// Feeds `event` through `update` and carries out what it asks; the exit status once it quits.
     private func handle(_ event: BrowserEvent) -> Int32? {
@@ -183,6 +191,19 @@ public final class BrowserRuntime {
             previousFrame = nil
         case .export(let path, let text, let rows):
             let work = host.export(text, to: path, rows: rows)
+            writes.add { [inbox] in
+                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
+        case .bookmark(let item):
+            guard let work = host.bookmark(item) else {
+                return handle(.notice("no bookmark-cmd in the config (bookmark-cmd PROGRAM: it gets the link, title, description and feed)"))
+            }
+            // On a thread of its own, as a notifier: a slow program holds up neither the screen nor the marks.
+            notifications.add { [inbox] in
+                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
+        case .saveArticle(let path, let text):
+            let work = host.saveArticle(text, to: path)
             writes.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }

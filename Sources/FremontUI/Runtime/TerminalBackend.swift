@@ -14,6 +14,8 @@ public protocol TerminalBackend: AnyObject {
     /// Hands the terminal to `executable` (curses suspended, the program given the screen and the
     /// keys) until it ends, then takes it back; the caller draws the whole screen again.
     func runInForeground(_ executable: String, arguments: [String]) -> ProgramEnding
+    /// Sets the terminal window's title (`notify-xterm`); `title` is already one line of text.
+    func setTitle(_ title: String)
 }
 
 extension TerminalBackend {
@@ -26,4 +28,7 @@ extension TerminalBackend {
     public func runInForeground(_ executable: String, arguments: [String]) -> ProgramEnding {
         .couldNotStart("this screen cannot hand the terminal to a program")
     }
+
+    /// A backend without a window has no title.
+    public func setTitle(_ title: String) {}
 }
