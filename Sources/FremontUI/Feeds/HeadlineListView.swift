@@ -10,6 +10,8 @@ public struct HeadlineListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case move(ListMotion), open, nextUnread, previousUnread, toggleRead, markAllRead, toggleStar, openLink, showLinks
         case play, summaries, back
+        /// `x`: the selected item read with its full article in place of the feed's text.
+        case fullArticle
         /// A key while an item is read.
         case reading(ReadingKey)
     }
@@ -150,6 +152,7 @@ public struct HeadlineListView: BrowserView {
                 KeyBinding(.character("u"), .showLinks, "the item's links and enclosures"),
                 KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
                 KeyBinding(.character("S"), .summaries, "the items with their first lines (q: back)"),
+                KeyBinding(.character("x"), .fullArticle, "read the item with its full article"),
                 KeyBinding([.character("h"), .left], .back, "back to the feed list"),
             ],
         footer: [
@@ -197,6 +200,15 @@ public struct HeadlineListView: BrowserView {
                     : action == .play ? playing(entry) : showing(entry, links: true)
             }
             return openSelected(links: action == .showLinks)
+        case .fullArticle:
+            guard let headline = headline(selected) else { return [] }
+            if let entry = store.entry(source: source(of: headline), id: headline.id) {
+                return showing(entry, links: false) + read(.fullArticle)
+            }
+            let effects = openSelected()
+            // Fetched once the item shows, as a key typed ahead would be.
+            if awaited != nil { typedAhead.append(.fullArticle) }
+            return effects
         case .summaries:
             let unreadOnly = query == .unread
             var river = ItemListView(now: now, timeZone: timeZone, sources: riverSources, unreadOnly: unreadOnly, title: title, store: store)
@@ -292,6 +304,16 @@ public struct HeadlineListView: BrowserView {
             typedAhead = []
             seeking = nil
             return [.message(TerminalSafeText.singleLine(error.message))]
+        case .loaded(_, .fullArticle(let request, let fetched)):
+            guard var pager = article, request.id == pager.entry.key.id, request.feed == cacheKey(of: pager.entry.key.source) else { return [] }
+            let effects = pager.received(fetched)
+            self.article = pager
+            return effects
+        case .loadFailed(let source, let error):
+            guard var pager = article, pager.isFetchingArticle, source == pager.entry.link else { return [] }
+            let effects = pager.articleFailed(error)
+            article = pager
+            return effects
         case .answer(let text):
             return answer(text)
         case .loaded(let source, .feed) where shows(source):
@@ -420,6 +442,10 @@ public struct HeadlineListView: BrowserView {
             if !pager.showLinks() { return [.message("this item has no links")] }
         case .play: return pager.playing(unread: unread)
         case .openNumber(let digit): return pager.linkPrompt(digit)
+        case .fullArticle, .fullArticleAgain:
+            let effects = pager.fullArticleKey(feed: cacheKey(of: pager.entry.key.source), again: key == .fullArticleAgain, view: id)
+            article = pager
+            return effects
         case .close:
             article = nil
             return ensureWindow()
@@ -489,6 +515,7 @@ public struct HeadlineListView: BrowserView {
         case .play: .play
         case .showLinks: .showLinks
         case .back: .close
+        case .fullArticle: .fullArticle
         default: nil
         }
     }
