@@ -158,6 +158,29 @@ import Testing
         #expect(cache.press(&state, .character("x")) == [.load(.feeds, .fullArticle(request))])
     }
 
+    /// A Search result read whole: x there too, the article asked of the Search tab's loader.
+    @Test func xOnASearchResultReadShowsItsArticle() throws {
+        let area = Rect(x: 0, y: 1, width: 80, height: 30)
+        let entry = try entry()
+        var view = ArticleView(feed: Self.feedURL, id: entry.key.id, title: entry.title, timeZone: FeedsFixtures.utc)
+        _ = view.receive(.loaded(source: ItemWindowRequest.source, .item(entry)), in: area)
+        let effects = view.handle(.character("x"), in: area) ?? []
+        let request = FullArticleRequest(feed: Self.feedURL, id: entry.key.id, link: "https://first.example/0")
+        guard case .host(.load(.search, .fullArticle(let asked))) = effects.first else {
+            Issue.record("no load asked: \(effects)")
+            return
+        }
+        #expect(asked == request)
+        _ = view.receive(.loaded(source: request.source, .fullArticle(request, Self.article())), in: area)
+        var buffer = ScreenBuffer(width: 80, height: 32)
+        view.render(into: &buffer, area: area, theme: Self.theme)
+        #expect(buffer.row(containing: "What happened") != nil && buffer.row(containing: "Byline: Ada Lovelace") != nil)
+        _ = view.handle(.character("x"), in: area)
+        buffer = ScreenBuffer(width: 80, height: 32)
+        view.render(into: &buffer, area: area, theme: Self.theme)
+        #expect(buffer.row(containing: "What happened") == nil && buffer.row(containing: "Text of First item 1") != nil)
+    }
+
     /// In the list, x reads the selected item with its full article.
     @Test func xInTheListOpensTheItemAndAsksForItsArticle() throws {
         var (state, cache) = try reading()
