@@ -58,7 +58,7 @@ let package = Package(
         // data built in; `Browser.run` is what every command that opens the browser calls.
         .target(
             name: "FremontBrowser",
-            dependencies: ["FremontCore", "FremontSources", "FremontUI", "FremontTerminal"],
+            dependencies: ["FremontCore", "FremontSources", "FremontUI", "FremontTerminal", "FremontArticle"],
             resources: [.copy("Resources/Embedded")]
         ),
         // Arguments, option checks and wiring only.

@@ -15,6 +15,10 @@ public struct Article: Sendable, Equatable {
     public var html: String
     /// Why the page is not an article, or nil when it is one.
     public var notArticle: String?
+    /// The text as blocks for the pager (headings, paragraphs, list items, `<pre>`, each in its
+    /// block quotes), with links numbered `[n]` for `blockLinks[n - 1]`.
+    public var blocks: [ArticleBlock] = []
+    public var blockLinks: [String] = []
 
     public var wordCount: Int { plainText.split(whereSeparator: \.isWhitespace).count }
 }

@@ -42,7 +42,9 @@ public enum ArticleReader {
         let notArticle = characters < minimumText
             ? "only \(characters) characters of text were found where an article would be (at least \(minimumText)): not an article"
             : nil
+        let blocks = ArticleBlockReader.read(content, base: url)
         return Article(metadata: metadata, text: rendered.text, links: rendered.links,
-                       plainText: TerminalSafeText.singleLine(plain), html: html, notArticle: notArticle)
+                       plainText: TerminalSafeText.singleLine(plain), html: html, notArticle: notArticle,
+                       blocks: blocks.blocks, blockLinks: blocks.links)
     }
 }

@@ -6,6 +6,8 @@ public struct LoadedFeed: Sendable {
     /// The items read; nil for a feed that keeps no read state (standard input).
     public var readItemIDs: Set<String>?
     public var starredIDs: Set<String> = []
+    /// Items this fetch stored for the first time (a feed fetched from the web).
+    public var newItemIDs: [String] = []
 
     public init(result: FeedParseResult, readItemIDs: Set<String>? = nil, starredIDs: Set<String> = []) {
         self.result = result

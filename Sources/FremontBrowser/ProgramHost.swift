@@ -78,7 +78,7 @@ final class ProgramHost: BrowserHost {
             return ProgramOutcome(request: request, message: "\(said.message); \(error.description)", succeeded: false)
         }
         let followed = BrowserSources.followed(in: list)
-        if followsFeedList, let feeds = loaders[.feeds] as? FeedLoader { feeds.replaceFeeds(followed?.sources ?? []) }
+        if followsFeedList, let feeds = loaders[.feeds] as? FeedLoader { feeds.replaceFeeds(followed?.sources ?? [], fullArticleFeeds: FeedLoader.fullArticleFeeds(followed?.feeds)) }
         let count = followed?.feeds.count ?? 0
         let warnings = list.warnings.isEmpty ? "" : ", \(NumberText.count(list.warnings.count, "warning")) in the Log"
         let message = said.succeeded ? "\(said.message): \(NumberText.count(count, "feed"))\(warnings)" : said.message

@@ -17,7 +17,7 @@ public enum WebSources {
     }()
 
     /// One HTTP fetcher for every source of a run.
-    private static let http = HTTPFetcher()
+    static let http = HTTPFetcher()
 
     public static func fetcher(_ settings: FetchSettings) -> CachedFetcher {
         var fetcher = CachedFetcher(cache: cache, fetcher: http, options: settings.requestOptions)
@@ -65,8 +65,10 @@ public enum WebSources {
         }
         guard settings.offline else {
             let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
-            return LoadedFeed(result: FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings),
-                              readItemIDs: fetch.cached.readItemIDs, starredIDs: fetch.cached.starredIDs)
+            var loaded = LoadedFeed(result: FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings),
+                                    readItemIDs: fetch.cached.readItemIDs, starredIDs: fetch.cached.starredIDs)
+            loaded.newItemIDs = fetch.newItemIDs
+            return loaded
         }
         let cached = try read({ try cache.cachedFeed(url: key) }, key)
         guard let cached, let fetchedAt = cached.fetchedAt else {

@@ -10,16 +10,28 @@ final class FeedLoader: TabLoader {
     private let settings: FetchSettings
     /// The cache windows of items are read from: the run's, unless a test gives its own.
     private let cache: @Sendable () -> CacheDatabase
+    /// The feeds tagged `full-article` (by name): their new items' articles are fetched after a load.
+    private var fullArticleFeeds: Set<String>
+    let prefetcher: FullArticlePrefetcher
 
-    init(feeds: [DataSource], settings: FetchSettings, cache: @escaping @Sendable () -> CacheDatabase = { WebSources.cache }) {
+    init(feeds: [DataSource], settings: FetchSettings, fullArticleFeeds: Set<String> = [],
+         cache: @escaping @Sendable () -> CacheDatabase = { WebSources.cache }) {
         self.feeds = feeds
         self.settings = settings
         self.cache = cache
+        self.fullArticleFeeds = fullArticleFeeds
+        prefetcher = FullArticlePrefetcher(settings: settings, cache: cache)
     }
 
     /// The feeds file was edited: its feeds from now on.
-    func replaceFeeds(_ feeds: [DataSource]) {
+    func replaceFeeds(_ feeds: [DataSource], fullArticleFeeds: Set<String> = []) {
         self.feeds = feeds
+        self.fullArticleFeeds = fullArticleFeeds
+    }
+
+    /// The names of the feeds the feeds file tags `full-article`.
+    static func fullArticleFeeds(_ followed: [FollowedFeed]?) -> Set<String> {
+        Set((followed ?? []).filter { $0.tags.contains(FullArticle.feedTag) }.map(\.source))
     }
 
     func jobs(for target: LoadTarget) -> [LoadJob] {
@@ -38,6 +50,8 @@ final class FeedLoader: TabLoader {
             return [windowJob(request)]
         case .item(let feed, let id, let source):
             return [CachedItemJob.make(feed: feed, id: id, source: source, cache: cache)]
+        case .fullArticle(let request):
+            return [FullArticleJob.make(request, settings: settings, cache: cache)]
         case .month, .query:
             return []
         }
@@ -60,8 +74,14 @@ final class FeedLoader: TabLoader {
 
     /// Parsed and prepared (HTML to text) off the UI thread, which only wraps.
     private func job(_ source: DataSource) -> LoadJob {
-        .fetching(source, settings) { settings, context, source throws(LoadError) in
+        let prefetch = fullArticleFeeds.contains(source.name) ? prefetcher : nil
+        return .fetching(source, settings) { settings, context, source throws(LoadError) in
             let loaded = try WebSources.feed(source, settings, context, readState: true)
+            if let prefetch, !loaded.newItemIDs.isEmpty {
+                let new = Set(loaded.newItemIDs)
+                let items = loaded.result.feed.items.filter { new.contains($0.id) }.map { (id: $0.id, link: $0.link) }
+                prefetch.fetch(feed: BrowserSources.cacheKey(source), items: items)
+            }
             return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: loaded.starredIDs))
         }
     }

@@ -5,10 +5,20 @@ import FremontUI
 /// The Search tab's results: the cache's full-text index, read on a load thread (a search of
 /// 50,000 items takes milliseconds, and a frame has none to spare).
 final class SearchLoader: TabLoader {
+    /// How a result's full article is fetched (`x` on a result read).
+    private let settings: FetchSettings
+
+    init(settings: FetchSettings = FetchSettings()) {
+        self.settings = settings
+    }
+
     func jobs(for target: LoadTarget) -> [LoadJob] {
         // A result opened to read.
         if case .item(let feed, let id, let source) = target {
             return [CachedItemJob.make(feed: feed, id: id, source: source) { WebSources.cache }]
+        }
+        if case .fullArticle(let request) = target {
+            return [FullArticleJob.make(request, settings: settings) { WebSources.cache }]
         }
         guard case .query(let query) = target else { return [] }
         return [LoadJob(source: "search: " + query) { (_) throws(LoadError) -> LoadPayload in

@@ -64,7 +64,7 @@ extension CacheDatabase {
                     image = excluded.image
                 RETURNING rowid
                 """)
-            let index = try db.cachedStatement(sql: "INSERT OR REPLACE INTO itemText (rowid, title, body) VALUES (?, ?, ?)")
+            let index = try db.cachedStatement(sql: ItemSearch.indexSQL)
             var new: [String] = []
             var seenAgain = 0
             for prepared in items where !tombstones.contains(prepared.item.id) {
@@ -75,7 +75,7 @@ extension CacheDatabase {
                                                                    prepared.categories, prepared.enclosures, fetchedAt, fetchedAt,
                                                                    item.comments, item.sourceTitle, item.sourceURL, item.image])
                 if let rowid {
-                    try index.execute(arguments: [rowid, item.title, prepared.searchText])
+                    try index.execute(arguments: [rowid, item.title, prepared.searchText, url, item.id])
                 }
             }
             // Items first stored now that the download mode's ignore rules match go again at

@@ -89,7 +89,7 @@ extension CacheDatabase {
                     enclosures = excluded.enclosures, lastSeen = excluded.lastSeen
                 RETURNING rowid, firstSeen = lastSeen AS isNew
                 """)
-            let index = try db.cachedStatement(sql: "INSERT OR REPLACE INTO itemText (rowid, title, body) VALUES (?, ?, ?)")
+            let index = try db.cachedStatement(sql: ItemSearch.indexSQL)
             var new = 0
             for (synced, categories, enclosures, searchText) in prepared {
                 let item = synced.item
@@ -100,7 +100,7 @@ extension CacheDatabase {
                                                                      item.author, categories, enclosures, !synced.unread, date, date])
                 else { continue }
                 if row["isNew"] as Bool { new += 1 }
-                try index.execute(arguments: [row["rowid"] as Int64, item.title, searchText])
+                try index.execute(arguments: [row["rowid"] as Int64, item.title, searchText, synced.feedKey, item.id])
             }
             try db.execute(sql: "UPDATE feed SET fetchedAt = ?, lastError = NULL, lastErrorAt = NULL WHERE url IN (SELECT feedURL FROM syncFeed)",
                            arguments: [date])

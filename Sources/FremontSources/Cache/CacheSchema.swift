@@ -272,6 +272,28 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v13-article-fulltext") { db in
+            // An item's page read for its article (or why it holds none), kept with the item and
+            // gone with it; its text is added to the item's full-text entry (`ItemSearch.indexSQL`).
+            try db.create(table: "itemArticle", options: .withoutRowID) { t in
+                t.column("feedURL", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("url", .text).notNull().defaults(to: "")
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("byline", .text).notNull().defaults(to: "")
+                t.column("siteName", .text).notNull().defaults(to: "")
+                t.column("published", .text).notNull().defaults(to: "")
+                // The blocks the pager lays out, and their words for the index.
+                t.column("blocks", .jsonText).notNull().defaults(to: "[]")
+                t.column("text", .text).notNull().defaults(to: "")
+                t.column("links", .jsonText).notNull().defaults(to: "[]")
+                t.column("notArticle", .text)
+                t.column("fetchedAt", .datetime).notNull()
+                t.primaryKey(["feedURL", "id"])
+                t.foreignKey(["feedURL", "id"], references: "item", columns: ["feedURL", "id"], onDelete: .cascade)
+            }
+        }
+
         return migrator
     }
 }

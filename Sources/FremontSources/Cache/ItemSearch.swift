@@ -26,6 +26,14 @@ public enum ItemSearch {
         return HTMLText.render(html).text
     }
 
+    /// Writes an item's full-text entry: its rowid, title and rendered text, then its feed's key
+    /// and its id, by which the text of its full article (when one is kept) is added. Every
+    /// writer of the index uses it, so storing a feed again keeps the article's words findable.
+    static let indexSQL = """
+        INSERT OR REPLACE INTO itemText (rowid, title, body) VALUES (?, ?, ? || coalesce(
+            (SELECT char(10) || char(10) || text FROM itemArticle WHERE feedURL = ? AND id = ? AND notArticle IS NULL), ''))
+        """
+
     /// The query as FTS5 reads it: each word quoted (so no character of the query is syntax),
     /// the last a prefix when it has three letters or more, so `jam webb` finds "James Webb" (a
     /// prefix of one letter would match nearly everything, slowly); nil when it has no word.

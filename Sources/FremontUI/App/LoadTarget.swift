@@ -17,20 +17,22 @@ public enum LoadTarget: Hashable, Sendable {
     /// One cached item whole, to read: by its feed's cache key and id; `source` is the feed's
     /// name in the browser (a file's cache key is its absolute path).
     case item(feed: String, id: String, source: String)
+    /// An item's page read for its full article (the kept copy, unless asked again).
+    case fullArticle(FullArticleRequest)
 
     /// Whether starting it cancels the view's loads under way: another span or a reload replaces
     /// them; reading the cache (a window, an item, the starred items) never stops a feed loading.
     public var replacesLoads: Bool {
         switch self {
         case .reload, .month, .query: true
-        case .sources, .starred, .window, .item: false
+        case .sources, .starred, .window, .item, .fullArticle: false
         }
     }
 
     /// Whether its jobs may reach the network (else they read the cache only).
     public var isFetch: Bool {
         switch self {
-        case .reload, .month, .sources: true
+        case .reload, .month, .sources, .fullArticle: true
         case .query, .starred, .window, .item: false
         }
     }

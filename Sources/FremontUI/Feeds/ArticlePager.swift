@@ -4,7 +4,8 @@ import FremontCore
 /// One item read whole, as newsboat's pager shows it: a header (feed, title, author, date with
 /// time, link), the text wrapped to the width with preformatted lines' indentation kept, then
 /// the numbered links and enclosures. Lines are made once per width; scrolling moves a window
-/// over them.
+/// over them. With the item's full article fetched (`x`), the article's blocks stand in place of
+/// the feed's text, and its links are the numbered ones.
 struct ArticlePager: Sendable {
     let entry: FeedEntry
     private(set) var width = 0
@@ -27,6 +28,13 @@ struct ArticlePager: Sendable {
     let feedName: String
     /// The prompt open is `s`'s, for the file to save the item to.
     private(set) var awaitingSavePath = false
+    /// The item's page read for its article, once fetched; shown in place of the feed's text
+    /// while `showsFullArticle`.
+    private(set) var fullArticle: FullArticle?
+    private(set) var showsFullArticle = false
+    /// The full article asked for and not arrived yet.
+    var isFetchingArticle = false
+    private var timeZone = TimeZone.current
 
     init(_ entry: FeedEntry, feedName: String? = nil) {
         self.entry = entry
@@ -45,6 +53,7 @@ struct ArticlePager: Sendable {
     static let textLimit = 256 * 1024
 
     mutating func layout(width newWidth: Int, height newHeight: Int, timeZone: TimeZone) {
+        self.timeZone = timeZone
         height = max(1, newHeight)
         let width = max(10, newWidth)
         guard width != self.width else { return clamp() }
@@ -73,30 +82,96 @@ struct ArticlePager: Sendable {
         if let date = entry.date { field("Date", FeedDateText.full(date, timeZone: timeZone)) }
         field("Link", TerminalSafeText.singleLine(entry.link), .link)
         if entry.isStarred { lines.append(Line(text: "★ starred", kind: .warning)) }
-        lines.append(Line())
-        let text = entry.text.utf8.count > Self.textLimit ? String(entry.text.prefix(Self.textLimit)) : entry.text
-        for line in TextLayout.wrap(text.isEmpty ? "(this item has no text: o opens its link)" : text, width: width) {
-            lines.append(Line(text: line))
-        }
-        if text.utf8.count < entry.text.utf8.count {
+        if showsFullArticle, let article = fullArticle {
+            field("Byline", article.byline)
+            field("Site", article.siteName)
+            field("Published", article.published)
+            let read = "Full article: \(article.wordCount) words, read \(FeedDateText.full(article.fetchedAt, timeZone: timeZone)) (x: the feed's text)"
+            for part in TextLayout.wrap(read, width: width) { lines.append(Line(text: part, kind: .dim)) }
             lines.append(Line())
-            lines.append(Line(text: "… \(ByteCountText.describe(entry.text.utf8.count - text.utf8.count)) more not shown (o opens the link)", kind: .dim))
+            lines += Self.blockLines(article.blocks, width: width)
+        } else {
+            lines.append(Line())
+            let text = entry.text.utf8.count > Self.textLimit ? String(entry.text.prefix(Self.textLimit)) : entry.text
+            for line in TextLayout.wrap(text.isEmpty ? "(this item has no text: o opens its link, x reads its full article)" : text, width: width) {
+                lines.append(Line(text: line))
+            }
+            if text.utf8.count < entry.text.utf8.count {
+                lines.append(Line())
+                lines.append(Line(text: "… \(ByteCountText.describe(entry.text.utf8.count - text.utf8.count)) more not shown (o opens the link)", kind: .dim))
+            }
         }
         linksLine = nil
-        if !entry.links.isEmpty || !entry.enclosures.isEmpty {
+        let links = shownLinks
+        if !links.isEmpty || !entry.enclosures.isEmpty {
             lines.append(Line())
             linksLine = lines.count
             lines.append(Line(text: "Links:", kind: .title))
-            for (index, link) in entry.links.enumerated() {
+            for (index, link) in links.enumerated() {
                 for part in FeedEntryLines.breakAnywhere("[\(index + 1)] " + link, width: width) { lines.append(Line(text: part, kind: .link)) }
             }
             for (index, enclosure) in entry.enclosures.enumerated() {
-                let text = "[\(entry.links.count + index + 1)] " + FeedExport.describe(enclosure) + " (enclosure)"
+                let text = "[\(links.count + index + 1)] " + FeedExport.describe(enclosure) + " (enclosure)"
                 for part in FeedEntryLines.breakAnywhere(text, width: width) { lines.append(Line(text: part, kind: .link)) }
             }
         }
         self.lines = lines
     }
+
+    /// An article's blocks as lines: headings styled as titles, a blank line between blocks,
+    /// list items hung under their marker and indented by their nesting, block quotes behind a
+    /// `│ ` bar each, preformatted lines kept as they are (broken only where wider than the text).
+    /// Bounded as the feed's text is: past `textLimit` characters the rest is said, not shown.
+    static func blockLines(_ blocks: [ArticleBlock], width: Int) -> [Line] {
+        var lines: [Line] = []
+        var characters = 0
+        var previousDepth = 0
+        for (index, block) in blocks.enumerated() {
+            characters += block.text.utf8.count
+            if characters > textLimit {
+                lines.append(Line(text: "… \(blocks.count - index) more blocks not shown (o opens the link)", kind: .dim))
+                break
+            }
+            // The blank line between two blocks is inside the quotes both are in.
+            if !lines.isEmpty { lines.append(Line(label: quoteBar(min(previousDepth, block.quoteDepth)), text: "")) }
+            previousDepth = block.quoteDepth
+            let bar = quoteBar(block.quoteDepth)
+            let indent = block.kind == .item ? String(repeating: "  ", count: max(0, block.level - 1)) : ""
+            let hang = block.kind == .item ? String(repeating: " ", count: max(2, block.marker.count)) : ""
+            let room = max(4, width - bar.count - indent.count - hang.count)
+            let kind: Line.Kind = block.kind == .heading ? .title : .plain
+            let parts: [String]
+            if block.kind == .preformatted {
+                parts = block.text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                    $0.isEmpty ? [""] : FeedEntryLines.breakAnywhere(String($0), width: room)
+                }
+            } else {
+                parts = TextLayout.wrap(block.text, width: room)
+            }
+            for (number, part) in parts.enumerated() {
+                let lead = number == 0 && !block.marker.isEmpty ? block.marker.padding(toLength: hang.count, withPad: " ", startingAt: 0) : hang
+                lines.append(Line(label: bar, text: indent + lead + part, kind: kind))
+            }
+        }
+        return lines
+    }
+
+    /// The bar before a line inside `depth` block quotes.
+    static func quoteBar(_ depth: Int) -> String { String(repeating: "│ ", count: depth) }
+
+    /// Shows the full article in place of the feed's text (nil: the feed's text again), from
+    /// the top.
+    mutating func showFullArticle(_ article: FullArticle?) {
+        if let article { fullArticle = article }
+        showsFullArticle = article != nil
+        isFetchingArticle = false
+        offset = 0
+        if width > 0 { build(timeZone: timeZone) }
+        clamp()
+    }
+
+    /// The numbered links: the full article's while it is shown, else the feed's.
+    var shownLinks: [String] { showsFullArticle ? fullArticle?.links ?? [] : entry.links }
 
     var maximumOffset: Int { max(0, lines.count - height) }
     var isAtEnd: Bool { offset >= maximumOffset }
@@ -127,7 +202,7 @@ struct ArticlePager: Sendable {
     }
 
     /// The links and enclosures by their numbers: what `[n]` opens.
-    var numberedCount: Int { entry.links.count + entry.enclosures.count }
+    var numberedCount: Int { shownLinks.count + entry.enclosures.count }
 
     func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
         buffer.fill(area, style: .plain)
@@ -175,8 +250,9 @@ struct ArticlePager: Sendable {
         guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1, number <= numberedCount else {
             return [.message("no link \(TextLayout.truncate(TerminalSafeText.singleLine(text), to: 20)) in this item")]
         }
-        if number <= entry.links.count { return opening(entry.links[number - 1], play: false, unread: unread) }
-        return opening(entry.enclosures[number - entry.links.count - 1].url, play: true, unread: unread)
+        let links = shownLinks
+        if number <= links.count { return opening(links[number - 1], play: false, unread: unread) }
+        return opening(entry.enclosures[number - links.count - 1].url, play: true, unread: unread)
     }
 
     mutating func linkPrompt(_ digit: Int) -> [ViewEffect] {
@@ -232,6 +308,44 @@ struct ArticlePager: Sendable {
         return [.host(.bookmark(bookmark)), .message("bookmarking '\(TextLayout.truncate(TerminalSafeText.singleLine(entry.title), to: 40))'…")]
     }
 
+    /// `x`: the full article in place of the feed's text, or the feed's text again; read from
+    /// the cache or fetched (a load of `view`) when not at hand. `again` (`X`) fetches it anew.
+    mutating func fullArticleKey(feed: String, again: Bool, view: ViewID) -> [ViewEffect] {
+        if !again {
+            if showsFullArticle {
+                showFullArticle(nil)
+                return [.message("the feed's text (x: the full article)")]
+            }
+            if let fullArticle {
+                showFullArticle(fullArticle)
+                return [.message("the full article (x: the feed's text)")]
+            }
+        }
+        if isFetchingArticle { return [.message("the full article is on its way (Esc cancels)")] }
+        guard !entry.link.isEmpty else { return [.message("this item has no link to read its full article from")] }
+        if let refusal = ItemListView.refusal(entry.link) { return [.message(refusal.replacingOccurrences(of: "not opened", with: "no full article"))] }
+        isFetchingArticle = true
+        let request = FullArticleRequest(feed: feed, id: entry.key.id, link: entry.link, again: again)
+        return [.host(.load(view, .fullArticle(request))), .message(again ? "fetching the full article again…" : "reading the full article…")]
+    }
+
+    /// The full article asked for arrived: shown, or, for a page that holds none, the reason.
+    mutating func received(_ article: FullArticle) -> [ViewEffect] {
+        isFetchingArticle = false
+        if let reason = article.notArticle {
+            return [.message("no full article: \(TerminalSafeText.singleLine(reason)); the feed's text stays")]
+        }
+        showFullArticle(article)
+        return [.message("full article: \(article.wordCount) words (x: the feed's text, X: fetch it again)")]
+    }
+
+    /// The full article's load failed: the feed's text stays, and the reason is said.
+    mutating func articleFailed(_ error: LoadError) -> [ViewEffect] {
+        isFetchingArticle = false
+        if error.kind == .cancelled { return [.message("full article cancelled")] }
+        return [.message("no full article: \(TerminalSafeText.singleLine(error.message)); the feed's text stays")]
+    }
+
     func toggledRead(unread: Bool) -> [ViewEffect] {
         guard entry.tracksReadState else { return [.message("this item keeps no read state")] }
         return [.feeds(.markRead([entry], read: unread)), .message(unread ? "marked read" : "marked unread")]
@@ -265,6 +379,8 @@ struct ArticlePager: Sendable {
             KeyBinding(.character("P"), action(.play), "play the item's enclosure (config: player)"),
             KeyBinding(.character("s"), action(.save), "save the item's text to a new file (asks where)"),
             KeyBinding(.control("b"), action(.bookmark), "bookmark the item (config: bookmark-cmd)"),
+            KeyBinding(.character("x"), action(.fullArticle), "the full article, or the text again"),
+            KeyBinding(.character("X"), action(.fullArticleAgain), "fetch the full article again"),
             KeyBinding((1...9).map { Key.character(Character(String($0))) }, action(.openNumber(0)), "open link N (digits, then Enter)", label: "1-9"),
             KeyBinding([.character("q"), .character("h"), .left], action(.close), "back to the list, on this item"),
         ]
@@ -277,4 +393,7 @@ struct ArticlePager: Sendable {
 public enum ReadingKey: Sendable, Hashable {
     case lineDown, lineUp, pageDown, pageUp, top, end, nextUnread, previousUnread, toggleRead, toggleStar, openLink, showLinks, play
     case openNumber(Int), close, save, bookmark
+    case openNumber(Int), close
+    /// `x` and `X`: the full article (fetched anew with `X`), or the feed's text again.
+    case fullArticle, fullArticleAgain
 }

@@ -78,6 +78,10 @@ public struct ArticleView: BrowserView {
             self.pager = pager
             return effects
         case .bookmark: return pager.bookmarking()
+        case .fullArticle, .fullArticleAgain:
+            let effects = pager.fullArticleKey(feed: feed, again: key == .fullArticleAgain, view: id)
+            self.pager = pager
+            return effects
         }
         self.pager = pager
         return []
@@ -95,6 +99,16 @@ public struct ArticleView: BrowserView {
         case .loadFailed(ItemWindowRequest.source, let error) where pager == nil:
             failure = TerminalSafeText.singleLine(error.message)
             return []
+        case .loaded(_, .fullArticle(let request, let article)):
+            guard var pager, request.feed == feed, request.id == pager.entry.key.id else { return [] }
+            let effects = pager.received(article)
+            self.pager = pager
+            return effects
+        case .loadFailed(let source, let error):
+            guard var pager, pager.isFetchingArticle, source == pager.entry.link else { return [] }
+            let effects = pager.articleFailed(error)
+            self.pager = pager
+            return effects
         case .answer(let text):
             let unread = isUnread
             return pager?.answer(text, unread: unread) ?? []

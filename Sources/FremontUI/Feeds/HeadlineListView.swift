@@ -16,6 +16,8 @@ public struct HeadlineListView: BrowserView {
         case nextOrder
         /// The config's `bookmark-cmd` on the item.
         case bookmark
+        /// `x`: the selected item read with its full article in place of the feed's text.
+        case fullArticle
         /// A key while an item is read.
         case reading(ReadingKey)
     }
@@ -200,6 +202,7 @@ public struct HeadlineListView: BrowserView {
                 KeyBinding(.control("f"), .clearFilter, "every item again (clear the filter)"),
                 KeyBinding(.control("b"), .bookmark, "bookmark the item (config: bookmark-cmd)"),
                 KeyBinding(.character("O"), .nextOrder, "the next sort order (article-sort-order)"),
+                KeyBinding(.character("x"), .fullArticle, "read the item with its full article"),
                 KeyBinding([.character("h"), .left], .back, "back to the feed list"),
             ],
         footer: [
@@ -264,6 +267,15 @@ public struct HeadlineListView: BrowserView {
                 return openSelected()
             }
             return openSelected(links: action == .showLinks)
+        case .fullArticle:
+            guard let headline = headline(selected) else { return [] }
+            if let entry = store.entry(source: source(of: headline), id: headline.id) {
+                return showing(entry, links: false) + read(.fullArticle)
+            }
+            let effects = openSelected()
+            // Fetched once the item shows, as a key typed ahead would be.
+            if awaited != nil { typedAhead.append(.fullArticle) }
+            return effects
         case .summaries:
             let unreadOnly = query == .unread
             var river = ItemListView(now: now, timeZone: timeZone, sources: riverSources, unreadOnly: unreadOnly, title: title, store: store)
@@ -443,6 +455,16 @@ public struct HeadlineListView: BrowserView {
                 return restart() + [.message("filter not applied: \(said)")]
             }
             return [.message(said)]
+        case .loaded(_, .fullArticle(let request, let fetched)):
+            guard var pager = article, request.id == pager.entry.key.id, request.feed == cacheKey(of: pager.entry.key.source) else { return [] }
+            let effects = pager.received(fetched)
+            self.article = pager
+            return effects
+        case .loadFailed(let source, let error):
+            guard var pager = article, pager.isFetchingArticle, source == pager.entry.link else { return [] }
+            let effects = pager.articleFailed(error)
+            article = pager
+            return effects
         case .answer(let text):
             return answer(text)
         case .loaded(let source, .feed) where shows(source):
@@ -579,6 +601,10 @@ public struct HeadlineListView: BrowserView {
             article = pager
             return effects
         case .bookmark: return pager.bookmarking()
+        case .fullArticle, .fullArticleAgain:
+            let effects = pager.fullArticleKey(feed: cacheKey(of: pager.entry.key.source), again: key == .fullArticleAgain, view: id)
+            article = pager
+            return effects
         case .close:
             article = nil
             return ensureWindow()
@@ -648,6 +674,7 @@ public struct HeadlineListView: BrowserView {
         case .showLinks: .showLinks
         case .bookmark: .bookmark
         case .back: .close
+        case .fullArticle: .fullArticle
         default: nil
         }
     }
