@@ -8,10 +8,12 @@ extension CacheDatabase {
     /// old ones, `retention` says (unread ones stay unless `keepDays` says otherwise; starred
     /// items are kept apart, whole), and a feed that churns its ids cannot grow the cache without end.
     @discardableResult
+    /// `readingBack`: how many of its items the stored feed is read back with (nil: all; see
+    /// `cachedFeed(url:newest:)`).
     public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
-                          fetchedAt: Date = Date(), retention: FeedRetention = FeedRetention()) throws -> FeedStoreResult {
+                          fetchedAt: Date = Date(), retention: FeedRetention = FeedRetention(), readingBack: Int? = nil) throws -> FeedStoreResult {
         try storeFeed(feed, url: url, validators: validators, fetchedAt: fetchedAt, retention: retention,
-                      searchText: ItemSearch.body(summary:content:))
+                      searchText: ItemSearch.body(summary:content:), readingBack: readingBack)
     }
 
     /// `storeFeed`, with the rendering of an item's searchable text given (tests slow it down or
@@ -20,7 +22,8 @@ extension CacheDatabase {
     /// waiting on the lock. Reading the feed back is done inside it, on purpose: one round trip.
     @discardableResult
     func storeFeed(_ feed: Feed, url: String, validators: CacheValidators, fetchedAt: Date, retention: FeedRetention,
-                   searchText: (_ summary: String, _ content: String) -> String, applyingReadMarks: Bool = false) throws -> FeedStoreResult {
+                   searchText: (_ summary: String, _ content: String) -> String, applyingReadMarks: Bool = false,
+                   readingBack: Int? = nil) throws -> FeedStoreResult {
         let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
         let encoder = JSONEncoder()
         let feedCategories = String(decoding: try encoder.encode(feed.categories), as: UTF8.self)
@@ -103,7 +106,7 @@ extension CacheDatabase {
             }
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
-            let cached = try Self.cachedFeed(db, url: url)
+            let cached = try Self.cachedFeed(db, url: url, newest: readingBack)
             let reclaim = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > Self.reclaimThreshold
             return (stored: FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached), reclaim: reclaim)
         }
@@ -153,12 +156,15 @@ extension CacheDatabase {
     }
 
     /// The feed at `url` as cached, or nil when it never was.
-    public func cachedFeed(url: String) throws -> CachedFeed? {
-        try writer.read { db in try Self.cachedFeed(db, url: url) }
+    /// `newest`: read only that many of its items (the last fetch's first), with the counts of
+    /// all of them (`storedCounts`): what a caller that shows counts, not items, needs of a feed
+    /// of 10,000. Nil reads every item.
+    public func cachedFeed(url: String, newest: Int? = nil) throws -> CachedFeed? {
+        try writer.read { db in try Self.cachedFeed(db, url: url, newest: newest) }
     }
 
     /// The feed at `url` as cached, read in a transaction already open.
-    static func cachedFeed(_ db: Database, url: String) throws -> CachedFeed? {
+    static func cachedFeed(_ db: Database, url: String, newest: Int? = nil) throws -> CachedFeed? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
         var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
                         title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
@@ -168,16 +174,22 @@ extension CacheDatabase {
         feed.categories = (try? decoder.decode([String].self, from: Data((row["categories"] as String).utf8))) ?? []
         var read = Set<String>()
         // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
-        let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position",
-                                        arguments: [url])
+        let items = try Row.fetchCursor(db, sql: "SELECT * FROM item WHERE feedURL = ? ORDER BY lastSeen DESC, position LIMIT ?",
+                                        arguments: [url, newest ?? -1])
         while let item = try items.next() {
             feed.items.append(feedItem(item, decoder: decoder))
             if item["isRead"] as Bool { read.insert(item["id"]) }
         }
         let starred = try starredIDs(db, source: url)
+        var counts: CachedFeed.StoredCounts?
+        if newest != nil {
+            let tally = try Row.fetchOne(db, sql: "SELECT total, unread FROM itemTally WHERE feedURL = ?", arguments: [url])
+            counts = CachedFeed.StoredCounts(total: tally?["total"] ?? 0, unread: tally?["unread"] ?? 0)
+        }
         return CachedFeed(url: url, feed: feed, readItemIDs: read,
                           validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
-                          fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred)
+                          fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred,
+                          storedCounts: counts)
     }
 
     /// An item row as the feed gave it.
@@ -279,14 +291,14 @@ public struct FeedStatus: Sendable, Equatable {
 }
 
 extension CacheDatabase {
-    /// Every cached feed's title, counts, last fetch and last failure, by address, in one query.
+    /// Every cached feed's title, counts, last fetch and last failure, by address, in one query:
+    /// the counts the triggers keep per feed, not a count of a million items.
     public func feedStatuses() throws -> [String: FeedStatus] {
         try writer.read { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT feed.url, feed.title, feed.link, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
-                       count(item.id) AS total, coalesce(sum(item.isRead = 0), 0) AS unread
-                FROM feed LEFT JOIN item ON item.feedURL = feed.url
-                GROUP BY feed.url
+                       coalesce(itemTally.total, 0) AS total, coalesce(itemTally.unread, 0) AS unread
+                FROM feed LEFT JOIN itemTally ON itemTally.feedURL = feed.url
                 """)
             var statuses: [String: FeedStatus] = [:]
             while let row = try rows.next() {
