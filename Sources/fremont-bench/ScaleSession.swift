@@ -23,6 +23,9 @@ struct ScaleSession {
     var peak = 0.0
 
     static let pageDown = "\u{1B}[6~"
+    /// The last row: Fremont's `G`; newsboat's End (its `G` is a reverse sort), as a terminal in
+    /// keypad mode sends it.
+    static func end(_ program: Program) -> String { program == .fremont ? "G" : "\u{1B}OF" }
 
     /// Session A: start, the largest feed opened and paged, a search, a feed marked read, then all.
     static func drive(_ command: [String], environment: [String], marker: String, firstFeedRow: Int,
@@ -34,7 +37,7 @@ struct ScaleSession {
         session.start = try started(terminal, marker: marker)
         for _ in 0..<firstFeedRow { press(terminal, "j") }
         session.openFeed = press(terminal, "\r", quiet: 0.5)
-        session.keys = paging(terminal)
+        session.keys = paging(terminal, program)
         press(terminal, "q", quiet: 0.3)
         switch program {
         case .fremont:
@@ -43,7 +46,7 @@ struct ScaleSession {
             press(terminal, "\r", quiet: 0.5)
             press(terminal, "/")
             for character in word { press(terminal, String(character), quiet: 0.05) }
-            session.search = press(terminal, "\r", quiet: 1)
+            session.search = press(terminal, "\r", quiet: 3)
             press(terminal, "q", quiet: 0.3)
             press(terminal, "q", quiet: 0.3)
             press(terminal, "g")
@@ -52,13 +55,13 @@ struct ScaleSession {
             // newsboat's `/` in the feed list searches every article.
             press(terminal, "/")
             for character in word { press(terminal, String(character), quiet: 0.05) }
-            session.search = press(terminal, "\r", quiet: 1)
+            session.search = press(terminal, "\r", quiet: 3)
             press(terminal, "q", quiet: 0.3)
             press(terminal, "j")
         }
         session.markFeed = press(terminal, "A", quiet: 1)
         press(terminal, "C", quiet: 0.3)
-        session.markAll = press(terminal, "y", quiet: 1)
+        session.markAll = press(terminal, "y", quiet: 3)
         session.peak = terminal.peakMegabytes
         return session
     }
@@ -72,14 +75,15 @@ struct ScaleSession {
         session.start = try started(terminal, marker: marker)
         if program == .newsboat {
             // Its All items is the query feed before the last.
-            press(terminal, "G")
+            press(terminal, end(program))
             press(terminal, "k")
         }
-        session.openAll = press(terminal, "\r", quiet: 1)
-        session.keys = paging(terminal)
+        // newsboat fills a query feed when it is opened, silently: a long quiet ends the wait.
+        session.openAll = press(terminal, "\r", quiet: 3)
+        session.keys = paging(terminal, program)
         press(terminal, "q", quiet: 0.3)
-        press(terminal, "G")
-        session.openQuery = press(terminal, "\r", quiet: 1)
+        press(terminal, end(program))
+        session.openQuery = press(terminal, "\r", quiet: 3)
         session.peak = terminal.peakMegabytes
         return session
     }
@@ -104,11 +108,11 @@ struct ScaleSession {
     }
 
     /// j 40 times, PgDn 15 times (the worst of each: at these counts the 99th percentile), G once.
-    private static func paging(_ terminal: PseudoTerminal) -> Keys {
+    private static func paging(_ terminal: PseudoTerminal, _ program: Program) -> Keys {
         var keys = Keys()
         for _ in 0..<40 { keys.down = max(keys.down, press(terminal, "j", quiet: 0.1)) }
         for _ in 0..<15 { keys.page = max(keys.page, press(terminal, pageDown, quiet: 0.1)) }
-        keys.end = press(terminal, "G", quiet: 0.3)
+        keys.end = press(terminal, end(program), quiet: 0.3)
         return keys
     }
 

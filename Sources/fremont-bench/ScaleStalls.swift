@@ -1,13 +1,12 @@
 import Foundation
 import FremontCore
-import FremontSources
 import FremontUI
 
 /// The UI thread's longest stall in the scale benchmark's scenarios that the pseudo-terminal
 /// cannot separate from the cache's work: a resize of the river with 8,000 items, collapsed and
 /// every one expanded (update + the frame after; a frame is 16 ms).
 enum ScaleStalls {
-    static func run(cache: CacheDatabase, corpus: ScaleCorpus, word: String) throws {
+    static func run(corpus: ScaleCorpus) throws {
         let bytes = makeLargeFeed(items: 8_000, folder: URL(fileURLWithPath: "\(corpus.dataDirectory)/feeds/real"))
         let parsed = try FeedParser.parse(.bytes(bytes, name: "bench-feed.xml"))
         var state = BrowserState(width: 120, height: 40, theme: Theme(colors: .indexed256), current: .feeds)
