@@ -62,9 +62,11 @@ extension String {
 /// A child process on a pseudo-terminal we hold the other end of.
 final class PseudoTerminal {
     private let master: Int32
-    private let pid: pid_t
+    let pid: pid_t
     private(set) var total = 0
     private var seen: [UInt8] = []
+    /// Where everything the program wrote is copied, when set (to see what a benchmark saw).
+    var log: FileHandle?
 
     init(command: [String], environment: [String]) throws {
         var name = [CChar](repeating: 0, count: 128)
@@ -120,6 +122,23 @@ final class PseudoTerminal {
         }
     }
 
+    /// Seconds from now to the last byte that arrives before `quiet` seconds pass with none:
+    /// how long the program took to draw what a key asked for. 0 when nothing came.
+    func settle(quiet: Double) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var last = start
+        while readAvailable(waitMilliseconds: Int32(quiet * 1000)) > 0 { last = DispatchTime.now().uptimeNanoseconds }
+        return Double(last - start) / 1e9
+    }
+
+    /// The child's peak resident memory (VmHWM) in MB, while it runs.
+    var peakMegabytes: Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let value = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return .nan }
+        return value / 1024
+    }
+
     func waitForExit() {
         _ = drain(quiet: 0.1)
         var status: Int32 = 0
@@ -134,16 +153,43 @@ final class PseudoTerminal {
         guard count > 0 else { return -1 }
         total += count
         seen.append(contentsOf: chunk[0..<count])
+        log?.write(Data(chunk[0..<count]))
         if seen.count > 1 << 20 { seen.removeFirst(seen.count - (1 << 16)) }
         return count
     }
 
     private func contains(_ marker: [UInt8]) -> Bool {
-        guard seen.count >= marker.count else { return false }
-        for start in 0...(seen.count - marker.count) where seen[start] == marker[0] && Array(seen[start..<(start + marker.count)]) == marker {
+        // Text a frame diff writes in pieces (a cursor move between two runs of a row) is one
+        // string once the control sequences are taken out.
+        let text = Self.withoutControlSequences(seen)
+        guard text.count >= marker.count else { return false }
+        for start in 0...(text.count - marker.count) where text[start] == marker[0] && Array(text[start..<(start + marker.count)]) == marker {
             return true
         }
         return false
+    }
+
+    /// The bytes without CSI sequences (ESC [ … final byte) and other two-byte escapes.
+    static func withoutControlSequences(_ bytes: [UInt8]) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x1B, index + 1 < bytes.count {
+                if bytes[index + 1] == UInt8(ascii: "[") {
+                    index += 2
+                    while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+                    index += 1
+                } else {
+                    index += 2
+                }
+                continue
+            }
+            text.append(byte)
+            index += 1
+        }
+        return text
     }
 }
 

@@ -11,7 +11,7 @@ enum WholeCommand {
         var status: Int32
     }
 
-    static func run(_ path: String, _ arguments: [String]) -> Run? {
+    static func run(_ path: String, _ arguments: [String], environment: [String]? = nil) -> Run? {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -21,7 +21,11 @@ enum WholeCommand {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+        let envp = (environment ?? []).map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        let spawned = environment == nil ? posix_spawn(&pid, path, &actions, nil, argv, environ)
+            : posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else { return nil }
         var status: Int32 = 0
         var peak = 0.0
         while true {

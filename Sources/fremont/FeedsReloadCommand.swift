@@ -31,6 +31,12 @@ struct FeedsReloadCommand: ParsableCommand {
         }
         let urls = list.entries.compactMap { URL(string: $0.url) }
         let settings = network.settings
+        // A reload counts new items; it shows none, so it reads none of a feed's items back.
+        let fetcher = {
+            var fetcher = WebSources.fetcher(settings)
+            fetcher.itemsReadBack = 0
+            return fetcher
+        }()
         let outcomes = Mutex<[(index: Int, newItems: Int, error: LoadError?)]>([])
         // Threads of its own, not the dispatch pool: fetches block, and there they would hold up
         // the network callbacks they wait for (a second each time the pool must grow).
@@ -38,7 +44,7 @@ struct FeedsReloadCommand: ParsableCommand {
         for (index, url) in urls.enumerated() {
             queue.add {
                 do throws(LoadError) {
-                    let fetch = try WebSources.fetcher(settings).feed(url)
+                    let fetch = try fetcher.feed(url)
                     // Fetched but not kept: a reload that keeps nothing has failed.
                     let notKept = fetch.notKept.map { LoadError(source: RedactedURL.text(url), "fetched, but \($0)") }
                     outcomes.withLock { $0.append((index, notKept == nil ? fetch.newItemIDs.count : 0, notKept)) }

@@ -8,10 +8,12 @@ extension CacheDatabase {
     /// old ones, `retention` says (unread ones stay unless `keepDays` says otherwise; starred
     /// items are kept apart, whole), and a feed that churns its ids cannot grow the cache without end.
     @discardableResult
+    /// `readingBack`: how many of its items the stored feed is read back with (nil: all; see
+    /// `cachedFeed(url:newest:)`).
     public func storeFeed(_ feed: Feed, url: String, validators: CacheValidators = CacheValidators(),
-                          fetchedAt: Date = Date(), retention: FeedRetention = FeedRetention()) throws -> FeedStoreResult {
+                          fetchedAt: Date = Date(), retention: FeedRetention = FeedRetention(), readingBack: Int? = nil) throws -> FeedStoreResult {
         try storeFeed(feed, url: url, validators: validators, fetchedAt: fetchedAt, retention: retention,
-                      searchText: ItemSearch.body(summary:content:))
+                      searchText: ItemSearch.body(summary:content:), readingBack: readingBack)
     }
 
     /// `storeFeed`, with the rendering of an item's searchable text given (tests slow it down or
@@ -20,7 +22,8 @@ extension CacheDatabase {
     /// waiting on the lock. Reading the feed back is done inside it, on purpose: one round trip.
     @discardableResult
     func storeFeed(_ feed: Feed, url: String, validators: CacheValidators, fetchedAt: Date, retention: FeedRetention,
-                   searchText: (_ summary: String, _ content: String) -> String, applyingReadMarks: Bool = false) throws -> FeedStoreResult {
+                   searchText: (_ summary: String, _ content: String) -> String, applyingReadMarks: Bool = false,
+                   readingBack: Int? = nil) throws -> FeedStoreResult {
         let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
         let encoder = JSONEncoder()
         let feedCategories = String(decoding: try encoder.encode(feed.categories), as: UTF8.self)
@@ -114,7 +117,7 @@ extension CacheDatabase {
             }
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
-            let cached = try Self.cachedFeed(db, url: url, hiding: hiding)
+            let cached = try Self.cachedFeed(db, url: url, hiding: hiding, newest: readingBack)
             let reclaim = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > Self.reclaimThreshold
             return (stored: FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached), reclaim: reclaim)
         }
@@ -164,14 +167,17 @@ extension CacheDatabase {
     }
 
     /// The feed at `url` as cached, or nil when it never was.
-    public func cachedFeed(url: String) throws -> CachedFeed? {
+    /// `newest`: read only that many of its items (the last fetch's first), with the counts of
+    /// all of them (`storedCounts`): what a caller that shows counts, not items, needs of a feed
+    /// of 10,000. Nil reads every item.
+    public func cachedFeed(url: String, newest: Int? = nil) throws -> CachedFeed? {
         let hiding = hiddenItems
-        return try writer.read { db in try Self.cachedFeed(db, url: url, hiding: hiding) }
+        return try writer.read { db in try Self.cachedFeed(db, url: url, hiding: hiding, newest: newest) }
     }
 
     /// The feed at `url` as cached, read in a transaction already open.
     /// `hiding`: items the display mode's ignore rules leave out (`hideItems(matching:)`).
-    static func cachedFeed(_ db: Database, url: String, hiding: FilterExpression? = nil) throws -> CachedFeed? {
+    static func cachedFeed(_ db: Database, url: String, hiding: FilterExpression? = nil, newest: Int? = nil) throws -> CachedFeed? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
         var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
                         title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
@@ -182,19 +188,32 @@ extension CacheDatabase {
         var read = Set<String>()
         // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
         let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
-        let sql = "SELECT * FROM item WHERE feedURL = ?\(visible.map { " AND \($0.condition)" } ?? "") ORDER BY lastSeen DESC, position"
+        let condition = visible.map { " AND \($0.condition)" } ?? ""
+        let sql = "SELECT * FROM item WHERE feedURL = ?\(condition) ORDER BY lastSeen DESC, position LIMIT ?"
+        var counts: CachedFeed.StoredCounts?
         func readItems() throws {
-            let items = try Row.fetchCursor(db, sql: sql, arguments: [url] + (visible?.arguments ?? []))
+            let items = try Row.fetchCursor(db, sql: sql, arguments: [url] + (visible?.arguments ?? []) + [newest ?? -1])
             while let item = try items.next() {
                 feed.items.append(feedItem(item, decoder: decoder))
                 if item["isRead"] as Bool { read.insert(item["id"]) }
             }
+            // Hidden items are not counted: the tally (kept by triggers) counts them all.
+            if newest != nil, let visible {
+                let row = try Row.fetchOne(db, sql: "SELECT count(*) AS total, coalesce(sum(isRead = 0), 0) AS unread FROM item WHERE feedURL = ?\(condition)",
+                                           arguments: [url] + visible.arguments)
+                counts = CachedFeed.StoredCounts(total: row?["total"] ?? 0, unread: row?["unread"] ?? 0)
+            }
         }
         if let visible { try visible.withFunctions(db, readItems) } else { try readItems() }
         let starred = try starredIDs(db, source: url)
+        if newest != nil, visible == nil {
+            let tally = try Row.fetchOne(db, sql: "SELECT total, unread FROM itemTally WHERE feedURL = ?", arguments: [url])
+            counts = CachedFeed.StoredCounts(total: tally?["total"] ?? 0, unread: tally?["unread"] ?? 0)
+        }
         return CachedFeed(url: url, feed: feed, readItemIDs: read,
                           validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
-                          fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred)
+                          fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred,
+                          storedCounts: counts)
     }
 
     /// An item row as the feed gave it.
@@ -297,20 +316,28 @@ public struct FeedStatus: Sendable, Equatable {
 
 extension CacheDatabase {
     /// Every cached feed's title, counts, last fetch and last failure, by address, in one query.
-    /// Items hidden by the display mode's ignore rules are not counted.
+    /// Items hidden by the display mode's ignore rules are not counted; without such rules the
+    /// counts are the ones the triggers keep per feed.
     public func feedStatuses() throws -> [String: FeedStatus] {
         let hiding = hiddenItems
         return try writer.read { db in
             // The rule tested on each item where the items are counted (`FilterSQL`).
             let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+            guard let visible else {
+                // The counts the triggers keep per feed, not a count of a million items.
+                return try Self.feedStatuses(Row.fetchCursor(db, sql: """
+                    SELECT feed.url, feed.title, feed.link, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
+                           coalesce(itemTally.total, 0) AS total, coalesce(itemTally.unread, 0) AS unread
+                    FROM feed LEFT JOIN itemTally ON itemTally.feedURL = feed.url
+                    """))
+            }
             let sql = """
                 SELECT feed.url, feed.title, feed.link, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
                        count(item.id) AS total, coalesce(sum(item.isRead = 0), 0) AS unread
-                FROM feed LEFT JOIN \(visible.map { "(SELECT feedURL, id, isRead FROM item WHERE \($0.condition)) AS item" } ?? "item")
+                FROM feed LEFT JOIN (SELECT feedURL, id, isRead FROM item WHERE \(visible.condition)) AS item
                     ON item.feedURL = feed.url
                 GROUP BY feed.url
                 """
-            guard let visible else { return try Self.feedStatuses(Row.fetchCursor(db, sql: sql)) }
             return try visible.withFunctions(db) { try Self.feedStatuses(Row.fetchCursor(db, sql: sql, arguments: visible.arguments)) }
         }
     }

@@ -15,6 +15,15 @@ public struct CachedFeed: Sendable, Equatable {
     public var lastErrorAt: Date?
     /// The items starred (kept whole apart from the feed), by id.
     public var starredIDs: Set<String> = []
+    /// When only the newest items were read (`CacheDatabase.cachedFeed(url:newest:)`): how many
+    /// the cache holds of the feed, and how many of them are unread (its kept counts). Nil when
+    /// `feed.items` is all of them.
+    public var storedCounts: StoredCounts?
+
+    public struct StoredCounts: Sendable, Equatable {
+        public var total: Int
+        public var unread: Int
+    }
 
     public var unreadCount: Int { feed.items.count { !readItemIDs.contains($0.id) } }
 }

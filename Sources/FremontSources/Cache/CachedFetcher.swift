@@ -11,6 +11,10 @@ public struct CachedFetcher: Sendable {
     public var options: HTTPRequestOptions
     /// What stays of a feed's items (the config's `max-items` and `keep-articles-days`).
     public var retention = FeedRetention()
+    /// How many of a feed's items a fetch reads from the cache, before (for its validators and a
+    /// 304's answer) and after storing it; nil: all. A caller that wants counts, not items (a
+    /// reload of 500 feeds of 2,000 items each), reads none: the cache's counts come with it.
+    public var itemsReadBack: Int?
     private let now: @Sendable () -> Date
 
     public init(cache: CacheDatabase, fetcher: HTTPFetcher, options: HTTPRequestOptions = .init(),
@@ -27,7 +31,7 @@ public struct CachedFetcher: Sendable {
 
     public func feed(_ url: URL, cancellation: FetchCancellation? = nil, progress: Progress? = nil) throws(LoadError) -> FeedFetch {
         let key = RedactedURL.text(url)
-        let before = try? cache.cachedFeed(url: key)
+        let before = try? cache.cachedFeed(url: key, newest: itemsReadBack)
         let held = before?.fetchedAt == nil ? nil : before
         do throws(LoadError) {
             switch try fetcher.fetch(url, options: conditional(held?.validators), cancellation: cancellation, progress: progress) {
@@ -51,7 +55,7 @@ public struct CachedFetcher: Sendable {
                 let validators = info.validators
                 do {
                     let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt,
-                                                     retention: retention)
+                                                     retention: retention, readingBack: itemsReadBack)
                     if let cached = stored.cached {
                         return FeedFetch(cached: cached, warnings: parsed.warnings, notModified: false, newItemIDs: stored.newItemIDs)
                     }

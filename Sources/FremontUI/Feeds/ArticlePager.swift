@@ -393,7 +393,6 @@ struct ArticlePager: Sendable {
 public enum ReadingKey: Sendable, Hashable {
     case lineDown, lineUp, pageDown, pageUp, top, end, nextUnread, previousUnread, toggleRead, toggleStar, openLink, showLinks, play
     case openNumber(Int), close, save, bookmark
-    case openNumber(Int), close
     /// `x` and `X`: the full article (fetched anew with `X`), or the feed's text again.
     case fullArticle, fullArticleAgain
 }

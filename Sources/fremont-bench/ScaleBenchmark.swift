@@ -1,0 +1,215 @@
+import Foundation
+import FremontCore
+import FremontSources
+import FremontUI
+
+/// A heavy reader's cache, Fremont against newsboat in one run: 500 feeds served on loopback
+/// (python3's http.server, which answers If-Modified-Since with 304), a million items in both
+/// caches (`ScaleCorpus`), then each program on a 120×40 pseudo-terminal (start to the counted
+/// feed list, lists opened, keys, search, a query feed, marks), both reloading the 500 feeds
+/// (half 304, half five new items), peak memory and the caches' sizes; each figure beside its
+/// goal and a verdict. Fremont's in-process figures (the UI thread's longest stall per scenario)
+/// follow.
+enum ScaleBenchmark {
+    struct Figure {
+        var label: String
+        var fremont: Double
+        var newsboat: Double?
+        var unit: String
+        var goal: String
+        var met: Bool?
+    }
+
+    static func run(dataDirectory: String, items: Int) throws {
+        guard let fremont = WholeCommand.fremont else {
+            print("(no fremont binary beside fremont-bench: swift build -c release --product fremont)")
+            return
+        }
+        guard let newsboat = which("newsboat"), let python = which("python3") else {
+            print("(scale needs newsboat and python3 on PATH: sudo apt-get install -y newsboat)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fremont-bench-scale-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // FREMONT_SCALE_KEEP=1 keeps the homes and caches, to run either program on them by hand.
+        let keep = ProcessInfo.processInfo.environment["FREMONT_SCALE_KEEP"] == "1"
+        defer { if keep { print("kept: \(folder.path)") } else { try? FileManager.default.removeItem(at: folder) } }
+        let port = try freePort()
+        let corpus = try ScaleCorpus(itemCount: items, dataDirectory: dataDirectory, port: port)
+        let served = folder.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        for feed in 0..<ScaleCorpus.feedCount {
+            try corpus.writeFeed(feed, extra: 0, to: served, modified: ScaleCorpus.baseTime)
+        }
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: python)
+        server.arguments = ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", served.path]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+
+        // Fremont's home and newsboat's, each with the same feeds.
+        let home = ScaleHomes(folder: folder, corpus: corpus)
+        try home.write()
+        let word = searchWord(corpus)
+        let matching = "unread = \\\"yes\\\" and title =~ \\\"\(word)\\\""
+        try home.writeFeedLists(queries: [])
+        print("Scale: \(NumberText.grouped(corpus.totalItems)) items in \(ScaleCorpus.feedCount) feeds (largest \(NumberText.grouped(corpus.sizes[0])), "
+              + "one of \(NumberText.grouped(corpus.sizes[1])) marked read), made from \(corpus.pool.count) real items of \(dataDirectory)/feeds/real; release build")
+        let fillFremont = try seconds { try corpus.fillFremont(home.fremontCache) }
+        let fillNewsboat = try seconds { try corpus.fillNewsboat(home.newsboatCache, urls: home.newsboatURLs, config: home.newsboatConfig) }
+        let fremontSize = fileSize(home.fremontCache) + fileSize(home.fremontCache + "-wal")
+        let newsboatSize = fileSize(home.newsboatCache)
+        print(String(format: "caches filled in SQL: Fremont's in %.1f s, newsboat's in %.1f s (newsboat's schema made by newsboat %@ itself, then filled directly)",
+                     fillFremont, fillNewsboat, newsboatVersion(newsboat)))
+        print("served on 127.0.0.1:\(port) by python3 http.server; the search word \"\(word)\", the query feed \"\(matching.replacingOccurrences(of: "\\\"", with: "\""))\"")
+
+        var figures: [Figure] = []
+        let fremontCommand = [fremont, "--offline"]
+        let newsboatCommand = [newsboat, "-u", home.newsboatURLs, "-c", home.newsboatCache, "-C", home.newsboatConfig]
+        let marker = startMarker(corpus)
+        func add(_ label: String, _ fremontValue: Double, _ newsboatValue: Double?, unit: String = "ms", goal: String, met: Bool?) {
+            figures.append(Figure(label: label, fremont: fremontValue, newsboat: newsboatValue, unit: unit, goal: goal, met: met))
+        }
+        // Session B first (it only reads): the same feeds and two query feeds (newsboat's nearest to All items is a
+        // query feed that matches every item).
+        try home.writeFeedLists(queries: [("Matching", matching)])
+        let fremontB = try ScaleSession.driveQueries(fremontCommand, environment: home.fremontEnvironment, marker: marker, program: .fremont)
+        try home.writeFeedLists(queries: [("All items", "unread = \\\"yes\\\" or unread = \\\"no\\\""), ("Matching", matching)])
+        let newsboatB = try ScaleSession.driveQueries(newsboatCommand, environment: home.newsboatEnvironment, marker: marker, program: .newsboat)
+        // Session A: the 500 feeds alone; it ends marking everything read.
+        try home.writeFeedLists(queries: [])
+        let fremontA = try ScaleSession.drive(fremontCommand, environment: home.fremontEnvironment, marker: marker, firstFeedRow: 3,
+                                         program: .fremont, word: word)
+        let newsboatA = try ScaleSession.drive(newsboatCommand, environment: home.newsboatEnvironment, marker: marker, firstFeedRow: 0,
+                                          program: .newsboat, word: word)
+        add("start with the query feeds", fremontB.start, newsboatB.start, goal: "≤ 150 ms", met: fremontB.start <= 150)
+        add("open All items", fremontB.openAll, newsboatB.openAll, goal: "≤ 50 ms", met: fremontB.openAll <= 50)
+        add("  j in it (p99 of 40)", fremontB.keys.down, newsboatB.keys.down, goal: "≤ 1 ms in-process (below)", met: nil)
+        add("  PgDn in it (p99 of 15)", fremontB.keys.page, newsboatB.keys.page, goal: "≤ 1 ms in-process (below)", met: nil)
+        add("  G in it", fremontB.keys.end, newsboatB.keys.end, goal: "≤ 1 ms in-process (below)", met: nil)
+        add("open the query feed", fremontB.openQuery, newsboatB.openQuery, goal: "≤ 300 ms", met: fremontB.openQuery <= 300)
+        add("start to counted feed list", fremontA.start, newsboatA.start, goal: "≤ 150 ms", met: fremontA.start <= 150)
+        add("open the largest feed", fremontA.openFeed, newsboatA.openFeed, goal: "≤ 50 ms", met: fremontA.openFeed <= 50)
+        add("  j in it (p99 of 40)", fremontA.keys.down, newsboatA.keys.down, goal: "≤ 1 ms in-process (below)", met: nil)
+        add("  PgDn in it (p99 of 15)", fremontA.keys.page, newsboatA.keys.page, goal: "≤ 1 ms in-process (below)", met: nil)
+        add("  G in it", fremontA.keys.end, newsboatA.keys.end, goal: "≤ 1 ms in-process (below)", met: nil)
+        add("search \"\(word)\" (All items /; newsboat's /)", fremontA.search, newsboatA.search, goal: "≤ 30 ms", met: fremontA.search <= 30)
+        add("mark a feed of \(NumberText.grouped(corpus.sizes[1])) read (A)", fremontA.markFeed, newsboatA.markFeed, goal: "≤ a frame, 16 ms",
+            met: fremontA.markFeed <= 16)
+        add("mark all read (C y)", fremontA.markAll, newsboatA.markAll, goal: "faster than newsboat", met: fremontA.markAll < newsboatA.markAll)
+
+        let fremontPeak = max(fremontA.peak, fremontB.peak), newsboatPeak = max(newsboatA.peak, newsboatB.peak)
+        add("peak memory of the session", fremontPeak, newsboatPeak, unit: "MB", goal: "≤ 150 MB and ≤ 0.25× newsboat's",
+            met: fremontPeak <= 150 && fremontPeak <= 0.25 * newsboatPeak)
+
+        // The reload: every odd feed now has five new items (and a newer Last-Modified); the
+        // even ones answer 304.
+        try home.writeFeedLists(queries: [])
+        for feed in stride(from: 1, to: ScaleCorpus.feedCount, by: 2) {
+            try corpus.writeFeed(feed, extra: ScaleCorpus.newPerReload, to: served, modified: ScaleCorpus.baseTime + 86_400)
+        }
+        let fremontReload = WholeCommand.run(fremont, ["feeds", "reload"], environment: home.fremontEnvironment)
+        let newsboatReload = WholeCommand.run(newsboat, ["-u", home.newsboatURLs, "-c", home.newsboatCache, "-C", home.newsboatConfig, "-x", "reload"],
+                                              environment: home.newsboatEnvironment)
+        if let fremontReload, let newsboatReload {
+            let ratio = fremontReload.seconds / newsboatReload.seconds
+            add("reload 500 feeds (250 × 304, 250 × 5 new)", fremontReload.seconds * 1000, newsboatReload.seconds * 1000,
+                goal: "≤ 0.25× newsboat's", met: ratio <= 0.25)
+            add("  peak memory of the reload", fremontReload.peakMegabytes, newsboatReload.peakMegabytes, unit: "MB",
+                goal: "≤ 150 MB and ≤ 0.25× newsboat's", met: fremontReload.peakMegabytes <= 150 && fremontReload.peakMegabytes <= 0.25 * newsboatReload.peakMegabytes)
+            if fremontReload.status != 0 { print("note: fremont feeds reload exited with status \(fremontReload.status)") }
+        }
+        let stored = try CacheDatabase(path: home.fremontCache)
+        let reloaded = try stored.itemCount(.all)
+        add("cache size (before the reload)", Double(fremontSize) / 1_000_000, Double(newsboatSize) / 1_000_000, unit: "MB",
+            goal: "≤ newsboat's", met: fremontSize <= newsboatSize)
+
+        print("\nmeasured on a pseudo-terminal (key sent → the last byte of the frame it drew), 120×40; newsboat \(newsboatVersion(newsboat)), its default config (max-items 0)")
+        print("\(NumberText.padRight("", 44)) \(NumberText.padLeft("Fremont", 10)) \(NumberText.padLeft("newsboat", 10))  \(NumberText.padRight("ratio", 7)) goal → verdict")
+        for figure in figures {
+            let ratio = figure.newsboat.map { $0 > 0 ? String(format: "%.2f×", figure.fremont / $0) : "" } ?? ""
+            let verdict = figure.met.map { $0 ? "met" : "MISSED" } ?? ""
+            let value = { (number: Double) in figure.unit == "MB" ? String(format: "%7.1f MB", number) : String(format: "%7.1f ms", number) }
+            print("\(NumberText.padRight(figure.label, 44)) \(NumberText.padLeft(value(figure.fremont), 10)) "
+                  + "\(NumberText.padLeft(figure.newsboat.map(value) ?? "", 10))  \(NumberText.padRight(ratio, 7)) \(figure.goal) → \(verdict)")
+        }
+        print("Fremont's cache holds \(NumberText.grouped(reloaded)) items after the reload (\(NumberText.grouped(corpus.totalItems)) + \(ScaleCorpus.feedCount / 2 * ScaleCorpus.newPerReload) new)")
+
+        // In process: the UI thread's share (update and render) of each scenario, the cache's reads left out.
+        print("\nFremont in process, the UI thread's longest stall per scenario (state update + render, 120×40; a frame: 16 ms)")
+        let drive = try HeadlineDrive(cache: stored, sources: (0..<ScaleCorpus.feedCount).map { corpus.url($0) })
+        print(String(format: "  All items: open %.2f ms to its first frame; j p99 %.3f ms, PgDn p99 %.3f ms, G %.2f ms (window reads included) → %@; longest UI-thread work %.2f ms → %@",
+                     drive.open * 1000, drive.downP99 * 1000, drive.pageP99 * 1000, drive.end * 1000,
+                     drive.downP99 <= 0.001 && drive.pageP99 <= 0.001 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)",
+                     drive.longestUIWork * 1000, drive.longestUIWork <= 0.016 ? "met" : "MISSED"))
+        let largest = try HeadlineDrive(cache: stored, sources: (0..<ScaleCorpus.feedCount).map { corpus.url($0) }, openRow: 3)
+        print(String(format: "  the largest feed: open %.2f ms; j p99 %.3f ms, PgDn p99 %.3f ms, G %.2f ms → %@; longest UI-thread work %.2f ms → %@",
+                     largest.open * 1000, largest.downP99 * 1000, largest.pageP99 * 1000, largest.end * 1000,
+                     largest.downP99 <= 0.001 && largest.pageP99 <= 0.001 ? "met (≤ 1 ms)" : "MISSED (> 1 ms)",
+                     largest.longestUIWork * 1000, largest.longestUIWork <= 0.016 ? "met" : "MISSED"))
+        try ScaleStalls.run(corpus: corpus)
+    }
+
+    /// A word of the titles that a few in a thousand items hold: the pool's most common title word of seven letters or more.
+    static func searchWord(_ corpus: ScaleCorpus) -> String {
+        var counts: [String: Int] = [:]
+        for item in corpus.pool {
+            for word in Set(item.title.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)) where word.count >= 7 && word.allSatisfy(\.isASCII) {
+                counts[word, default: 0] += 1
+            }
+        }
+        return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? "space"
+    }
+
+    /// What the feed list shows once counted: feed 25's `unread/total` (visible in both at 40 rows).
+    static func startMarker(_ corpus: ScaleCorpus) -> String {
+        let size = corpus.sizes[25]
+        let unread = (0..<size).filter { !ScaleCorpus.isRead(item: $0) }.count
+        return "\(unread)/\(size)"
+    }
+
+    static func which(_ name: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    static func newsboatVersion(_ path: String) -> String {
+        (WholeCommand.output(of: path, ["--version"]) ?? "").split(separator: "\n").first.map {
+            $0.split(separator: " ").dropFirst().first.map(String.init) ?? "?"
+        } ?? "?"
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    /// A port nothing listens on now: bound at 0, read, closed (the server binds it next).
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw BenchmarkError("no socket") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Bool in
+                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw BenchmarkError("cannot bind a port on 127.0.0.1") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func seconds(_ work: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try work()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}

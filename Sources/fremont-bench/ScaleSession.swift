@@ -1,0 +1,139 @@
+import Foundation
+
+/// One program (Fremont or newsboat) driven on a 120×40 pseudo-terminal through the scale
+/// benchmark's scenarios: each figure is the time from the key sent to the last byte of the
+/// frame it made the program draw (the output then quiet), in milliseconds.
+struct ScaleSession {
+    enum Program { case fremont, newsboat }
+
+    struct Keys {
+        var down = 0.0
+        var page = 0.0
+        var end = 0.0
+    }
+
+    var start = 0.0
+    var openFeed = 0.0
+    var openAll = 0.0
+    var openQuery = 0.0
+    var keys = Keys()
+    var search = 0.0
+    var markFeed = 0.0
+    var markAll = 0.0
+    var peak = 0.0
+
+    static let pageDown = "\u{1B}[6~"
+    /// The last row: Fremont's `G`; newsboat's End (its `G` is a reverse sort), as a terminal in
+    /// keypad mode sends it.
+    static func end(_ program: Program) -> String { program == .fremont ? "G" : "\u{1B}OF" }
+
+    /// Session A: start, the largest feed opened and paged, a search, a feed marked read, then all.
+    static func drive(_ command: [String], environment: [String], marker: String, firstFeedRow: Int,
+                      program: Program, word: String) throws -> ScaleSession {
+        var session = ScaleSession()
+        let terminal = try PseudoTerminal(command: command, environment: environment)
+        terminal.log = logFile(program, "a")
+        defer { finish(terminal) }
+        session.start = try started(terminal, marker: marker)
+        for _ in 0..<firstFeedRow { press(terminal, "j") }
+        session.openFeed = press(terminal, "\r", quiet: 0.5)
+        session.keys = paging(terminal, program)
+        press(terminal, "q", quiet: 0.3)
+        switch program {
+        case .fremont:
+            // All items (the first row), then its `/`: the list's items holding the word, from the cache.
+            press(terminal, "g")
+            press(terminal, "\r", quiet: 0.5)
+            press(terminal, "/")
+            for character in word { press(terminal, String(character), quiet: 0.05) }
+            session.search = press(terminal, "\r", quiet: 3)
+            press(terminal, "q", quiet: 0.3)
+            press(terminal, "q", quiet: 0.3)
+            press(terminal, "g")
+            for _ in 0...firstFeedRow { press(terminal, "j") }
+        case .newsboat:
+            // newsboat's `/` in the feed list searches every article.
+            press(terminal, "/")
+            for character in word { press(terminal, String(character), quiet: 0.05) }
+            session.search = press(terminal, "\r", quiet: 3)
+            press(terminal, "q", quiet: 0.3)
+            press(terminal, "j")
+        }
+        session.markFeed = press(terminal, "A", quiet: 1)
+        press(terminal, "C", quiet: 0.3)
+        session.markAll = press(terminal, "y", quiet: 3)
+        session.peak = terminal.peakMegabytes
+        return session
+    }
+
+    /// Session B (the query feeds listed): start, All items opened and paged, the query feed opened.
+    static func driveQueries(_ command: [String], environment: [String], marker: String, program: Program) throws -> ScaleSession {
+        var session = ScaleSession()
+        let terminal = try PseudoTerminal(command: command, environment: environment)
+        terminal.log = logFile(program, "b")
+        defer { finish(terminal) }
+        session.start = try started(terminal, marker: marker)
+        if program == .newsboat {
+            // Its All items is the query feed before the last.
+            press(terminal, end(program))
+            press(terminal, "k")
+        }
+        // newsboat fills a query feed when it is opened, silently: a long quiet ends the wait.
+        session.openAll = press(terminal, "\r", quiet: 3)
+        session.keys = paging(terminal, program)
+        press(terminal, "q", quiet: 0.3)
+        press(terminal, end(program))
+        session.openQuery = press(terminal, "\r", quiet: 3)
+        session.peak = terminal.peakMegabytes
+        return session
+    }
+
+    /// With FREMONT_SCALE_LOG=DIR, what the program wrote goes to DIR/fremont-a.log and so on.
+    private static func logFile(_ program: Program, _ session: String) -> FileHandle? {
+        guard let folder = ProcessInfo.processInfo.environment["FREMONT_SCALE_LOG"] else { return nil }
+        let path = "\(folder)/\(program)-\(session).log"
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
+        return FileHandle(forWritingAtPath: path)
+    }
+
+    /// Milliseconds from the start to the marker (the counted feed list), the frame then finished.
+    private static func started(_ terminal: PseudoTerminal, marker: String) throws -> Double {
+        let begun = DispatchTime.now().uptimeNanoseconds
+        guard terminal.read(until: Array(marker.utf8), timeout: 300) else {
+            throw BenchmarkError("no feed list with its counts (\(marker)) within 300 s")
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - begun) / 1e6
+        _ = terminal.settle(quiet: 0.5)
+        return elapsed
+    }
+
+    /// j 40 times, PgDn 15 times (the worst of each: at these counts the 99th percentile), G once.
+    private static func paging(_ terminal: PseudoTerminal, _ program: Program) -> Keys {
+        var keys = Keys()
+        for _ in 0..<40 { keys.down = max(keys.down, press(terminal, "j", quiet: 0.1)) }
+        for _ in 0..<15 { keys.page = max(keys.page, press(terminal, pageDown, quiet: 0.1)) }
+        keys.end = press(terminal, end(program), quiet: 0.3)
+        return keys
+    }
+
+    /// Sends `keys` once the output is quiet; milliseconds to the last byte of what it drew.
+    @discardableResult
+    private static func press(_ terminal: PseudoTerminal, _ keys: String, quiet: Double = 0.2) -> Double {
+        _ = terminal.settle(quiet: 0.02)
+        terminal.send(keys)
+        return terminal.settle(quiet: quiet) * 1000
+    }
+
+    /// q, and if the program is still there after 5 s (a question, a slow cleanup), SIGKILL.
+    private static func finish(_ terminal: PseudoTerminal) {
+        terminal.send("q")
+        for _ in 0..<100 {
+            _ = terminal.settle(quiet: 0.05)
+            var status: Int32 = 0
+            if waitpid(terminal.pid, &status, WNOHANG) == terminal.pid { return }
+        }
+        kill(terminal.pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(terminal.pid, &status, 0)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import Testing
+import FremontTestSupport
+import FremontCore
+@testable import FremontSources
+
+/// A heavy reader's cache at a twentieth of `fremont-bench --only scale`: 50,000 items in 500
+/// feeds of uneven sizes (one of 2,500, one of 2,000, the rest about 91), dated over two years
+/// with ties, one in three read. Functional only: every window walk gives every item once in the
+/// list's order, and counts follow marks exactly, per feed and in total.
+@Suite(.serialized) struct ScaleCacheTests {
+    static let feeds = 500
+    static let sizes: [Int] = {
+        let rest = 50_000 - 2_500 - 2_000
+        return [2_500, 2_000] + (0..<(feeds - 2)).map { rest / (feeds - 2) + ($0 < rest % (feeds - 2) ? 1 : 0) }
+    }()
+    static func url(_ feed: Int) -> String { "http://127.0.0.1:1/feed\(feed).xml" }
+
+    /// Filled in SQL, a feed a statement, through the schema's triggers (the counts kept per feed).
+    static func filledCache(_ home: TestHome) throws -> CacheDatabase {
+        let cache = try CacheDatabase(path: home.file("cache.sqlite").path)
+        try cache.writer.write { db in
+            for feed in 0..<feeds {
+                try db.execute(sql: "INSERT INTO feed (url, title) VALUES (?, ?)", arguments: [url(feed), "Feed \(feed)"])
+                // Two items a minute across feeds (ties), one in 97 undated.
+                try db.execute(sql: """
+                    WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ? - 1)
+                    INSERT INTO item (feedURL, id, position, title, published, isRead, firstSeen, lastSeen)
+                    SELECT ?, 'f' || ? || '-' || k, ? - 1 - k, 'Headline ' || k,
+                           CASE WHEN (k + ?) % 97 = 0 THEN NULL
+                                ELSE strftime('%Y-%m-%d %H:%M:%f', 1700000000 + ((k * 7919 + ? * 31) % 60000) / 2 * 60, 'unixepoch') END,
+                           k % 3 = 0, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'
+                    FROM n
+                    """, arguments: [sizes[feed], url(feed), feed, sizes[feed], feed, feed])
+            }
+        }
+        return cache
+    }
+
+    /// The list's order straight from the table: newest first, undated last, ties in the order stored.
+    static func expectedOrder(_ cache: CacheDatabase, where condition: String = "1", _ arguments: StatementArguments = []) throws -> [String] {
+        try cache.writer.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT feedURL || ' ' || id FROM item WHERE \(condition)
+                ORDER BY coalesce(published, updated, '') DESC, rowid
+                """, arguments: arguments)
+        }
+    }
+
+    /// Every row of `query`, window after window from the start (`limit` rows each).
+    static func walk(_ cache: CacheDatabase, _ query: ItemQuery, limit: Int) throws -> [ItemHeadline] {
+        var rows = try cache.itemWindow(query, .start, limit: limit)
+        var all = rows
+        while let last = rows.last, rows.count == limit {
+            rows = try cache.itemWindow(query, .after(last.cursor), limit: limit)
+            all += rows
+        }
+        return all
+    }
+
+    static func counts(_ cache: CacheDatabase) throws -> [String: (total: Int, unread: Int)] {
+        try cache.writer.read { db in
+            var counts: [String: (Int, Int)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT feedURL, count(*) AS total, sum(isRead = 0) AS unread FROM item GROUP BY feedURL") {
+                counts[row["feedURL"]] = (row["total"], row["unread"])
+            }
+            return counts
+        }
+    }
+
+    @Test func windowsWalkEveryItemOnceInTheListsOrder() throws {
+        let home = try TestHome()
+        let cache = try Self.filledCache(home)
+        #expect(try cache.itemCount(.all) == 50_000)
+        let all = try Self.walk(cache, .all, limit: 997)
+        #expect(all.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache)))
+        let unread = try Self.walk(cache, .unread, limit: 500)
+        #expect(unread.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "isRead = 0")))
+        #expect(try cache.itemCount(.unread) == unread.count)
+        let largest = try Self.walk(cache, .feed(Self.url(0)), limit: 100)
+        #expect(largest.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "feedURL = ?", [Self.url(0)])))
+        // Backwards from the end, window before window: the same rows, in the same order.
+        var rows = try cache.itemWindow(.all, .end, limit: 1_000)
+        var backwards = rows
+        while let first = rows.first, rows.count == 1_000 {
+            rows = try cache.itemWindow(.all, .before(first.cursor), limit: 1_000)
+            backwards = rows + backwards
+        }
+        #expect(backwards.map(\.cursor) == all.map(\.cursor))
+        // Jumps land where the walk says.
+        for position in [0, 1, 12_345, 25_000, 49_900] {
+            #expect(try cache.itemWindow(.all, .offset(position), limit: 100).map(\.cursor) == Array(all[position..<min(all.count, position + 100)].map(\.cursor)))
+            #expect(try cache.itemWindow(.all, .offsetFromEnd(position), limit: 100).map(\.cursor)
+                    == Array(all[max(0, all.count - position - 100)..<(all.count - position)].map(\.cursor)))
+        }
+    }
+
+    @Test func countsFollowMarksPerFeedAndInTotal() throws {
+        let home = try TestHome()
+        let cache = try Self.filledCache(home)
+        func expectCountsAgree() throws {
+            let counted = try Self.counts(cache)
+            let statuses = try cache.feedStatuses()
+            #expect(statuses.count == Self.feeds)
+            for feed in 0..<Self.feeds {
+                let url = Self.url(feed)
+                #expect(statuses[url]?.total == counted[url]?.total && statuses[url]?.unread == counted[url]?.unread, "\(url)")
+                #expect(try cache.itemCount(.feed(url)) == counted[url]?.total)
+            }
+            #expect(try cache.itemCount(.unread) == counted.values.reduce(0) { $0 + $1.unread })
+            #expect(try cache.itemCount(.all) == 50_000)
+        }
+        try expectCountsAgree()
+        // Some items of the 2,000-item feed read, some of them twice, some read ones marked unread.
+        let marked = Self.url(1)
+        try cache.markRead(feedURL: marked, itemIDs: (0..<300).map { "f1-\($0)" })
+        try cache.markRead(feedURL: marked, itemIDs: (200..<400).map { "f1-\($0)" })
+        try cache.markRead(feedURL: marked, itemIDs: (0..<30).map { "f1-\($0 * 3)" }, read: false)
+        try expectCountsAgree()
+        // 1,333 unread at first (k % 3 != 0), 266 of them among the first 400, then 30 read ones unread again.
+        #expect(try cache.feedStatuses()[marked]?.unread == 1_333 - 266 + 30)
+        // The whole feed read: its unread none, every other feed's unchanged.
+        let before = try cache.feedStatuses()
+        try cache.markAllRead(feedURL: marked)
+        try expectCountsAgree()
+        let after = try cache.feedStatuses()
+        #expect(after[marked]?.unread == 0 && after[marked]?.total == 2_000)
+        #expect(after.filter { $0.key != marked }.mapValues(\.unread) == before.filter { $0.key != marked }.mapValues(\.unread))
+        #expect(try Self.walk(cache, .unread, limit: 1_000).allSatisfy { $0.feed != marked && !$0.isRead })
+        // Every feed read: nothing unread anywhere, the unread list empty, the totals kept.
+        for feed in 0..<Self.feeds { try cache.markAllRead(feedURL: Self.url(feed)) }
+        try expectCountsAgree()
+        #expect(try cache.itemCount(.unread) == 0)
+        #expect(try cache.itemWindow(.unread, .start, limit: 100).isEmpty)
+        #expect(try cache.feedStatuses().values.allSatisfy { $0.unread == 0 })
+    }
+}
