@@ -88,4 +88,79 @@ import Testing
             #expect(server.starredIDs == [server.entries[0].id])
         }
     }
+
+    /// The browser on a FreshRSS account: the server's feeds listed, a read and a star made in the
+    /// browser reach the server at the next sync, and a read made on the server shows in the list.
+    @Test func theBrowserReadsAndStarsAndTheServerHasThem() async throws {
+        try await withServer { server, home in
+            #expect(try await home.run("sync").status == 0)
+            let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitUntil(timeout: 30, "the synced feeds listed") { $0.contains("Daily News") && $0.contains("Tech Weekly") }
+            for _ in 0..<3 { try await tmux.press("j") }
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Daily News item 30")
+            // Read the newest, n: read the next unread, * star it; back, back, quit.
+            try await tmux.press("Enter")
+            _ = try await tmux.waitFor("Title:")
+            try await tmux.press("n", "*", "q", "q", "q")
+            try await tmux.expectShellRestored(status: "0")
+            let up = try await home.run("sync")
+            #expect(up.output.contains("to the server: 3 changes sent"), "\(up.output)")
+            let news = server.entries.filter { $0.feed == 1 }.map(\.id)
+            #expect(server.readIDs == [news[29], news[28]])
+            #expect(server.starredIDs == [news[28]])
+
+            // Read on the server: the browser's load syncs and the list shows it.
+            server.mark(news[27], read: true)
+            let again = try await TmuxSession(width: 100, height: 30, environment: home.environment)
+            try await again.ready()
+            try await again.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await again.waitUntil(timeout: 30, "Daily News at 27/30") { $0.contains("27/30") }
+            try await again.press("q")
+            try await again.expectShellRestored(status: "0")
+        }
+    }
+
+    /// The figures of the README: a first sync of 5,000 items (50 feeds of 100), then a sync of 50
+    /// changes made here and 50 made on the server, each a run of `fremont sync` over loopback.
+    /// Run with `FREMONT_GREADER_BENCH=.build/release/fremont` (the binary timed).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["FREMONT_GREADER_BENCH"] != nil))
+    func syncTimesOverLoopback() async throws {
+        let binary = ProcessInfo.processInfo.environment["FREMONT_GREADER_BENCH"]!
+        let server = GoogleReaderServer()
+        for feed in 1...50 { server.subscribe(title: "Feed \(feed)", url: "https://example.com/\(feed).xml", category: "C\(feed % 5)", entries: 100) }
+        try await server.start()
+        defer { Task { await server.stop() } }
+        let home = try TestHome()
+        try home.writeConfig("""
+            urls-source "freshrss"
+            freshrss-url "\(server.url)"
+            freshrss-login "\(GoogleReaderServer.login)"
+            freshrss-password "\(GoogleReaderServer.password)"
+            freshrss-min-items 100
+            """)
+        let environment = ProcessInfo.processInfo.environment.merging(home.environment) { $1 }
+        let first = try await ChildProcess.run([binary, "sync"], environment: environment, timeout: .seconds(300))
+        #expect(first.status == 0 && first.output.contains("5000 new items"), "\(first.output)\(first.errors)")
+        let ids = server.entries.map(\.id)
+        // 50 changes here (25 reads, 25 stars), queued as the browser queues them; 50 on the server.
+        var sql = "BEGIN;"
+        for (index, id) in ids.prefix(50).enumerated() {
+            let field = index % 2 == 0 ? "read" : "starred"
+            if field == "read" { sql += "UPDATE item SET isRead = 1 WHERE id = '\(id)';" }
+            sql += "INSERT INTO syncChange (feedURL, itemID, field, value, madeAt) SELECT feedURL, id, '\(field)', 1, datetime('now') FROM item WHERE id = '\(id)';"
+        }
+        sql += "COMMIT;"
+        _ = try await ChildProcess.run(["/usr/bin/sqlite3", home.cacheDatabase.path, sql], environment: environment)
+        for id in ids.suffix(50) { server.mark(id, read: true) }
+        let incremental = try await ChildProcess.run([binary, "sync"], environment: environment, timeout: .seconds(300))
+        // The 25 stars sent come back as the server's (the star's copy is the cache's own record).
+        #expect(incremental.output.contains("50 changes sent") && incremental.output.contains("50 marked read, 0 unread, 25 starred"),
+                "\(incremental.output)")
+        let idle = try await ChildProcess.run([binary, "sync"], environment: environment, timeout: .seconds(300))
+        print("GREADER-BENCH first sync of 5000 items: \(first.duration); 50 up + 50 down: \(incremental.duration); nothing to do: \(idle.duration)")
+        print("GREADER-BENCH " + incremental.output)
+    }
 }

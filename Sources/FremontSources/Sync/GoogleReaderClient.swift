@@ -116,9 +116,11 @@ public final class GoogleReaderClient: Sendable {
         try write("edit-tag", items + [(add ? "a" : "r", tag)])
     }
 
-    /// Every item of the stream read, those older than `before` (`ts`, microseconds).
+    /// Every item of the stream read, those older than `before` (`ts`: microseconds; The Old
+    /// Reader's documentation says milliseconds).
     public func markAllAsRead(stream: String, before: Date) throws(SyncError) {
-        try write("mark-all-as-read", [("s", stream), ("ts", String(Int64(before.timeIntervalSince1970 * 1_000_000)))])
+        let scale: Double = source == "oldreader" ? 1_000 : 1_000_000
+        try write("mark-all-as-read", [("s", stream), ("ts", String(Int64(before.timeIntervalSince1970 * scale)))])
     }
 
     // MARK: Calls
