@@ -5,23 +5,30 @@ import FremontUI
 import Synchronization
 
 /// Syncing with the config's feed service for the commands and the browser: the engine made from
-/// `urls-source` and the `ttrss-…` settings, one sync at a time, and the synced feeds as the feed
+/// `urls-source` and the service's settings (`ttrss-…`, `freshrss-…`, …), one sync at a time, and the synced feeds as the feed
 /// list shows them.
 public enum SyncRunner {
     /// The engine, nil when the feed list is the local one, or why the settings cannot be used.
     public static func engine(config: FremontConfig? = ConfigFile.quiet, cache: CacheDatabase = WebSources.cache)
-        -> Result<SyncEngine, TTRSSError>? {
-        do throws(TTRSSError) {
-            guard let config, let account = try config.sync.ttrssAccount() else { return nil }
-            let client = TTRSSClient(url: account.url, login: account.login, password: account.password)
-            return .success(SyncEngine(cache: cache, client: client, itemsPerFeed: config.sync.ttrssMinItems))
+        -> Result<SyncEngine, SyncError>? {
+        do throws(SyncError) {
+            guard let config, let active = try config.sync.activeAccount() else { return nil }
+            let backend: any SyncBackend
+            if active.source == .ttrss {
+                backend = TTRSSBackend(client: TTRSSClient(url: active.url, login: active.login, password: active.password))
+            } else {
+                let application = active.account.appID.flatMap { id in active.account.appKey.map { (id: id, key: $0) } }
+                backend = GoogleReaderBackend(client: GoogleReaderClient(base: active.url, source: active.source.rawValue, login: active.login,
+                                                                         password: active.password, application: application))
+            }
+            return .success(SyncEngine(cache: cache, backend: backend, itemsPerFeed: active.account.minItems))
         } catch {
             return .failure(error)
         }
     }
 
     /// Whether the config says the feed list comes from a service.
-    public static var isSyncing: Bool { ConfigFile.quiet?.sync.source == .ttrss }
+    public static var isSyncing: Bool { (ConfigFile.quiet?.sync.source ?? .local) != .local }
 
     private struct State {
         var lastAttempt: Date?

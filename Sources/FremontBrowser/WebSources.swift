@@ -60,7 +60,7 @@ public enum WebSources {
                               starredIDs: (try? cache.starredIDs(source: key)) ?? [])
         }
         let key = RedactedURL.text(url)
-        if url.scheme == SyncedFeed.scheme {
+        if SyncedFeed.schemes.contains(url.scheme ?? "") {
             return try syncedFeed(key, settings, context)
         }
         guard settings.offline else {

@@ -87,7 +87,7 @@ struct FeedsListCommand: ParsableCommand {
                 if !feed.title.isEmpty { line += "  " + TerminalSafeText.singleLine(feed.title) }
                 if !feed.category.isEmpty { line += "  (" + TerminalSafeText.singleLine(feed.category) + ")" }
                 if let status, status.total > 0 { line += "  \(status.unread)/\(status.total) unread" }
-                line += "  [tt-rss \(TerminalSafeText.singleLine(feed.service))]"
+                line += "  [\(SyncedFeed.kind(of: feed.key)) \(TerminalSafeText.singleLine(feed.service))]"
                 output.write(line + "\n")
             }
             for counted in queries {

@@ -7,7 +7,7 @@ import FremontSources
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Sync once with the feed service (urls-source \"ttrss\" in the config): print what moved each way.",
+        abstract: "Sync once with the feed service (urls-source ttrss, freshrss, miniflux, inoreader or oldreader): print what moved each way.",
         discussion: """
             Read and star changes made in fremont go to the server first, in the order made; then the \
             server's subscriptions, new articles and read/starred state come into the cache. With the \
@@ -18,7 +18,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         _ = ConfigFile.load()
         guard let made = SyncRunner.engine() else {
-            Diagnostics.fail("nothing to sync with: set urls-source \"ttrss\", ttrss-url, ttrss-login and a password in \(FremontDirectories().configFile.path)")
+            Diagnostics.fail("nothing to sync with: set urls-source (ttrss, freshrss, miniflux, inoreader or oldreader), its -url, -login and a password in \(FremontDirectories().configFile.path)")
         }
         let engine: SyncEngine
         switch made {

@@ -107,9 +107,10 @@ public final class LoopbackServer: Sendable {
         }
     }
 
-    /// A started server; the test stops it. With a `responder`, that answers every request.
-    public static func start(answering responder: Responder? = nil) async throws -> LoopbackServer {
-        let http = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+    /// A started server; the test stops it. With a `responder`, that answers every request. On
+    /// `port` when given (a server started again where it was), else one the system picks.
+    public static func start(answering responder: Responder? = nil, port: UInt16 = 0) async throws -> LoopbackServer {
+        let http = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled)
         // High priority, inherited by every task the server starts: in a parallel run the default
         // priority's threads (two on two cores) are busy with tests that compute for seconds, and
         // a server queued behind them answered too late for its client's timeout. Higher

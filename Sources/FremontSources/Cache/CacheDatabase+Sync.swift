@@ -15,7 +15,7 @@ extension CacheDatabase {
                 : "SELECT * FROM syncFeed WHERE service = ? ORDER BY position", arguments: service.map { [$0] } ?? [])
             return rows.map { row in
                 SyncedFeed(key: row["feedURL"], service: row["service"], remoteID: row["remoteID"], title: row["title"],
-                           category: row["category"], address: row["address"], position: row["position"])
+                           category: row["category"], address: row["address"], position: row["position"], stream: row["stream"])
             }
         }
     }
@@ -36,10 +36,11 @@ extension CacheDatabase {
             }
             for feed in feeds {
                 try db.execute(sql: """
-                    INSERT INTO syncFeed (feedURL, service, remoteID, title, category, address, position) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO syncFeed (feedURL, service, remoteID, title, category, address, position, stream) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(feedURL) DO UPDATE SET service = excluded.service, remoteID = excluded.remoteID,
-                        title = excluded.title, category = excluded.category, address = excluded.address, position = excluded.position
-                    """, arguments: [feed.key, service, feed.remoteID, feed.title, feed.category, feed.address, feed.position])
+                        title = excluded.title, category = excluded.category, address = excluded.address, position = excluded.position,
+                        stream = excluded.stream
+                    """, arguments: [feed.key, service, feed.remoteID, feed.title, feed.category, feed.address, feed.position, feed.stream])
                 try db.execute(sql: """
                     INSERT INTO feed (url, format, title, link) VALUES (?, ?, ?, ?)
                     ON CONFLICT(url) DO UPDATE SET title = excluded.title, link = excluded.link
@@ -57,12 +58,15 @@ extension CacheDatabase {
         public var item: FeedItem
         public var unread: Bool
         public var starred: Bool
+        /// Its place in the feed (smaller first); nil: the server's ids grow with time, newest first.
+        public var position: Int?
 
-        public init(feedKey: String, item: FeedItem, unread: Bool, starred: Bool) {
+        public init(feedKey: String, item: FeedItem, unread: Bool, starred: Bool, position: Int? = nil) {
             self.feedKey = feedKey
             self.item = item
             self.unread = unread
             self.starred = starred
+            self.position = position
         }
     }
 
@@ -94,7 +98,7 @@ extension CacheDatabase {
             for (synced, categories, enclosures, searchText) in prepared {
                 let item = synced.item
                 // Newest first within a feed: the server's ids grow with time.
-                let position = -(Int(item.id) ?? 0)
+                let position = synced.position ?? -(Int(item.id) ?? 0)
                 guard let row = try Row.fetchOne(upsert, arguments: [synced.feedKey, item.id, position, item.title, item.link,
                                                                      item.summary, item.content, item.published, item.updated,
                                                                      item.author, categories, enclosures, !synced.unread, date, date])
@@ -145,6 +149,12 @@ extension CacheDatabase {
     /// the server by its id, nil where it is not known (not listed); the same rule as above.
     public func applyServerState(service: String, read serverRead: (Int) -> Bool?, starred serverStarred: (Int) -> Bool?) throws
         -> ServerStateChanges {
+        try applyServerState(service: service, readByID: { Int($0).flatMap(serverRead) }, starredByID: { Int($0).flatMap(serverStarred) })
+    }
+
+    /// The same, by the item's id as the cache keeps it (a Google Reader server's ids).
+    public func applyServerState(service: String, readByID serverRead: (String) -> Bool?, starredByID serverStarred: (String) -> Bool?)
+        throws -> ServerStateChanges {
         // Rows to star are rendered before the write (HTML to text).
         struct Row_ { var feedURL: String; var id: String; var isRead: Bool; var isStarred: Bool; var pendingRead: Bool; var pendingStar: Bool }
         let rows = try writer.read { db in
@@ -164,7 +174,7 @@ extension CacheDatabase {
         var readChanges: [(String, String, Bool)] = []
         var starChanges: [(String, String, Bool)] = []
         for row in rows {
-            guard let remote = Int(row.id) else { continue }
+            let remote = row.id
             if let serverRead = serverRead(remote), !row.pendingRead {
                 if serverRead != row.isRead {
                     readChanges.append((row.feedURL, row.id, serverRead))
@@ -203,6 +213,15 @@ extension CacheDatabase {
         return StarredItem(source: feedURL, id: id, title: item.title, feedName: feedName, author: item.author,
                            date: item.published ?? item.updated, text: rendered.text, links: rendered.links, link: item.link,
                            enclosures: item.enclosures)
+    }
+
+    /// The ids of every item the cache holds of the service's feeds.
+    public func syncedItemIDs(service: String) throws -> Set<String> {
+        try writer.read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT item.id FROM item JOIN syncFeed ON syncFeed.feedURL = item.feedURL WHERE syncFeed.service = ?
+                """, arguments: [service]))
+        }
     }
 
     /// How many items the cache holds of a synced feed.

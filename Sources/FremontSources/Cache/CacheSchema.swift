@@ -294,6 +294,14 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v14-greader-sync") { db in
+            // A Google Reader server names its feeds by stream ids (`feed/52`, `feed/http://…`),
+            // not numbers: what `mark-all-as-read` and the items' origins name them by.
+            try db.alter(table: "syncFeed") { t in
+                t.add(column: "stream", .text).notNull().defaults(to: "")
+            }
+        }
+
         return migrator
     }
 }

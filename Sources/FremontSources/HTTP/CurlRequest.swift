@@ -101,8 +101,8 @@ final class CurlRequest: @unchecked Sendable {
             _ = fremont_curl_set_string(handle, CURLOPT_URL, current.absoluteString)
             let code = curl_easy_perform(handle)
             if let location = redirectLocation {
-                guard options.postBody == nil else {
-                    transfer.fail("the server redirected the request to \(RedactedURL.text(location)); a request with a body is not sent on (give that address instead)")
+                guard options.postBody == nil, options.authorization == nil else {
+                    transfer.fail("the server redirected the request to \(RedactedURL.text(location)); a request with a body or a token is not sent on (give that address instead)")
                     transfer.complete(nil)
                     return
                 }

@@ -18,6 +18,9 @@ public struct HTTPRequestOptions: Sendable {
     public var postBody: Data?
     /// The POST body's `Content-Type`.
     public var postContentType = "application/json"
+    /// An `Authorization` header's value (an API's token). Like a body, never sent on to a
+    /// redirect: the token must not follow a redirect elsewhere.
+    public var authorization: String?
 
     public init() {}
 }

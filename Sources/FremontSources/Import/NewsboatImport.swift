@@ -21,8 +21,7 @@ public struct NewsboatImport {
     /// newsboat's settings fremont reads the same way; the rest stay behind (and are counted).
     public static let sharedKeys: Set<String> = Set(FremontConfig.supportedKeys)
         .subtracting(["endpoint", "location", "provider", "pirate-weather-key", "mouse", "show-summaries"])
-        .union(["urls-source", "ttrss-url", "ttrss-login", "ttrss-password", "ttrss-passwordfile", "ttrss-passwordeval",
-                "ttrss-min-items", "ttrss-flag-star"])
+        .union(SyncSettings.keys)
 
     /// Runs the import: the cache is checked first, so a newsboat still running changes nothing.
     public func run(cache: CacheDatabase) throws -> NewsboatImportReport {
