@@ -157,6 +157,13 @@ struct ArticlePager: Sendable {
         return effects
     }
 
+    /// newsboat's `e`: the first enclosure queued for download (the Downloads tab shows it).
+    func enqueueing() -> [ViewEffect] {
+        guard let enclosure = entry.enclosures.first else { return [.message("this item has no enclosure to download")] }
+        if let refusal = ItemListView.refusal(enclosure.url) { return [.message(refusal)] }
+        return [.host(.downloads(.enqueue(url: enclosure.url, feedTitle: feedName, itemTitle: entry.title, published: entry.date)))]
+    }
+
     func playing(unread: Bool) -> [ViewEffect] {
         guard let enclosure = entry.enclosures.first else { return [.message("this item has no enclosure")] }
         return opening(enclosure.url, play: true, unread: unread)
@@ -207,6 +214,7 @@ struct ArticlePager: Sendable {
             KeyBinding(.character("o"), action(.openLink), "open the item's link in the browser"),
             KeyBinding(.character("u"), action(.showLinks), "go to the numbered links"),
             KeyBinding(.character("P"), action(.play), "play the item's enclosure (config: player)"),
+            KeyBinding(.character("e"), action(.enqueue), "download the item's enclosure (tab 6)"),
             KeyBinding((1...9).map { Key.character(Character(String($0))) }, action(.openNumber(0)), "open link N (digits, then Enter)", label: "1-9"),
             KeyBinding([.character("q"), .character("h"), .left], action(.close), "back to the list, on this item"),
         ]
@@ -218,5 +226,5 @@ struct ArticlePager: Sendable {
 /// What a key asks of an item being read.
 public enum ReadingKey: Sendable, Hashable {
     case lineDown, lineUp, pageDown, pageUp, top, end, nextUnread, previousUnread, toggleRead, toggleStar, openLink, showLinks, play
-    case openNumber(Int), close
+    case enqueue, openNumber(Int), close
 }

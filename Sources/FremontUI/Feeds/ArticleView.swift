@@ -69,6 +69,7 @@ public struct ArticleView: BrowserView {
         case .showLinks:
             if !pager.showLinks() { return [.message("this item has no links")] }
         case .play: return pager.playing(unread: unread)
+        case .enqueue: return pager.enqueueing()
         case .openNumber(let digit): return pager.linkPrompt(digit)
         }
         self.pager = pager

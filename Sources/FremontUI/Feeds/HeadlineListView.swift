@@ -9,7 +9,7 @@ import FremontCore
 public struct HeadlineListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case move(ListMotion), open, nextUnread, previousUnread, toggleRead, markAllRead, toggleStar, openLink, showLinks
-        case play, summaries, back
+        case play, enqueue, summaries, back
         /// A key while an item is read.
         case reading(ReadingKey)
     }
@@ -149,6 +149,7 @@ public struct HeadlineListView: BrowserView {
                 KeyBinding(.character("o"), .openLink, "open the item's link in the browser"),
                 KeyBinding(.character("u"), .showLinks, "the item's links and enclosures"),
                 KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
+                KeyBinding(.character("e"), .enqueue, "download the item's enclosure (tab 6)"),
                 KeyBinding(.character("S"), .summaries, "the items with their first lines (q: back)"),
                 KeyBinding([.character("h"), .left], .back, "back to the feed list"),
             ],
@@ -189,12 +190,18 @@ public struct HeadlineListView: BrowserView {
         case .toggleRead: return toggleRead()
         case .markAllRead: return markAllRead()
         case .toggleStar: return toggleStar()
-        case .openLink, .showLinks, .play:
+        case .openLink, .showLinks, .play, .enqueue:
             // These need the item whole: it is opened, and the key applies there.
             guard let headline = headline(selected) else { return [] }
             if let entry = store.entry(source: source(of: headline), id: headline.id) {
+                if action == .enqueue { return ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source)).enqueueing() }
                 return action == .openLink ? opening(entry.link, play: false, entry)
                     : action == .play ? playing(entry) : showing(entry, links: true)
+            }
+            if action == .enqueue {
+                // Read from the cache first; the key applies once it shows.
+                typedAhead = [.enqueue]
+                return openSelected()
             }
             return openSelected(links: action == .showLinks)
         case .summaries:
@@ -419,6 +426,7 @@ public struct HeadlineListView: BrowserView {
         case .showLinks:
             if !pager.showLinks() { return [.message("this item has no links")] }
         case .play: return pager.playing(unread: unread)
+        case .enqueue: return pager.enqueueing()
         case .openNumber(let digit): return pager.linkPrompt(digit)
         case .close:
             article = nil
@@ -487,6 +495,7 @@ public struct HeadlineListView: BrowserView {
         case .toggleStar: .toggleStar
         case .openLink: .openLink
         case .play: .play
+        case .enqueue: .enqueue
         case .showLinks: .showLinks
         case .back: .close
         default: nil

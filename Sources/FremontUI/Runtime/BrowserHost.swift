@@ -22,9 +22,17 @@ public protocol BrowserHost: AnyObject {
     /// The work that writes an export to a new file and says where (or why not), for the
     /// status line.
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String
+    /// The work that changes the download queue (queues an enclosure), and what the status
+    /// line says of it.
+    func downloads(_ request: DownloadRequest) -> @Sendable () -> String
+    /// The run starts: work the host runs in the background (the downloads) tells the browser
+    /// through `post` from any thread.
+    func start(posting post: @escaping @Sendable (BrowserEvent) -> Void)
 }
 
 extension BrowserHost {
     public func notify(_ message: String) -> (@Sendable () -> String?)? { nil }
     public func finish() {}
+    public func downloads(_ request: DownloadRequest) -> @Sendable () -> String { { "downloads are not kept here" } }
+    public func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {}
 }
