@@ -112,3 +112,52 @@ import Testing
         }
     }
 }
+
+/// The browser: `e` on an item queues its enclosure, the Downloads tab shows it arrive with its
+/// bar, and `P` on the item then plays the file, not the address.
+@Suite(.serialized) struct DownloadsTabTests {
+    @Test func eQueuesTheTabShowsProgressAndPPlaysTheFile() async throws {
+        let home = try TestHome()
+        let folder = home.file("podcasts")
+        let played = home.file("played.mp3")
+        // The "player" copies what it is given: the file it was handed is the proof.
+        try home.writeConfig("download-path \"\(folder.path)\"\ndownload-filename-format \"%n - %t.%e\"\nplayer \"cp %u \(played.path)\"\n")
+        let route = EnclosureRoute(EnclosureRoute.pattern(2_000_000), script: [EnclosureRoute.Answer(pauseAfter: 1_000_000, pause: .seconds(4))])
+        try await LoopbackServer.with { server in
+            await server.route("GET /episode.mp3") { try await route.answer($0) }
+            let feed = """
+                <rss version="2.0"><channel><title>Night Pod</title>
+                <item><guid>e1</guid><title>Episode One</title><pubDate>Tue, 04 Sep 2018 10:00:00 GMT</pubDate>
+                <enclosure url="\(server.address("/episode.mp3"))" type="audio/mpeg" length="2000000"/></item>
+                </channel></rss>
+                """
+            await server.route("GET /feed.xml") { _ in
+                HTTPResponse(statusCode: .ok, headers: [.contentType: "application/rss+xml"], body: Data(feed.utf8))
+            }
+            try home.writeFeedList([server.address("/feed.xml")])
+            let tmux = try await TmuxSession(width: 100, height: 20, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path); echo EXIT=$?")
+            _ = try await tmux.waitFor("1/1")
+            try await tmux.press("j", "j", "j", "Enter")
+            _ = try await tmux.waitFor("Episode One")
+            try await tmux.press("e")
+            _ = try await tmux.waitFor("queued for download: Night Pod - Episode One.mp3")
+            try await tmux.press("6")
+            let halfway = try await tmux.waitUntil(timeout: 20, "the bar half way") { $0.contains("[#####·····]  50%  976 KB of 1.9 MB") }
+            #expect(halfway.contains("downloading"))
+            #expect(halfway.contains("Night Pod - Episode One.mp3"))
+            let done = try await tmux.waitUntil(timeout: 20, "done") { $0.contains("done         [##########] 100%  1.9 MB") }
+            #expect(done.contains("1 of 1 done"))
+            let file = folder.appendingPathComponent("Night Pod - Episode One.mp3")
+            #expect(try Data(contentsOf: file) == route.data)
+            // Back to the item: P plays the downloaded file.
+            try await tmux.press("2")
+            try await tmux.press("P")
+            _ = try await tmux.waitFor("played in cp")
+            #expect(try Data(contentsOf: played) == route.data)
+            try await tmux.press("q", "q")
+            _ = try await tmux.waitFor("EXIT=0")
+        }
+    }
+}
