@@ -36,9 +36,11 @@ public enum Browser {
         let (translations, unbound) = ConfigFile.keyTranslations(config)
         state.keyTranslations = translations
         if let unbound { _ = state.update(.report(unbound)) }
-        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: settings, config: config),
-                               browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
-                               notifyProgram: config?.notifyProgram, bookmarkCommand: config?.bookmarkCommand)
+        let downloads = BrowserDownloads(cache: WebSources.cache, settings: DownloadSettings(config))
+        var loaders = LoaderRegistry.standard(sources, settings: settings, config: config)
+        loaders[.downloads] = DownloadsLoader(downloads)
+        let host = ProgramHost(loaders: loaders, browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
+                               notifyProgram: config?.notifyProgram, bookmarkCommand: config?.bookmarkCommand, downloads: downloads)
         // The feeds reload every `reload-time` minutes, as newsboat's do.
         let minutes = config?.effectiveReloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: host,

@@ -37,6 +37,10 @@ public enum LinkOpener {
                 return choose(ProgramCommand.candidates(list), settingName: "$BROWSER", address: link, placeholders: ["%u", "%s"])
             }
             return choose(["xdg-open"], settingName: "the default (set browser in the config, or $BROWSER)", address: link)
+        case .playFile(let path):
+            // A file fremont downloaded (the host found it in the queue), never a feed's word.
+            if let player = setting(player) { return choose([player], settingName: "player in the config", address: path) }
+            return choose(["xdg-open"], settingName: "the default (set player in the config)", address: path)
         case .editFeedList:
             if let visual = setting(environment["VISUAL"]) { return choose([visual], settingName: "$VISUAL", address: feedList) }
             if let editor = setting(environment["EDITOR"]) { return choose([editor], settingName: "$EDITOR", address: feedList) }

@@ -23,11 +23,14 @@ final class ProgramHost: BrowserHost {
     /// The config's `bookmark-cmd`.
     private let bookmarkCommand: String?
     private let background = BackgroundPrograms()
+    /// The podcast download queue and its runner; nil where nothing is downloaded (tests).
+    private let downloads: BrowserDownloads?
 
     init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
          feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
-         notifyProgram: String? = nil, bookmarkCommand: String? = nil,
+         notifyProgram: String? = nil, bookmarkCommand: String? = nil, downloads: BrowserDownloads? = nil,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.downloads = downloads
         self.environment = environment
         self.notifyProgram = notifyProgram
         self.bookmarkCommand = bookmarkCommand
@@ -43,6 +46,10 @@ final class ProgramHost: BrowserHost {
     }
 
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        // An enclosure downloaded already plays from its file.
+        if case .play(let link) = request, let downloads, let file = try? downloads.runner.cache.downloadedFile(for: link) {
+            return runProgram(.playFile(path: file), on: terminal)
+        }
         if case .editFeedList = request {
             // The folder first, so an editor can write a list that did not exist (0700, as the list's).
             try? FileManager.default.createDirectory(at: feedListFile.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -59,7 +66,7 @@ final class ProgramHost: BrowserHost {
         case .open:
             let said = LinkOpener.describe(ending, of: choice, done: "opened in \(name)")
             return ProgramOutcome(request: request, message: said.message, succeeded: said.succeeded)
-        case .play:
+        case .play, .playFile:
             let said = LinkOpener.describe(ending, of: choice, done: "played in \(name)")
             return ProgramOutcome(request: request, message: said.message, succeeded: said.succeeded)
         case .editFeedList:
@@ -105,6 +112,16 @@ final class ProgramHost: BrowserHost {
 
     func finish() {
         background.stopAll()
+        downloads?.stop()
+    }
+
+    func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {
+        downloads?.start(posting: post)
+    }
+
+    func downloads(_ request: DownloadRequest) -> @Sendable () -> String {
+        guard let downloads else { return { "downloads are not kept here" } }
+        return { downloads.apply(request) }
     }
 
     /// newsboat's `bookmark-cmd`: the program and its words, then the item's link, title,

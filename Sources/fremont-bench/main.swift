@@ -1,7 +1,7 @@
 import Foundation
 import FremontCore
 
-// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|scale] [--items N]: prints figures; run it
+// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|download|scale] [--items N]: prints figures; run it
 // as a release build (`fremont-bench --write-feed FILE` writes the feed the feed commands are timed on):
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -32,10 +32,10 @@ while !arguments.isEmpty {
     switch (flag, arguments.first) {
     case ("--data", let value?): dataDirectory = value; arguments.removeFirst()
     case ("--repetitions", let value?): repetitions = max(1, Int(value) ?? 5); arguments.removeFirst()
-    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts", "window", "filter", "article", "scale"].contains(value): only = value; arguments.removeFirst()
+    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts", "window", "filter", "article", "download", "scale"].contains(value): only = value; arguments.removeFirst()
     case ("--items", let value?) where (Int(value) ?? 0) >= 10_000: scaleItems = Int(value)!; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|scale] [--items N (scale, ≥ 10000)]\n".utf8))
+        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|download|scale] [--items N (scale, ≥ 10000)]\n".utf8))
         exit(2)
     }
 }
@@ -119,6 +119,15 @@ if only == nil || only == "filter" {
 if only == nil || only == "article" {
     if only == nil { print() }
     ArticleBenchmark.run(dataDirectory: dataDirectory, repetitions: repetitions)
+}
+if only == nil || only == "download" {
+    if only == nil { print() }
+    do {
+        try DownloadBenchmark.run(repetitions: min(repetitions, 3))
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
 }
 // Fremont against newsboat over a million items: only when asked (it takes minutes and needs newsboat).
 if only == "scale" {

@@ -88,6 +88,10 @@ import Testing
                                  .success(.item(FeedEntry.opened(item, source: FeedsFixtures.nasaPath, feedName: "NASA", isUnread: true, isStarred: false))), at: "1"))
         #expect(screen(found).line(2).hasPrefix(" Title: NASA to Host Live Chat"))
         states.append(("search → a result read", found))
+        var downloads = bikes
+        press(&downloads, .character("6"))
+        _ = downloads.update(.loaded(.downloads, source: "download queue", .success(.downloads(DownloadsViewTests.rows)), at: "1"))
+        states.append(("downloads", downloads))
         return states
     }
 
@@ -95,7 +99,7 @@ import Testing
     @Test func everyScreenIsCovered() throws {
         let covered = Set(try Self.states().map { String(describing: type(of: $0.1.active)) })
         let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "ItemListView", "FeedListView", "HeadlineListView", "ArticleView",
-                                    "WeatherTab", "LogView", "SearchView"]
+                                    "WeatherTab", "LogView", "SearchView", "DownloadsView"]
         #expect(covered == screens)
     }
 

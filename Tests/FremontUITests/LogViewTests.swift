@@ -25,7 +25,7 @@ import Testing
         let missing = LoadError(source: "/data/april.xml", kind: .notFound, "cannot open: No such file or directory")
         _ = state.update(.tableLoaded(source: "/data/april.xml", .failure(missing), at: "09:00:05"))
         let lines = screen(state).lines
-        #expect(lines[0].hasSuffix("2 entries"))
+        #expect(state.active.sourceName == "2 entries")  // the header's right side from 87 columns
         #expect(lines[1] == " 09:00:05  error  april.xml")
         #expect(lines[2] == "   cannot open: No such file or directory")
         #expect(lines[3] == " 09:00:00  warning  amp.xml:2:19")

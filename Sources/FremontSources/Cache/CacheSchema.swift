@@ -302,6 +302,28 @@ enum CacheSchema {
             }
         }
 
+        migrator.registerMigration("v15-podcasts-downloads") { db in
+            // The enclosures queued for download, kept across restarts: where each goes (decided
+            // when queued, so every fremont agrees), how far it got, and what the server said of
+            // the file (validators and size), so a resumed download is checked to be the same file.
+            try db.create(table: "download") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("url", .text).notNull().unique()
+                t.column("feedTitle", .text).notNull().defaults(to: "")
+                t.column("itemTitle", .text).notNull().defaults(to: "")
+                t.column("published", .datetime)
+                t.column("path", .text).notNull().unique()
+                // queued, downloading, done or failed
+                t.column("state", .text).notNull()
+                t.column("bytes", .integer).notNull().defaults(to: 0)
+                t.column("total", .integer)
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("error", .text)
+                t.column("addedAt", .datetime).notNull()
+            }
+        }
+
         return migrator
     }
 }

@@ -80,6 +80,12 @@ public struct FremontConfig: Sendable, Equatable {
     /// `article-sort-order` and `feed-sort-order`; nil when not given (newsboat's defaults).
     public var articleOrder: ItemOrder?
     public var feedOrder: FeedOrder?
+    /// Podcast downloads: newsboat's `download-path`, `download-filename-format` and
+    /// `max-downloads`, and fremont's `download-max-size` (megabytes); nil when not given.
+    public var downloadPath: String?
+    public var downloadFilenameFormat: String?
+    public var maxDownloads: Int?
+    public var downloadMaxMegabytes: Int?
     public var sync = SyncSettings()
     public var warnings: [ParseWarning] = []
 
@@ -105,6 +111,7 @@ public struct FremontConfig: Sendable, Equatable {
         "keep-articles-days", "location", "provider", "pirate-weather-key", "show-read-feeds", "show-read-articles",
         "confirm-mark-all-feeds-read", "confirm-exit", "goto-next-feed", "text-width", "datetime-format", "bind-key",
         "show-summaries", "ignore-article", "ignore-mode", "define-filter", "article-sort-order", "feed-sort-order", "bookmark-cmd", "notify-xterm", "highlight-article",
+        "download-path", "download-filename-format", "max-downloads", "download-max-size",
     ]
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
@@ -341,6 +348,27 @@ public struct FremontConfig: Sendable, Equatable {
                 config.keepArticlesDays = days
             case "mouse":
                 if let flag = yesNo() { config.mouse = flag }
+            case "download-path", "download-filename-format":
+                guard let value = single() else { continue }
+                guard !value.isEmpty, value.utf8.count <= 1000, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                    warn("\(key) must be a path of at most 1000 bytes on one line; ignored")
+                    continue
+                }
+                if key == "download-path" { config.downloadPath = value } else { config.downloadFilenameFormat = value }
+            case "max-downloads":
+                guard let value = single() else { continue }
+                guard let count = Int(value), (1...16).contains(count) else {
+                    warn("max-downloads must be a whole number from 1 to 16, not \(shown(value)); ignored")
+                    continue
+                }
+                config.maxDownloads = count
+            case "download-max-size":
+                guard let value = single() else { continue }
+                guard let megabytes = Int(value), (1...1_000_000).contains(megabytes) else {
+                    warn("download-max-size must be a whole number of megabytes from 1 to 1000000, not \(shown(value)); ignored")
+                    continue
+                }
+                config.downloadMaxMegabytes = megabytes
             case "location":
                 do {
                     config.location = try Coordinates(parsing: value)

@@ -63,7 +63,7 @@ final class CurlRequest: @unchecked Sendable {
         // (only http and https, ten at most); so curl is only ever asked for those.
         _ = fremont_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         // Every coding curl can decode (gzip, deflate, …): the body arrives decoded.
-        _ = fremont_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        if options.decodesContent { _ = fremont_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "") }
         _ = fremont_curl_set_list(handle, CURLOPT_HTTPHEADER, list)
         // The transfer's own timers say which limit ran out; curl's stays out of their way.
         _ = fremont_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(((options.timeout + 5) * 1000).rounded()))

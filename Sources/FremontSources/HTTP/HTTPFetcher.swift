@@ -39,7 +39,9 @@ public final class HTTPFetcher: Sendable {
                        options.ifNoneMatch.flatMap { line("If-None-Match", $0) },
                        options.ifModifiedSince.flatMap { line("If-Modified-Since", $0) },
                        options.postBody == nil ? nil : line("Content-Type", options.postContentType),
-                       options.authorization.flatMap { line("Authorization", $0) }].compactMap { $0 }
+                       options.authorization.flatMap { line("Authorization", $0) },
+                       options.rangeStart.flatMap { $0 > 0 ? "Range: bytes=\($0)-" : nil },
+                       options.rangeStart == nil ? nil : options.ifRange.flatMap { line("If-Range", $0) }].compactMap { $0 }
 
         let transfer = HTTPTransfer(url: url, name: name, options: options, progress: progress)
         // The request stops itself once the transfer has ended (it asks at least once a second).

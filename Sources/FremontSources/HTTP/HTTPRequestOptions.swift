@@ -21,6 +21,15 @@ public struct HTTPRequestOptions: Sendable {
     /// An `Authorization` header's value (an API's token). Like a body, never sent on to a
     /// redirect: the token must not follow a redirect elsewhere.
     public var authorization: String?
+    /// Asks for the body from this byte on (`Range: bytes=N-`), to resume a download; the
+    /// answer is a 206 from there, or a 200 with the whole body from a server that ignores it.
+    public var rangeStart: Int?
+    /// Sent with the range (`If-Range`): the ETag or Last-Modified the first part came with, so
+    /// a file changed meanwhile comes whole (200) instead of a part of another file.
+    public var ifRange: String?
+    /// Whether to ask for compressed codings (curl decodes them). A download of a file asks for
+    /// its bytes as they are: ranges and sizes count those.
+    public var decodesContent = true
 
     public init() {}
 }

@@ -8,8 +8,15 @@ public struct HTTPResponseInfo: Sendable {
     public var etag: String?
     public var lastModified: String?
     public var contentType: String?
+    /// A 206's `Content-Range` (`bytes 100-199/1000`), as sent.
+    public var contentRange: String?
+    /// The body's length as the server gave it, when no content coding changes it.
+    public var contentLength: Int?
 
-    public init(url: URL, status: Int, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil) {
+    public init(url: URL, status: Int, etag: String? = nil, lastModified: String? = nil, contentType: String? = nil,
+                contentRange: String? = nil, contentLength: Int? = nil) {
+        self.contentRange = contentRange
+        self.contentLength = contentLength
         self.url = url
         self.status = status
         self.etag = etag

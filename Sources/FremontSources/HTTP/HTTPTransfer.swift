@@ -99,6 +99,9 @@ final class HTTPTransfer: Sendable {
                 return false
             }
             state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
+            var info = info
+            info.contentRange = header("Content-Range")
+            info.contentLength = encoded || length < 0 ? nil : length
             let base = RedactedURL.location(info.url.absoluteString)
             end(with: .success(.body(.stream(channel, name: name, base: base), info)), phase: .streaming)
             return true

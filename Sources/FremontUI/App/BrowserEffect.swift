@@ -24,6 +24,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case markRead(source: String, id: String, read: Bool = true)
     /// Remember that these items of the feed were read (all it shows: "mark feed read").
     case markFeedRead(source: String, ids: [String])
+    /// Queue an enclosure for download, or change the queue (the Downloads tab).
+    case downloads(DownloadRequest)
     /// Write `text` (CSV of `rows` rows) to the file at `path`, a new file: never over another.
     case export(path: String, text: String, rows: Int)
     /// Run the config's `bookmark-cmd` on an item; its output is said on the status line.

@@ -146,7 +146,7 @@ public struct BrowserState: Sendable {
             let warnings = payload.warnings
             // A list paging through the cache is no load the Log should list.
             switch payload {
-            case .itemWindow, .item: report = nil
+            case .itemWindow, .item, .downloads: report = nil
             default: report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
             }
             effects = deliver(.loaded(source: source, payload), to: id)

@@ -6,6 +6,8 @@ public enum ProgramRequest: Hashable, Sendable {
     case open(link: String)
     /// An enclosure, in `player` (the config), else as a link.
     case play(link: String)
+    /// A downloaded enclosure's file, in `player` (the config), else `xdg-open`.
+    case playFile(path: String)
     /// The feeds file, in `$VISUAL`, else `$EDITOR`, else `vi`; read again once the editor ends
     /// (the outcome carries the list as it then is).
     case editFeedList

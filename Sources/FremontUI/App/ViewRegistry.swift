@@ -12,6 +12,7 @@ public enum ViewRegistry {
             WeatherTab(),
             LogView(),
             SearchView(),
+            DownloadsView(),
         ]
     }
 }

@@ -234,6 +234,13 @@ struct ArticlePager: Sendable {
         return effects
     }
 
+    /// newsboat's `e`: the first enclosure queued for download (the Downloads tab shows it).
+    func enqueueing() -> [ViewEffect] {
+        guard let enclosure = entry.enclosures.first else { return [.message("this item has no enclosure to download")] }
+        if let refusal = ItemListView.refusal(enclosure.url) { return [.message(refusal)] }
+        return [.host(.downloads(.enqueue(url: enclosure.url, feedTitle: feedName, itemTitle: entry.title, published: entry.date)))]
+    }
+
     func playing(unread: Bool) -> [ViewEffect] {
         guard let enclosure = entry.enclosures.first else { return [.message("this item has no enclosure")] }
         return opening(enclosure.url, play: true, unread: unread)
@@ -381,6 +388,7 @@ struct ArticlePager: Sendable {
             KeyBinding(.control("b"), action(.bookmark), "bookmark the item (config: bookmark-cmd)"),
             KeyBinding(.character("x"), action(.fullArticle), "the full article, or the text again"),
             KeyBinding(.character("X"), action(.fullArticleAgain), "fetch the full article again"),
+            KeyBinding(.character("e"), action(.enqueue), "download the item's enclosure (tab 6)"),
             KeyBinding((1...9).map { Key.character(Character(String($0))) }, action(.openNumber(0)), "open link N (digits, then Enter)", label: "1-9"),
             KeyBinding([.character("q"), .character("h"), .left], action(.close), "back to the list, on this item"),
         ]
@@ -392,7 +400,7 @@ struct ArticlePager: Sendable {
 /// What a key asks of an item being read.
 public enum ReadingKey: Sendable, Hashable {
     case lineDown, lineUp, pageDown, pageUp, top, end, nextUnread, previousUnread, toggleRead, toggleStar, openLink, showLinks, play
-    case openNumber(Int), close, save, bookmark
+    case enqueue, openNumber(Int), close, save, bookmark
     /// `x` and `X`: the full article (fetched anew with `X`), or the feed's text again.
     case fullArticle, fullArticleAgain
 }

@@ -82,6 +82,7 @@ public struct ArticleView: BrowserView {
             let effects = pager.fullArticleKey(feed: feed, again: key == .fullArticleAgain, view: id)
             self.pager = pager
             return effects
+        case .enqueue: return pager.enqueueing()
         }
         self.pager = pager
         return []

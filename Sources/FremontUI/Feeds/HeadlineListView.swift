@@ -9,7 +9,7 @@ import FremontCore
 public struct HeadlineListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case move(ListMotion), open, nextUnread, previousUnread, toggleRead, markAllRead, toggleStar, openLink, showLinks
-        case play, summaries, back
+        case play, enqueue, summaries, back
         /// Filters (newsboat's `select-filter`, `set-filter`, `clear-filter`), and the picker's keys.
         case pickFilter, typeFilter, clearFilter, filterPickerMove(ListMotion), chooseFilter, closeFilterPicker
         /// The next `article-sort-order`.
@@ -196,6 +196,7 @@ public struct HeadlineListView: BrowserView {
                 KeyBinding(.character("o"), .openLink, "open the item's link in the browser"),
                 KeyBinding(.character("u"), .showLinks, "the item's links and enclosures"),
                 KeyBinding(.character("P"), .play, "play the item's enclosure (config: player)"),
+                KeyBinding(.character("e"), .enqueue, "download the item's enclosure (tab 6)"),
                 KeyBinding(.character("S"), .summaries, "the items with their first lines (q: back)"),
                 KeyBinding(.character("f"), .pickFilter, "narrow the list by a define-filter of the config"),
                 KeyBinding(.character("F"), .typeFilter, "narrow the list by a filter expression typed"),
@@ -253,17 +254,17 @@ public struct HeadlineListView: BrowserView {
         case .toggleRead: return toggleRead()
         case .markAllRead: return markAllRead()
         case .toggleStar: return toggleStar()
-        case .openLink, .showLinks, .play, .bookmark:
-            // These need the item whole: it is opened, and the key applies there.
+        case .openLink, .showLinks, .play, .bookmark, .enqueue:
             guard let headline = headline(selected) else { return [] }
             if let entry = store.entry(source: source(of: headline), id: headline.id) {
                 if action == .bookmark { return ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source)).bookmarking() }
+                if action == .enqueue { return ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source)).enqueueing() }
                 return action == .openLink ? opening(entry.link, play: false, entry)
                     : action == .play ? playing(entry) : showing(entry, links: true)
             }
-            // Read from the cache first: the bookmark is made once it shows.
-            if action == .bookmark {
-                typedAhead = [.bookmark]
+            if action == .bookmark || action == .enqueue {
+                // Read from the cache first; the key applies once it shows.
+                typedAhead = [action == .bookmark ? .bookmark : .enqueue]
                 return openSelected()
             }
             return openSelected(links: action == .showLinks)
@@ -605,6 +606,7 @@ public struct HeadlineListView: BrowserView {
             let effects = pager.fullArticleKey(feed: cacheKey(of: pager.entry.key.source), again: key == .fullArticleAgain, view: id)
             article = pager
             return effects
+        case .enqueue: return pager.enqueueing()
         case .close:
             article = nil
             return ensureWindow()
@@ -671,6 +673,7 @@ public struct HeadlineListView: BrowserView {
         case .toggleStar: .toggleStar
         case .openLink: .openLink
         case .play: .play
+        case .enqueue: .enqueue
         case .showLinks: .showLinks
         case .bookmark: .bookmark
         case .back: .close

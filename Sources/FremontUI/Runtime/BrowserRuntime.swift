@@ -75,6 +75,7 @@ public final class BrowserRuntime {
             return perform(.reload(shown))
         }
         if let status = loadIfFirstShown() { return status }
+        host.start { [inbox] event in inbox.post(event, view: ViewID("host"), source: "", generation: 0, isResult: false) }
         var lastTick = DispatchTime.now().uptimeNanoseconds
         // A frame only after something happened. The loop sleeps until a key, a result (the
         // inbox wakes it) or a timer: while loading, the spinner's next tick.
@@ -204,6 +205,12 @@ public final class BrowserRuntime {
             }
         case .saveArticle(let path, let text):
             let work = host.saveArticle(text, to: path)
+            writes.add { [inbox] in
+                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
+        case .downloads(let request):
+            // A write of the queue, on the writing thread: the download itself runs elsewhere.
+            let work = host.downloads(request)
             writes.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }

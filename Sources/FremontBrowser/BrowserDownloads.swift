@@ -1,0 +1,81 @@
+import Foundation
+import FremontCore
+import FremontSources
+import FremontUI
+import Synchronization
+
+/// The browser's side of the podcast queue: the runner downloading in the background, and the
+/// Downloads tab told of every change (as a load of its own, `.downloads`).
+public final class BrowserDownloads: Sendable {
+    let runner: DownloadRunner
+    private let poster: Poster
+
+    /// Where the Downloads tab hears of changes, once the browser runs.
+    private final class Poster: Sendable {
+        let post = Mutex<(@Sendable (BrowserEvent) -> Void)?>(nil)
+    }
+
+    public init(cache: CacheDatabase, settings: DownloadSettings) {
+        let poster = Poster()
+        self.poster = poster
+        runner = DownloadRunner(cache: cache, settings: settings) { statuses in
+            guard let post = poster.post.withLock({ $0 }) else { return }
+            post(.loaded(.downloads, source: Self.source, .success(.downloads(statuses.map(Self.row))), at: WallClock.now()))
+        }
+    }
+
+    static let source = "download queue"
+
+    /// The browser runs: downloads left by an earlier run (interrupted, killed) go on.
+    func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {
+        poster.post.withLock { $0 = post }
+        NamedThread.start("fremont-download-queue") { [runner] in runner.startQueued() }
+    }
+
+    /// Quitting: transfers stop (their parts are kept, to resume), a moment given to say so.
+    func stop() {
+        runner.stopAll()
+        _ = runner.waitUntilIdle(timeout: 2)
+    }
+
+    func apply(_ request: DownloadRequest) -> String {
+        switch request {
+        case .enqueue(let url, let feedTitle, let itemTitle, let published):
+            return runner.enqueue(url: url, feedTitle: feedTitle, itemTitle: itemTitle, published: published)
+        case .remove(let ids):
+            runner.remove(ids: ids)
+            return "taken out of the download queue (files are kept)"
+        case .retry(let ids):
+            runner.retry(ids: ids)
+            return "downloading again"
+        }
+    }
+
+    /// The Downloads tab's load (`r`): the queue as the cache has it, what is left started.
+    func job() -> LoadJob {
+        LoadJob(source: Self.source) { [runner] (_) throws(LoadError) -> LoadPayload in
+            runner.startQueued()
+            return .downloads(runner.statuses.map(Self.row))
+        }
+    }
+
+    static func row(_ status: DownloadStatus) -> DownloadRow {
+        let record = status.record
+        return DownloadRow(id: record.id, url: record.url, fileName: TerminalSafeText.singleLine(record.fileName), path: record.path,
+                           feedTitle: record.feedTitle, itemTitle: record.itemTitle, state: status.stateText, bytes: record.bytes,
+                           total: record.total, bytesPerSecond: status.bytesPerSecond, error: record.error)
+    }
+}
+
+/// The Downloads tab's loader.
+final class DownloadsLoader: TabLoader {
+    private let downloads: BrowserDownloads
+
+    init(_ downloads: BrowserDownloads) {
+        self.downloads = downloads
+    }
+
+    func jobs(for target: LoadTarget) -> [LoadJob] {
+        [downloads.job()]
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import FremontCore
+
+extension ViewID {
+    public static let downloads = ViewID("downloads")
+}
+
+/// The Downloads tab (podboat's screen): the podcast queue, a line each — its state, a progress
+/// bar, bytes of the whole, the speed, and the file — with why a failed one failed under it.
+/// The downloads run in the background (the host's); this view only shows what it hears.
+public struct DownloadsView: BrowserView {
+    public enum Action: Sendable, Hashable {
+        case move(ListMotion), play, retry, remove
+    }
+
+    public let id = ViewID.downloads
+    public let title = "Downloads"
+    public private(set) var rows: [DownloadRow] = []
+    private(set) var list = ListState()
+    private var isLoaded = false
+
+    public init(rows: [DownloadRow] = []) {
+        self.rows = rows
+        isLoaded = !rows.isEmpty
+    }
+
+    public var sourceName: String {
+        guard !rows.isEmpty else { return "" }
+        let done = rows.count(where: \.isDone)
+        return "\(done) of \(rows.count) done"
+    }
+
+    public var keymap: Keymap<Action> { Self.keys }
+
+    private static let keys = Keymap<Action>(
+        KeyBinding.movement(down: (.move(.down), "next download"), up: (.move(.up), "previous download"),
+                            pageDown: (.move(.pageDown), "a page down"), pageUp: (.move(.pageUp), "a page up"),
+                            first: (.move(.first), "first download"), last: (.move(.last), "last download"))
+            + [
+                KeyBinding([.enter, .character("p")], .play, "play the downloaded file (config: player)"),
+                KeyBinding(.character("d"), .retry, "download a failed one again"),
+                KeyBinding(.character("D"), .remove, "take it out of the queue (the file stays)"),
+            ],
+        footer: [
+            KeyHint("Enter", "play", for: [.enter]), KeyHint("d", "retry", for: [.character("d")]),
+            KeyHint("D", "remove", for: [.character("D")]),
+        ])
+
+    var metrics: UniformMetrics { UniformMetrics(count: rows.count) }
+
+    public var selected: DownloadRow? { rows.indices.contains(list.selected) ? rows[list.selected] : nil }
+
+    public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        switch action {
+        case .move(let motion):
+            list.move(motion, metrics)
+            return []
+        case .play:
+            guard let row = selected else { return [] }
+            guard row.isDone else { return [.message("not downloaded yet: \(row.state)")] }
+            return [.host(.runProgram(.playFile(path: row.path)))]
+        case .retry:
+            guard let row = selected else { return [] }
+            guard row.isFailed else { return [.message("only a failed download is tried again (this one is \(row.state))")] }
+            return [.host(.downloads(.retry([row.id]))), .message("downloading \(TextLayout.truncate(row.fileName, to: 40)) again")]
+        case .remove:
+            guard let row = selected else { return [] }
+            return [.host(.downloads(.remove([row.id]))), .message("taken out of the queue: \(TextLayout.truncate(row.fileName, to: 40))")]
+        }
+    }
+
+    public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        guard case .loaded(_, .downloads(let new)) = message else { return [] }
+        let kept = selected?.id
+        rows = new
+        isLoaded = true
+        if let kept, let index = rows.firstIndex(where: { $0.id == kept }), index != list.selected {
+            list.select(index, metrics)
+        }
+        list.clamp(metrics)
+        return []
+    }
+
+    public mutating func layout(in area: Rect) {
+        list.resize(height: area.height, metrics)
+        list.keepVisible(metrics)
+    }
+
+    public mutating func scroll(by lines: Int, in area: Rect) {
+        layout(in: area)
+        list.scroll(by: lines, metrics)
+    }
+
+    public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
+        layout(in: area)
+        guard area.contains(x: x, y: y) else { return [] }
+        if case .again = list.click(row: y - area.y, metrics) { return perform(.play, in: area) }
+        return []
+    }
+
+    public func loadingText(_ sources: [String]) -> String { "reading the download queue…" }
+
+    // MARK: - Drawing
+
+    public func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.fill(area, style: .plain)
+        guard !rows.isEmpty else {
+            Placeholder.empty("No downloads: e queues the selected item's enclosure (a podcast episode) from a list of items or an item read.")
+                .render(into: &buffer, area: area, theme: theme)
+            return
+        }
+        var shown = list
+        shown.resize(height: area.height, metrics)
+        let width = area.width - 1
+        ListView.render(shown, metrics, area: area, into: &buffer, theme: theme) { index, _, y, buffer in
+            buffer.drawRow(Self.line(rows[index], width: width, theme: theme), x: area.x, y: y, width: width,
+                           selected: index == shown.selected, theme: theme)
+        }
+    }
+
+    /// ` downloading  [#####·····]  45%  12.0 MB of 26.7 MB  1.2 MB/s  file.mp3 (or why it failed)`
+    static func line(_ row: DownloadRow, width: Int, theme: Theme) -> StyledLine {
+        var line = StyledLine(" ")
+        let stateStyle = row.isFailed ? theme.warning : (row.isDone ? theme.dim : theme.title)
+        line.append(TextLayout.padRight(TextLayout.truncate(row.state, to: 12), to: 12), stateStyle)
+        line.append(" ")
+        line.append(bar(row.fraction, done: row.isDone, width: 12), theme.link)
+        let percent = row.isDone ? "100%" : row.fraction.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
+        line.append(" " + TextLayout.padLeft(percent, to: 4) + "  ")
+        let size = row.total.map { row.isDone ? ByteCountText.describe($0) : "\(ByteCountText.describe(row.bytes)) of \(ByteCountText.describe($0))" }
+            ?? ByteCountText.describe(row.bytes)
+        line.append(TextLayout.padRight(TextLayout.truncate(size, to: 22), to: 22), theme.dim)
+        let speed = row.bytesPerSecond.map { "\(ByteCountText.describe(Int($0)))/s" } ?? ""
+        line.append(" " + TextLayout.padLeft(speed, to: 10) + "  ", theme.dim)
+        let used = 1 + 12 + 1 + 14 + 5 + 2 + 22 + 13
+        let rest = row.isFailed ? "\(row.fileName): \(row.error ?? "failed")" : row.fileName
+        line.append(TextLayout.truncate(TerminalSafeText.singleLine(rest), to: max(0, width - used)))
+        return line
+    }
+
+    /// `[######······]`, `width` columns in all; unknown sizes show an empty bar.
+    static func bar(_ fraction: Double?, done: Bool, width: Int) -> String {
+        let inner = max(1, width - 2)
+        let filled = done ? inner : Int(((fraction ?? 0) * Double(inner)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "·", count: inner - filled) + "]"
+    }
+}
