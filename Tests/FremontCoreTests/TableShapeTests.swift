@@ -131,7 +131,7 @@ import Testing
         #expect(conflict.description.contains("slashes-conflict.csv:3"))
     }
 
-    private func parse(_ text: String, _ choice: SeriesColumnChoice) throws(LoadError) -> SeriesTable {
+    private func parseChoosing(_ text: String, _ choice: SeriesColumnChoice) throws(LoadError) -> SeriesTable {
         try SeriesLoader.load(.string(text, name: "test"), choice: choice)
     }
 
@@ -144,10 +144,10 @@ import Testing
         #expect(error.description.contains("'01/05/2024' is 1 May 2024 day first, 5 January 2024 month first"))
         #expect(error.description.contains("say which with --day-first or --month-first"))
         // pandas dayfirst=True: 1 to 12 May; dayfirst=False: the fifth of January to December.
-        let dayFirst = try parse(text, SeriesColumnChoice(dayFirst: true))
+        let dayFirst = try parseChoosing(text, SeriesColumnChoice(dayFirst: true))
         #expect(dayFirst.times.map(\.isoDateString) == (1...12).map { "2024-05-\(pad($0))" })
         #expect(!dayFirst.warnings.contains { $0.message.contains("day above 12") })
-        let monthFirst = try parse(text, SeriesColumnChoice(dayFirst: false))
+        let monthFirst = try parseChoosing(text, SeriesColumnChoice(dayFirst: false))
         #expect(monthFirst.times.map(\.isoDateString) == (1...12).map { "2024-\(pad($0))-05" })
         // A value only one order can read, against the option chosen, is named.
         let against = try #require(loadError("slashes-dayfirst.csv", SeriesColumnChoice(dayFirst: false)))

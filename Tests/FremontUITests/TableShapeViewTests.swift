@@ -58,12 +58,10 @@ import FremontCore
         #expect(stats.line(temperature + 1).hasSuffix("36"))
         // The frequency table: temp_c's hours give its mean (pandas: groupby(hour).mean(), -7.7 at
         // 00:00), rain_mm's its sum; the bar runs from the lowest mean (-9.5 at 03:00) to the highest.
-        #expect(stats.text.contains("hour   hours   mean hours    sum   mean, from the lowest to the highest"))
-        let midnight = try #require(stats.row(containing: "00:00"))
-        #expect(stats.line(midnight).hasPrefix("00:00      3   -7.7     3      0"))
-        let three = try #require(stats.row(containing: "03:00"))
-        #expect(stats.line(three).hasSuffix("-9.5     3      0"))
-        #expect(stats.text.contains("14:00      3    2.3     3      3   " + String(repeating: "█", count: 35)))
+        func words(_ line: Int) -> String { stats.line(line).split(separator: " ").joined(separator: " ") }
+        #expect(words(try #require(stats.row(containing: "hours  mean"))).hasPrefix("hour hours mean hours sum mean, from the lowest"))
+        #expect(words(try #require(stats.row(containing: "00:00"))).hasPrefix("00:00 3 -7.7 3 0 █"))
+        #expect(words(try #require(stats.row(containing: "03:00"))) == "03:00 3 -9.5 3 0")
         var profile = ScreenBuffer(width: 100, height: 30)
         ProfileView(table: table).render(into: &profile, area: Rect(x: 0, y: 1, width: 100, height: 27), theme: Theme(colors: .indexed256))
         #expect(profile.line(1) == "Mean by hour of day, all days")
