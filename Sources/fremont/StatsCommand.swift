@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FremontBrowser
 import FremontCore
 
@@ -28,19 +29,60 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "List every run of readings without a value (no row, or a row all blank): start, end and length in the table's step.")
     var gaps = false
 
-    @Option(help: "With --by or --gaps: table (for a person), csv (a row per period and series, the period first) or json.")
+    @Option(help: "A table of one series by two of year, month, weekday and hour, like year,month (rows, then columns): a count's totals (a measure's means) with the rows' and columns' totals; partial periods marked.")
+    var pivot: String?
+
+    @Flag(help: "With --pivot: each cell's % change from the same cell the year before (year must be the rows or the columns).")
+    var change = false
+
+    @Flag(name: .customLong("per-day"), help: "With --pivot: a count's cells are its mean per day with a reading, so partial periods compare.")
+    var perDay = false
+
+    @Option(help: "With --pivot: the series (its name); default the source's total, else its first series.")
+    var series: String?
+
+    @Option(help: "With --by, --gaps or --pivot: table (for a person), csv (a row per period and series, the period first) or json.")
     var format: SeriesStatsExport.Format?
 
     func validate() throws {
         if weekdays && weekends { throw ValidationError("Give --weekdays or --weekends, not both.") }
         if gaps, by != nil { throw ValidationError("Give --by or --gaps, not both.") }
         if by == nil, weekdays || weekends { throw ValidationError("--weekdays and --weekends go with --by.") }
-        if by == nil, !gaps, format != nil { throw ValidationError("--format goes with --by or --gaps.") }
+        if by == nil, !gaps, pivot == nil, format != nil { throw ValidationError("--format goes with --by, --gaps or --pivot.") }
+        if pivot != nil, by != nil || gaps { throw ValidationError("Give --pivot, --by or --gaps, one of them.") }
+        if pivot == nil, change || perDay || series != nil { throw ValidationError("--change, --per-day and --series go with --pivot.") }
+        if let pivot {
+            let axes = pivotAxes(pivot)
+            guard axes.count == 2, let rows = axes[0], let columns = axes[1] else {
+                throw ValidationError("--pivot takes the rows and the columns, two of year, month, weekday, hour, like year,month; not '\(TerminalSafeText.singleLine(pivot))'.")
+            }
+            if rows == columns { throw ValidationError("--pivot needs two different axes, not \(rows.rawValue) twice.") }
+            if change, rows != .year, columns != .year { throw ValidationError("--change compares each year with the one before: give year as the rows or the columns of --pivot.") }
+        }
     }
 
     func run() throws {
         let (table, name) = try input.load()
         var output = StandardOutput()
+        if let pivot {
+            let axes = pivotAxes(pivot)
+            let shown = table.addingComputedTotal()
+            let index: Int
+            if let series {
+                guard let found = shown.series.firstIndex(where: { $0.name.lowercased() == series.lowercased() }) else {
+                    throw LoadError(source: name, "no series named '\(TerminalSafeText.singleLine(series))' for --series; the table has \(shown.series.map { "'\(TerminalSafeText.singleLine($0.name))'" }.joined(separator: ", "))")
+                }
+                index = found
+            } else {
+                guard let first = shown.index(of: .total) ?? shown.displayOrder.first else { throw LoadError(source: name, "the table has no series to pivot") }
+                index = first
+            }
+            let filter = SeriesFilter(from: input.from.flatMap(LocalDateTimeParser.parse), to: input.to.flatMap(LocalDateTimeParser.parse))
+            let result = try SeriesPivot(shown, series: index, rows: axes[0]!, columns: axes[1]!, perDay: perDay, filter: filter)
+            SeriesPivotExport.write(result, as: format ?? .table, change: change, audience: StandardOutput.csvAudience) { output.write($0) }
+            output.flush()
+            return
+        }
         guard let by else {
             let span = input.span(of: table)
             let shown = span == 0..<table.rowCount ? table : table.slice(span)
@@ -63,6 +105,11 @@ struct StatsCommand: ParsableCommand {
         SeriesStatsExport.write(stats, as: format ?? .table, audience: StandardOutput.csvAudience) { output.write($0) }
         output.flush()
     }
+}
+
+/// `year,month` as two axes; nil where a word is not one.
+private func pivotAxes(_ text: String) -> [SeriesPivot.Axis?] {
+    text.split(separator: ",", omittingEmptySubsequences: false).map { SeriesPivot.Axis(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
 }
 
 extension SeriesGrouping: ExpressibleByArgument {}

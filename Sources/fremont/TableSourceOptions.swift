@@ -30,6 +30,12 @@ struct TableSourceOptions: ParsableArguments {
     @Option(help: "The zone (like America/Los_Angeles or UTC) to convert times written with Z, an offset or as epoch numbers to. Without it, such times keep the wall clock they write (epochs: UTC).")
     var tz: String?
 
+    @Flag(name: .customLong("day-first"), help: "Read dates like 04/05/2016 day first (4 May) when no value in the column has a day above 12 to tell.")
+    var dayFirst = false
+
+    @Flag(name: .customLong("month-first"), help: "Read dates like 04/05/2016 month first (5 April) when no value in the column has a day above 12 to tell.")
+    var monthFirst = false
+
     @Option(help: "Series to sum over periods (counts), comma-separated, whatever their values.")
     var sum: String?
 
@@ -69,6 +75,7 @@ struct TableSourceOptions: ParsableArguments {
         if let tz, TimeZone(identifier: tz) == nil {
             throw ValidationError("--tz must be a zone like America/Los_Angeles or UTC, not '\(TerminalSafeText.singleLine(tz))'.")
         }
+        if dayFirst, monthFirst { throw ValidationError("Give --day-first or --month-first, not both.") }
         if let sum, let mean, !Set(columnList(sum)).isDisjoint(with: columnList(mean)) {
             throw ValidationError("A series is summed (--sum) or averaged (--mean), not both.")
         }
@@ -81,7 +88,8 @@ struct TableSourceOptions: ParsableArguments {
 
     var choice: SeriesColumnChoice {
         SeriesColumnChoice(timeColumn: timeColumn, columns: columns.map(columnList), keyColumn: key,
-                           timeZone: tz.flatMap(TimeZone.init(identifier:)), summed: sum.map(columnList) ?? [], averaged: mean.map(columnList) ?? [])
+                           timeZone: tz.flatMap(TimeZone.init(identifier:)), summed: sum.map(columnList) ?? [], averaged: mean.map(columnList) ?? [],
+                           dayFirst: dayFirst ? true : monthFirst ? false : nil)
     }
 
     /// Names split at commas; a name holding a comma is written with a backslash before it.

@@ -45,7 +45,7 @@ import Testing
     @Test func versionAndSingulars() async throws {
         let version = try await Fremont.run(arguments: ["--version"])
         #expect(version.status == 0 && version.output.hasPrefix("fremont "))
-        let one = try await Fremont.run(arguments: ["stats", "-"], input: Data("date,Fremont Bridge NB,Fremont Bridge SB\n04/01/2016 12:00:00 AM,1,2\n".utf8))
+        let one = try await Fremont.run(arguments: ["stats", "-"], input: Data("date,Fremont Bridge NB,Fremont Bridge SB\n04/13/2016 12:00:00 AM,1,2\n".utf8))
         #expect(one.output.contains("Rows:                       1 hour on 1 day\n"))
     }
 }

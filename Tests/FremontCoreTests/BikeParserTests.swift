@@ -75,13 +75,13 @@ import FremontTestSupport
     @Test func portalHeaderNamesWithQuotedCommas() throws {
         let csv = """
         Date,"Fremont Bridge Sidewalks, south of N 34th St Total","Fremont Bridge Sidewalks, south of N 34th St Cyclist West Sidewalk","Fremont Bridge Sidewalks, south of N 34th St Cyclist East Sidewalk"
-        04/01/2016 06:00:00 AM,137,94,43
-        04/01/2016 07:00:00 AM,362,256,106
+        04/13/2016 06:00:00 AM,137,94,43
+        04/13/2016 07:00:00 AM,362,256,106
         """
         let counts = try parse(csv)
         #expect(counts.rows == [
-            BikeRow(date: date("2016-04-01T06:00"), northbound: 94, southbound: 43),
-            BikeRow(date: date("2016-04-01T07:00"), northbound: 256, southbound: 106),
+            BikeRow(date: date("2016-04-13T06:00"), northbound: 94, southbound: 43),
+            BikeRow(date: date("2016-04-13T07:00"), northbound: 256, southbound: 106),
         ])
     }
 

@@ -131,6 +131,53 @@ import Testing
         #expect(conflict.description.contains("slashes-conflict.csv:3"))
     }
 
+    private func parseChoosing(_ text: String, _ choice: SeriesColumnChoice) throws(LoadError) -> SeriesTable {
+        try SeriesLoader.load(.string(text, name: "test"), choice: choice)
+    }
+
+    @Test func aColumnThatCannotSettleItsDayMonthOrderIsAnErrorUntilAnOptionSays() throws {
+        // Every day 12 or less: pandas reads 04/05/2024 month first with only a UserWarning.
+        var text = "date,count\n"
+        for day in 1...12 { text += "\(pad(day))/05/2024,\(day)\n" }
+        let error = try #require(parseError(text))
+        #expect(error.description.contains("the column 'date' never writes a day above 12"))
+        #expect(error.description.contains("'01/05/2024' is 1 May 2024 day first, 5 January 2024 month first"))
+        #expect(error.description.contains("say which with --day-first or --month-first"))
+        // pandas dayfirst=True: 1 to 12 May; dayfirst=False: the fifth of January to December.
+        let dayFirst = try parseChoosing(text, SeriesColumnChoice(dayFirst: true))
+        #expect(dayFirst.times.map(\.isoDateString) == (1...12).map { "2024-05-\(pad($0))" })
+        #expect(!dayFirst.warnings.contains { $0.message.contains("day above 12") })
+        let monthFirst = try parseChoosing(text, SeriesColumnChoice(dayFirst: false))
+        #expect(monthFirst.times.map(\.isoDateString) == (1...12).map { "2024-\(pad($0))-05" })
+        // A value only one order can read, against the option chosen, is named.
+        let against = try #require(loadError("slashes-dayfirst.csv", SeriesColumnChoice(dayFirst: false)))
+        #expect(against.description.contains("writes '13/01/2025', which can only be day first, against --month-first"))
+        // A column that settles itself needs no option.
+        #expect(try load("slashes-dayfirst.csv").rowCount == 121)
+    }
+
+    @Test func aColumnMixingZonesIsReadInOneZone() throws {
+        // pandas: pd.to_datetime(…, utc=True).dt.tz_convert('-07:00') — 00:00, 01:00, 02:00, 03:00.
+        let text = "time,count\n2024-07-01T00:00:00-07:00,1\n2024-07-01T08:00:00Z,2\n2024-07-01T02:00:00-07:00,3\n2024-07-01T11:00:00+01:00,4\n"
+        let table = try parse(text)
+        #expect(table.times.map(\.isoString) == ["2024-07-01T00:00:00", "2024-07-01T01:00:00", "2024-07-01T02:00:00", "2024-07-01T03:00:00"])
+        let note = try #require(table.warnings.first { $0.message.contains("gives zones") }?.message)
+        #expect(note.contains("gives zones (-07:00, UTC, +01:00); all are read in one zone, the first value's (-07:00): 2 times were converted to it"))
+        // A zone's daylight saving time, an hour off, keeps its wall clock (zones.csv: -08:00 and -07:00).
+        let seattle = try load("zones.csv")
+        #expect(seattle.times.map(\.hour) == [0, 1, 3, 4, 5])
+    }
+
+    @Test func aMeasuresStatsTableGivesItsMeanAndNoSum() throws {
+        let stats = SeriesStats(try load("temperatures.csv"), by: .year)
+        var text = ""
+        SeriesStatsExport.table(stats) { text += $0 }
+        let words = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        // pandas: groupby(year).agg(['count','mean','min','max']) — temp_c 72, -3.5, -10, 3; rain_mm sums to 36.
+        #expect(words == ["temp_c (a measure: periods average it)", "Year Hours Mean Min Max Missing", "2024 72 -3.5 -10 3 0",
+                          "rain_mm (a count: periods add it up)", "Year Hours Sum Mean Min Max Missing", "2024 72 36 0.5 0 2 0"])
+    }
+
     @Test func dateOnlyAndMonthColumns() throws {
         let table = try parse("month,count\n2024-01,5\n2024-02,6\n2024-03,6\n2024-05,7\n")
         #expect(table.times.map(\.isoDateString) == ["2024-01-01", "2024-02-01", "2024-03-01", "2024-05-01"])

@@ -48,6 +48,27 @@ import FremontCore
         #expect(!buffer.text.contains("-96"))
     }
 
+    @Test func aMeasuresStatsAndProfileSayMeanNotTotal() throws {
+        let table = try SeriesLoader.load(.file(Self.shapes + "temperatures.csv"))
+        var stats = ScreenBuffer(width: 100, height: 40)
+        ColumnStatsView(table: table).render(into: &stats, area: Rect(x: 0, y: 1, width: 100, height: 37), theme: Theme(colors: .indexed256))
+        // temp_c is averaged: no total (pandas' sum, -252, means nothing); rain_mm, a count, sums to 36.
+        let temperature = try #require(stats.row(containing: "▸temp_c"))
+        #expect(stats.line(temperature).hasSuffix("—") && !stats.line(temperature).contains("-252"))
+        #expect(stats.line(temperature + 1).hasSuffix("36"))
+        // The frequency table: temp_c's hours give its mean (pandas: groupby(hour).mean(), -7.7 at
+        // 00:00), rain_mm's its sum; the bar runs from the lowest mean (-9.5 at 03:00) to the highest.
+        func words(_ line: Int) -> String { stats.line(line).split(separator: " ").joined(separator: " ") }
+        #expect(words(try #require(stats.row(containing: "hours  mean"))).hasPrefix("hour hours mean hours sum mean, from the lowest"))
+        #expect(words(try #require(stats.row(containing: "00:00"))).hasPrefix("00:00 3 -7.7 3 0 █"))
+        #expect(words(try #require(stats.row(containing: "03:00"))) == "03:00 3 -9.5 3 0")
+        var profile = ScreenBuffer(width: 100, height: 30)
+        ProfileView(table: table).render(into: &profile, area: Rect(x: 0, y: 1, width: 100, height: 27), theme: Theme(colors: .indexed256))
+        #expect(profile.line(1) == "Mean by hour of day, all days")
+        // pandas: the three weekdays' mean at 08:00 is -5.1.
+        #expect(profile.line(2).hasPrefix("temp_c  08:00  ━ weekdays -5.1"))
+    }
+
     @Test func dateSearchInAWeekViewLandsOnTheWeekHoldingTheDate() {
         var state = April.browser(width: 100, height: 30)
         press(&state, .character("v"), .character("v"))

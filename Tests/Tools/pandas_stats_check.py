@@ -1,4 +1,4 @@
-"""Checks `fremont stats --by …` and `fremont stats --gaps` against pandas, value by value.
+"""Checks `fremont stats --by …`, `--gaps` and `--pivot` against pandas, value by value.
 
     pip install pandas
     python3 Tests/Tools/pandas_stats_check.py .build/release/fremont ../shared/data/bikes/city-export-2012-10-02_to_2025-07-31.csv
@@ -10,7 +10,8 @@ each series' kind (a count when every value is whole and not negative, else a me
 readings' step is the most common difference between times (pandas' `diff().mode()`); missing
 readings are the span's readings at that step (holes included) of the days kept that have no
 value. `--gaps` is checked against the runs of the reindexed frame where every series is NaN.
-Times with a zone keep the wall clock they write, as fremont does without --tz. A long table
+Times with a zone keep the wall clock they write, as fremont does without --tz when the column
+has one zone (or a zone and its daylight saving time); `--dayfirst` is fremont's `--day-first`. A long table
 (`--key COLUMN`) is pivoted wide first. Options after the file that pandas does not need are
 passed to fremont as they are. Prints how many values matched and exits 1 on any difference.
 """
@@ -25,7 +26,7 @@ FREMONT, SOURCE = sys.argv[1], sys.argv[2]
 extra = sys.argv[3:]
 key = extra[extra.index('--key') + 1] if '--key' in extra else None
 dayfirst = '--dayfirst' in extra
-passed = [arg for arg in extra if arg != '--dayfirst']
+passed = ['--day-first' if arg == '--dayfirst' else arg for arg in extra]
 
 raw = pd.read_csv(SOURCE, dtype=str, keep_default_na=False, sep=None, engine='python')
 TIME_WORDS = ('date', 'datetime', 'timestamp', 'time', 'day', 'month', 'week', 'period', 'hour', 'epoch', 'ts')
@@ -166,5 +167,64 @@ compare('gap runs', len(ours), len(runs))
 for (first, last), (_, row) in zip(runs, ours.iterrows()):
     length = int(empty[first:last].sum())
     compare(f'gap {first}', (row['start'], row['end'], int(row.iloc[2])), (first.strftime(form), last.strftime(form), length))
-print(f'{matched:,} values equal, {close:,} equal to 12 digits, {differed:,} differ ({len(df.columns)} series, step {freq}, {len(runs)} gaps)')
+# Pivots (issue 29): every pair of axes, totals or means with margins, per-day means, and the
+# change from the year before — pandas' pivot_table, groupby over days and pct_change.
+AXES = {'year': lambda i: i.year, 'month': lambda i: i.month, 'weekday': lambda i: i.day_of_week + 1, 'hour': lambda i: i.hour}
+
+
+def axis_label(axis, key):
+    if axis == 'month': return MONTHS[key - 1]
+    if axis == 'weekday': return WEEKDAYS[key - 1]
+    if axis == 'hour': return f'{key:02d}:00'
+    return str(key)
+
+
+pivots = 0
+# The series fremont pivots by default: the source's total (the two directions added where it has
+# none), else the first series.
+total = next((c for c in df.columns if c.lower() == 'total' or c.lower().endswith(' total')), None)
+north = next((c for c in df.columns if 'west sidewalk' in c.lower() or c.lower().endswith('_nb')), None)
+south = next((c for c in df.columns if 'east sidewalk' in c.lower() or c.lower().endswith('_sb')), None)
+pivoted = df[total] if total else (df[north] + df[south]).rename('Total') if north and south else df[df.columns[0]]
+pivoted = pivoted.dropna()
+column = pivoted
+is_count = ((column >= 0) & (column == column.round())).all()
+axes = ['year', 'month', 'weekday'] + ([] if daily_or_longer else ['hour'])
+for rows_axis in axes:
+    for columns_axis in axes:
+        if rows_axis == columns_axis: continue
+        frame = pd.DataFrame({'v': pivoted.values, 'r': AXES[rows_axis](pivoted.index), 'c': AXES[columns_axis](pivoted.index),
+                              'date': pivoted.index.normalize()})
+        modes = [('', False)] + ([('--per-day', False)] if is_count else []) + ([('', True)] if 'year' in (rows_axis, columns_axis) else [])
+        for flag, change in modes:
+            if flag == '--per-day':
+                days = frame.groupby(['r', 'c', 'date']).v.sum().reset_index()
+                table = days.pivot_table(values='v', index='r', columns='c', aggfunc='mean')
+                table['Total'] = frame.groupby(['r', 'date']).v.sum().groupby('r').mean()
+                table.loc['Total'] = list(frame.groupby(['c', 'date']).v.sum().groupby('c').mean()) + [frame.groupby('date').v.sum().mean()]
+            else:
+                table = frame.pivot_table(values='v', index='r', columns='c', aggfunc='sum' if is_count else 'mean', margins=True, margins_name='Total')
+            if change:
+                body = table.drop(index='Total') if rows_axis == 'year' else table.drop(columns='Total')
+                if rows_axis == 'year':
+                    body = body.reindex(range(body.index.min(), body.index.max() + 1))
+                    table = body.pct_change(fill_method=None) * 100
+                else:
+                    body = body.reindex(columns=range(body.columns.min(), body.columns.max() + 1))
+                    table = body.T.pct_change(fill_method=None).T * 100
+                table = table.replace([np.inf, -np.inf], np.nan)
+            arguments = ['--pivot', f'{rows_axis},{columns_axis}', '--format', 'csv'] + ([flag] if flag else []) + (['--change'] if change else [])
+            ours = pd.read_csv(io.StringIO(fremont(*arguments)), dtype=str, keep_default_na=False).set_index(rows_axis)
+            pivots += 1
+            for r in table.index:
+                for c in table.columns:
+                    want = table.loc[r, c]
+                    row_label = 'Total' if r == 'Total' else axis_label(rows_axis, r)
+                    column_label = 'Total' if c == 'Total' else axis_label(columns_axis, c)
+                    got = ours.loc[row_label, column_label] if row_label in ours.index and column_label in ours.columns else ''
+                    have = None if got == '' else float(got)
+                    wanted = None if pd.isna(want) else float(want)
+                    compare(f'pivot {rows_axis},{columns_axis} {flag}{" --change" if change else ""} {row_label} {column_label}', have, wanted)
+
+print(f'{matched:,} values equal, {close:,} equal to 12 digits, {differed:,} differ ({len(df.columns)} series, step {freq}, {len(runs)} gaps, {pivots} pivots)')
 sys.exit(1 if differed else 0)

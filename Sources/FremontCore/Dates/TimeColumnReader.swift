@@ -2,9 +2,12 @@ import Foundation
 
 /// Reads a table's time column value by value, settling what one value cannot say from the whole
 /// column: whether `04/05/2016` is April or May (a value with a day above 12 decides; two values
-/// deciding differently are an error naming both), epoch seconds or milliseconds, and zones
-/// (`Z`, `-07:00`): without `--tz` a zoned time keeps the wall clock it writes, the data's own
-/// local time; with one, every zoned or epoch time is converted to that zone.
+/// deciding differently are an error naming both; a column where none decides is an error too,
+/// unless `--day-first` or `--month-first` says), epoch seconds or milliseconds, and zones
+/// (`Z`, `-07:00`). Without `--tz` the data's local zone is the first zoned value's: a time an
+/// hour off it is that zone's daylight saving (or standard) time and keeps the wall clock it
+/// writes, and a time at any other offset is converted to it, so the column is in one zone.
+/// With `--tz`, every zoned or epoch time is converted to that zone.
 public struct TimeColumnReader: Sendable {
     public enum Outcome: Sendable, Equatable {
         case time(LocalDateTime)
@@ -22,18 +25,45 @@ public struct TimeColumnReader: Sendable {
     /// Epoch numbers are read only in a column named or chosen as the time.
     public let readsEpochs: Bool
     public private(set) var dayFirst: Bool?
+    /// `--day-first` (true) or `--month-first` (false): the order chosen before any value.
+    public let chosenDayFirst: Bool?
     private var orderEvidence: String?
     /// A `A/B/YYYY` value with both numbers 12 or less and unequal, read in the assumed order.
     public private(set) var ambiguousValue: String?
     private var sawYearFirst = false
     /// Offsets met (seconds east of UTC), the first few distinct.
     public private(set) var offsets: [Int] = []
+    /// Without `--tz`: the first zoned value's offset (the data's local zone), the one an hour
+    /// from it met next (its daylight or standard time), and how many times were converted to
+    /// the first because they carried another.
+    private var localOffset: Int?
+    private var partnerOffset: Int?
+    public private(set) var rezoned = 0
     public private(set) var epochs: (seconds: Int, milliseconds: Int) = (0, 0)
 
-    public init(column: String, zone: TimeZone? = nil, readsEpochs: Bool = false) {
+    public init(column: String, zone: TimeZone? = nil, readsEpochs: Bool = false, dayFirst: Bool? = nil) {
         self.column = column
         self.zone = zone
         self.readsEpochs = readsEpochs
+        self.chosenDayFirst = dayFirst
+        self.dayFirst = dayFirst
+    }
+
+    /// Why the column cannot be read: no value says whether it is day or month first, and no
+    /// option chose. Known only once every value is read.
+    public var undecidedOrder: String? {
+        guard dayFirst == nil, let ambiguousValue else { return nil }
+        return "the column \(quoted(column, limit: 40)) never writes a day above 12, so its dates can be read day first or month first "
+            + "(\(quoted(ambiguousValue, limit: 40)) is \(Self.readings(of: ambiguousValue))); say which with --day-first or --month-first"
+    }
+
+    /// "4 May 2016 or 5 April 2016" for 04/05/2016.
+    private static func readings(of value: String) -> String {
+        var value = value
+        guard let fields = value.withUTF8({ LocalDateTimeParser.fields($0) }),
+              let dayFirst = fields.wallClock(dayFirst: true), let monthFirst = fields.wallClock(dayFirst: false) else { return "either" }
+        func said(_ time: LocalDateTime) -> String { "\(time.day) \(DateText.months[time.month - 1]) \(time.year)" }
+        return "\(said(dayFirst)) day first, \(said(monthFirst)) month first"
     }
 
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
@@ -43,6 +73,9 @@ public struct TimeColumnReader: Sendable {
         var reorders = false
         if case .yearLast = fields.order {
             if let forced = fields.forcedDayFirst {
+                if let chosen = chosenDayFirst, chosen != forced {
+                    return .conflict("the column \(quoted(column, limit: 40)) writes \(quoted(String(decoding: bytes.prefix(40), as: UTF8.self), limit: 40)), which can only be \(forced ? "day" : "month") first, against \(chosen ? "--day-first" : "--month-first")")
+                }
                 if let settled = dayFirst, settled != forced {
                     let other = String(decoding: bytes.prefix(40), as: UTF8.self)
                     return .conflict("the column \(quoted(column, limit: 40)) writes \(quoted(orderEvidence ?? "", limit: 40)) (\(settled ? "day" : "month") first) and \(quoted(other, limit: 40)) (\(forced ? "day" : "month") first): its dates have no one day/month order; fix the values")
@@ -63,9 +96,17 @@ public struct TimeColumnReader: Sendable {
         guard var time = fields.wallClock(dayFirst: dayFirst) else { return .unreadable }
         if let offset = fields.offsetSeconds {
             if offsets.count < 4, !offsets.contains(offset) { offsets.append(offset) }
+            let instant = wallSeconds(time) - offset
             if let zone {
-                let instant = wallSeconds(time) - offset
                 time = wallClock(instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+            } else if let local = localOffset {
+                if offset != local, partnerOffset == nil, abs(offset - local) == 3600 { partnerOffset = offset }
+                if offset != local, offset != partnerOffset {
+                    time = wallClock(instant + local)
+                    rezoned += 1
+                }
+            } else {
+                localOffset = offset
             }
         }
         if reorders { return .reordered(time) }
@@ -120,12 +161,16 @@ public struct TimeColumnReader: Sendable {
         }
         if !offsets.isEmpty {
             let written = offsets.map(Self.offsetText).joined(separator: ", ")
-            parts.append("the column \(quoted(column, limit: 40)) gives zones (\(written)); "
-                         + (zoneName ?? "each time is read as the wall clock it writes, the data's local time (--tz ZONE converts them)"))
-        }
-        if dayFirst == nil, let ambiguousValue {
-            let dayFirst = ambiguousValue.contains("/") ? false : true
-            parts.append("the column \(quoted(column, limit: 40)) never writes a day above 12, so \(quoted(ambiguousValue, limit: 40)) is read \(dayFirst ? "day" : "month") first")
+            var told = "the column \(quoted(column, limit: 40)) gives zones (\(written)\(offsets.count >= 4 ? ", …" : "")); "
+            if let zoneName {
+                told += zoneName
+            } else if rezoned > 0, let localOffset {
+                told += "all are read in one zone, the first value's (\(Self.offsetText(localOffset))\(partnerOffset.map { " with \(Self.offsetText($0)) as its daylight saving or standard time" } ?? "")): "
+                    + "\(NumberText.grouped(rezoned)) time\(rezoned == 1 ? " was" : "s were") converted to it (--tz ZONE converts every time to a zone named)"
+            } else {
+                told += "each time is read as the wall clock it writes, the data's local time (--tz ZONE converts them)"
+            }
+            parts.append(told)
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

@@ -52,9 +52,13 @@ public struct SeriesColumnChoice: Sendable, Hashable {
     /// Series summed over periods (counts) and averaged (measures), by name, whatever the values.
     public var summed: [String] = []
     public var averaged: [String] = []
+    /// `--day-first` (true) or `--month-first` (false) for dates like 04/05/2016 that never
+    /// write a day above 12; nil: the column's values decide, or it is an error.
+    public var dayFirst: Bool?
 
     public init(timeColumn: String? = nil, columns: [String]? = nil, keyColumn: String? = nil, timeZone: TimeZone? = nil,
-                summed: [String] = [], averaged: [String] = []) {
+                summed: [String] = [], averaged: [String] = [], dayFirst: Bool? = nil) {
+        self.dayFirst = dayFirst
         self.timeColumn = timeColumn
         self.columns = columns
         self.keyColumn = keyColumn

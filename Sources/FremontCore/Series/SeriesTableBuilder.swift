@@ -304,7 +304,7 @@ struct SeriesTableBuilder {
         let timeID = try findTimeColumn(kinds)
         var readsEpochs = choice.timeColumn != nil
         if case .time = kinds[timeID] { readsEpochs = true }
-        timeReader = TimeColumnReader(column: names[timeID], zone: choice.timeZone, readsEpochs: readsEpochs)
+        timeReader = TimeColumnReader(column: names[timeID], zone: choice.timeZone, readsEpochs: readsEpochs, dayFirst: choice.dayFirst)
         let columnValues = sampledColumns()
         keyColumn = try findKeyColumn(kinds, timeID: timeID, columnValues)
         var chosen: [(id: Int, role: SeriesRole)] = []
@@ -712,6 +712,7 @@ struct SeriesTableBuilder {
             try decide()
         }
         if let failure { throw failure }
+        if let undecided = timeReader.undecidedOrder { throw LoadError(source: source, location: columnsLocation, kind: .notData, undecided) }
         if let keyColumn, keyCount > Self.maximumKeys {
             throw LoadError(source: source, location: headerLocation, kind: .notData,
                             "the key column \(quoted(names[keyColumn], limit: 40)) holds \(NumberText.grouped(seriesByKey.count / max(1, valueColumns.count) + extraKeys.count))\(extraKeys.count >= 1_000_000 ? " or more" : "") keys; at most \(Self.maximumKeys) become series (filter the table, or name another --key)")

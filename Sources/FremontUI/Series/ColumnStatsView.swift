@@ -26,8 +26,9 @@ public struct ColumnStatsView: BrowserView {
     private let statsCells: [[String]]
     public private(set) var grouping: SeriesGrouping = .hour
     private(set) var frequency: SeriesStats
-    /// The largest sum of a group, per series: a full bar.
-    private var largestSums: [Double] = []
+    /// Per series, the range a group's value spans on the bars: 0 to the largest sum for a
+    /// count, the lowest to the highest mean for a measure (which is averaged, never summed).
+    private var barRanges: [(low: Double, high: Double)] = []
     /// The series whose sums the bars show.
     public private(set) var barSeries: Int
     private(set) var list = ListState()
@@ -43,22 +44,30 @@ public struct ColumnStatsView: BrowserView {
         stats = SeriesColumnStats(self.table, filter: filter)
         barSeries = self.table.series.indices.contains(selectedSeries) ? selectedSeries : 0
         frequency = SeriesStats(self.table, by: .hour, filter: filter)
+        let kinds = self.table.series.map(\.kind)
         statsCells = self.table.displayOrder.map { [stats] index in
             let column = stats.columns[index]
             let aggregate = column.aggregate
             func number(_ value: Double?) -> String { value.map { ValueText.readable($0, decimals: 1) } ?? "—" }
             return [NumberText.grouped(aggregate.count), NumberText.grouped(aggregate.missing), number(aggregate.minimum),
                     number(aggregate.maximum), number(aggregate.mean), number(column.median), number(column.percentile95),
-                    aggregate.count > 0 ? number(column.total) : "—"]
+                    aggregate.count > 0 && kinds[index] == .count ? number(column.total) : "—"]
         }
         measureFrequency()
     }
 
     private mutating func measureFrequency() {
-        largestSums = table.series.indices.map { series in
-            frequency.aggregates.reduce(0) { max($0, $1[series].sum) }
+        barRanges = table.series.indices.map { series in
+            let values = frequency.aggregates.compactMap { Self.value($0[series], kind: table.series[series].kind) }
+            return table.series[series].kind == .count ? (0, values.max() ?? 0) : (values.min() ?? 0, values.max() ?? 0)
         }
         list.clamp(metrics)
+    }
+
+    /// A group's value: a count's sum, a measure's mean; nil without a reading.
+    private static func value(_ aggregate: SeriesAggregate, kind: SeriesKind) -> Double? {
+        guard aggregate.count > 0 else { return nil }
+        return kind == .count ? aggregate.sum : aggregate.mean
     }
 
     private var metrics: UniformMetrics { UniformMetrics(count: frequency.groups.count) }
@@ -238,7 +247,8 @@ public struct ColumnStatsView: BrowserView {
         for index in table.displayOrder {
             let most = frequency.aggregates.reduce(0) { max($0, $1[index].count) }
             let hours = max(6, NumberText.grouped(most).count + 2)
-            let sum = max(6, ValueText.readable(largestSums[index], decimals: 1).count + 2)
+            let range = barRanges[index]
+            let sum = max(6, max(ValueText.readable(range.low, decimals: 1).count, ValueText.readable(range.high, decimals: 1).count) + 2)
             let name = DisplayWidth.of(TerminalSafeText.singleLine(table.series[index].label)) + 2
             let pair = max(hours + sum, name)
             guard used + pair <= width else { break }
@@ -257,12 +267,13 @@ public struct ColumnStatsView: BrowserView {
         for column in columns {
             let name = TerminalSafeText.singleLine(table.series[column.index].label)
             names += TextLayout.padLeft(TextLayout.truncate(name, to: column.hours + column.sum - 2), to: column.hours + column.sum)
-            kinds += TextLayout.padLeft("hours", to: column.hours) + TextLayout.padLeft("sum", to: column.sum)
+            kinds += TextLayout.padLeft("hours", to: column.hours) + TextLayout.padLeft(Self.valueName(table.series[column.index].kind), to: column.sum)
         }
         if barWidth > 0 {
             let name = TerminalSafeText.singleLine(table.series[barSeries].label)
             names += "   " + TextLayout.truncate(name, to: barWidth)
-            kinds += "   " + TextLayout.truncate("sum, share of the largest", to: barWidth)
+            let what = table.series[barSeries].kind == .count ? "sum, share of the largest" : "mean, from the lowest to the highest"
+            kinds += "   " + TextLayout.truncate(what, to: barWidth)
         }
         buffer.write(names, x: header.x, y: header.y, style: theme.title, maxWidth: header.width)
         if header.height > 1 { buffer.write(kinds, x: header.x, y: header.y + 1, style: theme.columnHeader, maxWidth: header.width) }
@@ -271,22 +282,25 @@ public struct ColumnStatsView: BrowserView {
             buffer.write("No hours in \(filter.summary(table)).", x: rows.x + 1, y: rows.y, style: theme.dim, maxWidth: rows.width - 1)
             return
         }
-        let largest = largestSums.indices.contains(barSeries) ? largestSums[barSeries] : 0
+        let range = barRanges.indices.contains(barSeries) ? barRanges[barSeries] : (low: 0, high: 0)
         ListView.render(list, metrics, area: rows, into: &buffer, theme: theme) { group, _, y, buffer in
             let aggregates = frequency.aggregates[group]
             var text = TextLayout.padRight(Self.label(frequency.groups[group]), to: labelWidth)
             for column in columns {
                 let aggregate = aggregates[column.index]
                 text += TextLayout.padLeft(NumberText.grouped(aggregate.count), to: column.hours)
-                text += TextLayout.padLeft(aggregate.count > 0 ? ValueText.readable(aggregate.sum, decimals: 1) : "—", to: column.sum)
+                let value = Self.value(aggregate, kind: table.series[column.index].kind)
+                text += TextLayout.padLeft(value.map { ValueText.readable($0, decimals: 1) } ?? "—", to: column.sum)
             }
             var line = StyledLine(text)
-            if barWidth > 0, largest > 0, aggregates[barSeries].count > 0 {
-                line.append("   " + TableTab.bar(aggregates[barSeries].sum / largest, width: barWidth), theme.chart(.blue))
+            if barWidth > 0, range.high > range.low, let value = Self.value(aggregates[barSeries], kind: table.series[barSeries].kind) {
+                line.append("   " + TableTab.bar((value - range.low) / (range.high - range.low), width: barWidth), theme.chart(.blue))
             }
             buffer.drawRow(line, x: rows.x, y: y, width: rows.width - 1, selected: group == list.selected, theme: theme)
         }
     }
+
+    private static func valueName(_ kind: SeriesKind) -> String { kind == .count ? "sum" : "mean" }
 
     private static func groupHeader(_ grouping: SeriesGrouping) -> String {
         switch grouping {

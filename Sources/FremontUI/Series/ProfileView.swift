@@ -112,7 +112,9 @@ public struct ProfileView: BrowserView {
         }
         let chartArea = Self.chartArea(area)
         if chartArea != area {
-            var heading = StyledLine("Mean count by hour of day", theme.title)
+            // A measure's hour is its mean reading, not a count.
+            let counts = order.allSatisfy { table.series[$0].kind == .count }
+            var heading = StyledLine(counts ? "Mean count by hour of day" : "Mean by hour of day", theme.title)
             heading.append(", \(filter.summary(table))", theme.dim)
             buffer.draw(heading, x: area.x, y: area.y, maxWidth: area.width)
         }

@@ -73,20 +73,33 @@ struct GroupAccumulator {
         // over a day. A reading is due at the first time plus whole steps.
         let step = step ?? SeriesStep(table.times)
         func secondOfDay(_ time: LocalDateTime) -> Int { time.hour * 3600 + time.minute * 60 + time.second }
+        // By hour, every whole day due the same readings at the same hours: counted here and
+        // added once at the end, not slot by slot with a division each (which cost `--by hour`
+        // 0.6 ms over the history).
+        var wholeDays = 0
+        // Where a step's readings fall in a day, and how many a whole day is due.
+        var phase = 0, wholeDayReadings = 0
+        if case .seconds(let seconds) = step, seconds > 0 {
+            phase = secondOfDay(firstTime) % seconds
+            wholeDayReadings = (86_399 - phase) / seconds + 1
+        }
         for day in firstDay...lastDay where filter.admitsDay(day) {
             let dayBin = grouping == .hour ? 0 : bin(grouping.map { $0.key(dayNumber: day) } ?? 0)
             switch step {
             case .seconds(let seconds) where seconds <= 86_400 && 86_400 % seconds == 0:
-                let phase = secondOfDay(firstTime) % seconds
                 let low = day == spanFirstDay ? secondOfDay(firstTime) : 0
                 let high = day == spanLastDay ? secondOfDay(lastTime) : 86_399
+                if low == 0, high == 86_399 {
+                    if grouping == .hour { wholeDays += 1 } else { coveredHours[dayBin] += wholeDayReadings }
+                    continue
+                }
                 guard high >= low else { continue }
                 // Due readings in [low, high]: phase + k × seconds.
                 let first = low <= phase ? 0 : (low - phase + seconds - 1) / seconds
                 let last = high < phase ? -1 : (high - phase) / seconds
                 guard last >= first else { continue }
                 if grouping == .hour {
-                    for slot in first...last { coveredHours[(phase + slot * seconds) / 3600] += 1 }
+                    Self.countHours(from: phase + first * seconds, every: seconds, readings: last - first + 1, into: &coveredHours)
                 } else {
                     coveredHours[dayBin] += last - first + 1
                 }
@@ -103,6 +116,12 @@ struct GroupAccumulator {
             }
         }
 
+        if wholeDays > 0, case .seconds(let seconds) = step {
+            var day = [Int](repeating: 0, count: 24)
+            Self.countHours(from: phase, every: seconds, readings: wholeDayReadings, into: &day)
+            for hour in 0..<24 { coveredHours[hour] += day[hour] * wholeDays }
+        }
+
         let times = table.times
         for row in filter.rowRange(in: table) {
             let time = times[row]
@@ -114,6 +133,17 @@ struct GroupAccumulator {
             for series in 0..<seriesCount {
                 add(table.values[series][row], at: bin * seriesCount + series)
             }
+        }
+    }
+
+    /// Adds each of `readings` readings `every` seconds apart from `start` (a second of the day)
+    /// to its hour.
+    private static func countHours(from start: Int, every seconds: Int, readings: Int, into hours: inout [Int]) {
+        var at = start, hour = start / 3600, hourEnd = (start / 3600 + 1) * 3600
+        for _ in 0..<readings {
+            while at >= hourEnd { hour += 1; hourEnd += 3600 }
+            hours[hour] += 1
+            at += seconds
         }
     }
 

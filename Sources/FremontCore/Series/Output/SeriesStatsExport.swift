@@ -71,9 +71,10 @@ public enum SeriesStatsExport {
     }
 
     /// For a person: one block per series, headed by its name, with a line per group: the group
-    /// (an hour as `08:00`, a day with its weekday), hours with a value, sum, mean (one
-    /// decimal), minimum, maximum and missing hours, numbers grouped and right-aligned, `—` for
-    /// none. The blocks share their column widths and are separated by a blank line.
+    /// (an hour as `08:00`, a day with its weekday), readings with a value, sum (a count's: a
+    /// measure's block has none), mean (one decimal), minimum, maximum and missing readings,
+    /// numbers grouped and right-aligned, `—` for none. Blocks of a kind share their column
+    /// widths and are separated by a blank line.
     public static func table(_ stats: SeriesStats, emit: (String) -> Void) {
         guard !stats.groups.isEmpty, !stats.series.isEmpty else {
             emit("No rows.\n")
@@ -86,34 +87,52 @@ public enum SeriesStatsExport {
             default: return group.label
             }
         }
-        let header = [title(stats.grouping), stats.step.unit.prefix(1).uppercased() + stats.step.unit.dropFirst() + "s", "Sum", "Mean", "Min", "Max", "Missing"]
+        let readings = stats.step.unit.prefix(1).uppercased() + stats.step.unit.dropFirst() + "s"
+        // A measure (a temperature) is averaged, never added up: its block has no sum.
+        func header(_ series: Int) -> [String] {
+            stats.series[series].kind == .count
+                ? [title(stats.grouping), readings, "Sum", "Mean", "Min", "Max", "Missing"]
+                : [title(stats.grouping), readings, "Mean", "Min", "Max", "Missing"]
+        }
         let blocks: [[[String]]] = stats.series.indices.map { series in
-            stats.aggregates.indices.map { group in
+            let isCount = stats.series[series].kind == .count
+            return stats.aggregates.indices.map { group in
                 let aggregate = stats.aggregates[group][series]
-                return [
-                    labels[group], NumberText.grouped(aggregate.count), ValueText.readable(aggregate.sum),
-                    aggregate.mean.map { NumberText.grouped($0, decimals: 1) } ?? missing,
-                    aggregate.minimum.map { ValueText.readable($0) } ?? missing,
-                    aggregate.maximum.map { ValueText.readable($0) } ?? missing,
-                    NumberText.grouped(aggregate.missing),
-                ]
+                return [labels[group], NumberText.grouped(aggregate.count)]
+                    + (isCount ? [ValueText.readable(aggregate.sum)] : [])
+                    + [
+                        aggregate.mean.map { NumberText.grouped($0, decimals: 1) } ?? missing,
+                        aggregate.minimum.map { ValueText.readable($0) } ?? missing,
+                        aggregate.maximum.map { ValueText.readable($0) } ?? missing,
+                        NumberText.grouped(aggregate.missing),
+                    ]
             }
         }
-        var widths = header.map(\.count)
-        for line in blocks.joined() {
-            for (column, text) in line.enumerated() { widths[column] = max(widths[column], text.count) }
+        // Blocks of one kind share their column widths.
+        func widths(_ kind: SeriesKind) -> [Int] {
+            let members = stats.series.indices.filter { stats.series[$0].kind == kind }
+            guard let first = members.first else { return [] }
+            var widths = header(first).map(\.count)
+            for series in members {
+                for line in blocks[series] {
+                    for (column, text) in line.enumerated() { widths[column] = max(widths[column], text.count) }
+                }
+            }
+            return widths
         }
-        func format(_ line: [String]) -> String {
+        let countWidths = widths(.count), measureWidths = widths(.measure)
+        func format(_ line: [String], _ widths: [Int]) -> String {
             var text = NumberText.padRight(line[0], widths[0])
             for column in 1..<line.count { text += "  " + NumberText.padLeft(line[column], widths[column]) }
             return text + "\n"
         }
         for (series, lines) in blocks.enumerated() {
             if series > 0 { emit("\n") }
-            let kind = stats.series[series].kind == .count ? "a count: periods add it up" : "a measure: periods average it"
+            let isCount = stats.series[series].kind == .count
+            let kind = isCount ? "a count: periods add it up" : "a measure: periods average it"
             emit(TerminalSafeText.singleLine(stats.series[series].name) + " (\(kind))\n")
-            emit(format(header))
-            for line in lines { emit(format(line)) }
+            emit(format(header(series), isCount ? countWidths : measureWidths))
+            for line in lines { emit(format(line, isCount ? countWidths : measureWidths)) }
         }
     }
 
