@@ -1,7 +1,7 @@
 import Foundation
 import FremontCore
 
-// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article]: prints figures; run it
+// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|model]: prints figures; run it
 // as a release build (`fremont-bench --write-feed FILE` writes the feed the feed commands are timed on):
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,9 +31,9 @@ while !arguments.isEmpty {
     switch (flag, arguments.first) {
     case ("--data", let value?): dataDirectory = value; arguments.removeFirst()
     case ("--repetitions", let value?): repetitions = max(1, Int(value) ?? 5); arguments.removeFirst()
-    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts", "window", "filter", "article"].contains(value): only = value; arguments.removeFirst()
+    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts", "window", "filter", "article", "model"].contains(value): only = value; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article]\n".utf8))
+        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|model]\n".utf8))
         exit(2)
     }
 }
@@ -117,4 +117,13 @@ if only == nil || only == "filter" {
 if only == nil || only == "article" {
     if only == nil { print() }
     ArticleBenchmark.run(dataDirectory: dataDirectory, repetitions: repetitions)
+}
+if only == nil || only == "model" {
+    if only == nil { print() }
+    do {
+        try ModelBenchmark.run(dataDirectory: dataDirectory, repetitions: repetitions)
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
 }
