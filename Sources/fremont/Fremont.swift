@@ -9,7 +9,7 @@ struct Fremont: ParsableCommand {
         abstract: "A terminal browser for open-data tables, news feeds and forecasts.",
         version: "fremont 0.5 (2026-11)",
         subcommands: [TableCommand.self, StatsCommand.self, FeedCommand.self, FeedsCommand.self, SyncCommand.self, SearchCommand.self,
-                      ArticleCommand.self, QueryCommand.self, WeatherCommand.self, ImportCommand.self, DownloadCommand.self],
+                      ArticleCommand.self, QueryCommand.self, WeatherCommand.self, ImportCommand.self, DownloadCommand.self, ModelCommand.self],
         defaultSubcommand: TableCommand.self
     )
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FremontCore
 import FremontUI
 import FremontSources
@@ -17,6 +18,20 @@ struct TableCommand: ParsableCommand {
     var format: SeriesExport.Format?
 
     func run() throws {
+        if input.joinsSources {
+            let (table, name) = try input.load()
+            if format == nil, !input.sources.contains("-"), Browser.isAvailable {
+                // The browser reads the joined rows as a table at hand, as it reads a file.
+                var csv = ""
+                SeriesExport.write(table, as: .csv) { csv += $0 }
+                Browser.run(opening: .table, sources: BrowserSources(table: .input(.bytes(Data(csv.utf8), name: name)), config: ConfigFile.quiet),
+                            settings: input.network.settings)
+            }
+            var output = StandardOutput()
+            SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table), audience: StandardOutput.csvAudience) { output.write($0) }
+            output.flush()
+            return
+        }
         // With `-` the data comes on standard input, which a browser would need for keys.
         let source: DataSource
         do {

@@ -6,8 +6,17 @@ import FremontSources
 
 /// The options every data command shares: where the table is, how to read it, which span.
 struct TableSourceOptions: ParsableArguments {
-    @Argument(help: "A table of counts over time: a file or http(s) URL (XML, CSV or JSON, told apart by content), or - for standard input. Without one (and without --month or --from), the Fremont Bridge's April 2016 counts built into fremont.")
-    var source: String?
+    @Argument(help: ArgumentHelp("A table of counts over time: a file or http(s) URL (XML, CSV or JSON, told apart by content), - for standard input, or weather:LAT,LON for the weather history there. Without one (and without --month or --from), the Fremont Bridge's April 2016 counts built into fremont. Several are joined on time.", valueName: "source"))
+    var sources: [String] = []
+
+    @Option(name: .customLong("name"), help: "What to call the next SOURCE's series in a joined table (repeat it, one per SOURCE in order). Default: the file's name without its extension, the address's last part, weather.")
+    var names: [String] = []
+
+    /// Several SOURCEs, or a weather history: loaded by `load()` and joined on time.
+    var joinsSources: Bool { sources.count > 1 || sources.contains(where: WeatherHistorySource.isWeather) }
+
+    /// The first SOURCE: the one table, unless several are joined.
+    var source: String? { sources.first }
 
     @Option(help: "Ask the Socrata API for this month's counts, like 2016-04.")
     var month: String?
@@ -42,7 +51,7 @@ struct TableSourceOptions: ParsableArguments {
     @Option(help: "Series to average over periods (measures, like a temperature), comma-separated, whatever their values.")
     var mean: String?
 
-    @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format. Default: the config file's endpoint, else Seattle's Fremont Bridge counts.")
+    @Option(help: "The Socrata dataset to ask with --month or --from; its .json, .xml or .csv picks the format. Default: the config file's endpoint, else Seattle's Fremont Bridge counts. With a weather:LAT,LON SOURCE, the weather archive's address instead of Open-Meteo's.")
     var endpoint: String?
 
     @Option(name: .customLong("page-size"), help: "Rows per Socrata request; pages follow until one comes back short.")
@@ -60,6 +69,17 @@ struct TableSourceOptions: ParsableArguments {
     var maxWarnings = 20
 
     func validate() throws {
+        if sources.count > SeriesJoin.maximumParts { throw ValidationError("At most \(SeriesJoin.maximumParts) SOURCEs are joined, not \(sources.count).") }
+        if names.count > max(1, sources.count) { throw ValidationError("\(names.count) --name for \(sources.count) SOURCE\(sources.count == 1 ? "" : "s"): one --name per SOURCE.") }
+        if Set(names).count != names.count { throw ValidationError("Each --name must differ from the others.") }
+        if sources.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be only one of the SOURCEs.") }
+        for source in sources where WeatherHistorySource.isWeather(source) {
+            do {
+                _ = try WeatherHistorySource(argument: source)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
         if month != nil, source != nil { throw ValidationError("Give either a SOURCE or --month, not both (--from and --to pick days of a SOURCE).") }
         if month != nil, from != nil || to != nil { throw ValidationError("Give either --month or --from and --to, not both.") }
         if source == nil, (from == nil) != (to == nil) { throw ValidationError("--from and --to go together when they ask the Socrata API.") }
@@ -108,6 +128,7 @@ struct TableSourceOptions: ParsableArguments {
     /// Loads the table, printing warnings to stderr; on failure prints one line and exits non-zero.
     /// Pass the source when the caller has it already (working it out reads the config file).
     func load(_ known: DataSource? = nil) throws -> (table: SeriesTable, name: String) {
+        if known == nil, joinsSources { return loadJoined() }
         do {
             let source: DataSource
             if let known { source = known } else { source = try dataSource() }
@@ -117,6 +138,89 @@ struct TableSourceOptions: ParsableArguments {
         } catch {
             Diagnostics.fail(error.description)
         }
+    }
+
+    /// Every SOURCE, loaded in turn and joined on time (one weather SOURCE alone is its table);
+    /// a weather history covers --from to --to, else the other tables' days.
+    private func loadJoined() -> (table: SeriesTable, name: String) {
+        let parts = loadParts()
+        if parts.count == 1 { return (parts[0].table, sources[0]) }
+        let join = SeriesJoin(parts)
+        if let granularity = join.granularity, !join.aggregated.isEmpty {
+            let names = join.aggregated.map { "'\(TerminalSafeText.singleLine($0))'" }.joined(separator: ", ")
+            Diagnostics.note("joined by \(granularity.rawValue): \(names) summed (counts) and averaged (measures) to \(granularity.rawValue)s")
+        }
+        return (join.table, parts.map(\.name).joined(separator: " + "))
+    }
+
+    /// Every SOURCE's table, named, in order; on failure prints one line and exits non-zero.
+    func loadParts() -> [SeriesJoin.Part] {
+        do {
+            var loaded: [SeriesJoin.Part?] = []
+            var weather: [(index: Int, source: WeatherHistorySource)] = []
+            for (index, argument) in sources.enumerated() {
+                if WeatherHistorySource.isWeather(argument) {
+                    weather.append((index, try WeatherHistorySource(argument: argument)))
+                    loaded.append(nil)
+                    continue
+                }
+                let source = try DataSource(argument: argument)
+                let table = try WebSources.table(source, format: inputFormat, delimiter: delimiter?.byte, choice: choice, network.settings)
+                Diagnostics.printWarnings(table.warnings, source: source.name, limit: maxWarnings)
+                loaded.append(SeriesJoin.Part(name: partName(index), table: table.replacingWarnings([])))
+            }
+            let tables = loaded.compactMap { $0?.table }.filter { !$0.isEmpty }
+            let first = from.flatMap(LocalDateTimeParser.parse) ?? tables.compactMap(\.times.first).min()
+            let last = to.flatMap(LocalDateTimeParser.parse) ?? tables.compactMap(\.times.last).max()
+            for (index, source) in weather {
+                guard let first, let last else {
+                    throw LoadError(source: sources[index], "a weather history needs days: give --from and --to, or a table to join it with")
+                }
+                let endpointURL: URL?
+                if let endpoint {
+                    guard case .url(let url) = try SourceLocator(endpoint) else {
+                        throw LoadError(source: endpoint, "the endpoint must be an http or https address")
+                    }
+                    endpointURL = url
+                } else {
+                    endpointURL = nil
+                }
+                let request = try WeatherHistoryRequest(coordinates: source.coordinates, first: first, last: last, endpoint: endpointURL)
+                let table = try WebSources.weatherHistory(request, hourly: source.hourly, network.settings)
+                Diagnostics.printWarnings(table.warnings, source: request.name, limit: maxWarnings)
+                loaded[index] = SeriesJoin.Part(name: partName(index), table: table.replacingWarnings([]))
+            }
+            return loaded.compactMap { $0 }
+        } catch let error as LoadError {
+            Diagnostics.fail(error.description)
+        } catch let error as Coordinates.Invalid {
+            Diagnostics.fail(error.message)
+        } catch {
+            Diagnostics.fail("\(error)")
+        }
+    }
+
+    /// The --name given for SOURCE `index`, else one made from it: a file's name without its
+    /// extension, an address's last part, `weather`; a name taken already gets ` 2`, ` 3`, ….
+    private func partName(_ index: Int) -> String {
+        if index < names.count { return names[index] }
+        var taken = Set(names)
+        for earlier in 0..<index { taken.insert(partName(earlier)) }
+        let argument = sources[index]
+        var base: String
+        if WeatherHistorySource.isWeather(argument) {
+            base = "weather"
+        } else if argument == "-" {
+            base = "stdin"
+        } else {
+            let last = argument.split(separator: "?").first.map(String.init) ?? argument
+            base = (last.split(separator: "/").last.map(String.init) ?? last)
+            if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+        }
+        if base.isEmpty { base = "source \(index + 1)" }
+        var name = base, number = 2
+        while taken.contains(name) { name = "\(base) \(number)"; number += 1 }
+        return name
     }
 
     /// The rows --from and --to pick from a SOURCE (all of them without).

@@ -19,7 +19,7 @@ struct WeatherCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, csv
     }
 
     @Argument(help: "A forecast JSON file (Dark Sky or Open-Meteo shape) or http(s) URL, or - for standard input. Without one, --at, else the config's location.")
@@ -43,7 +43,33 @@ struct WeatherCommand: ParsableCommand {
     @Option(help: "Print in this format, text (for a person) or json (normalised), instead of opening the browser. Without a terminal, text is printed.")
     var format: Format?
 
+    @Flag(help: "The weather of past days (Open-Meteo's archive) from --from to --to, as a table: each day's highest and lowest temperature (°C) and precipitation (mm); with --hourly, each hour's temperature and precipitation.")
+    var history = false
+
+    @Option(help: "With --history: the first day, like 2015-01-01.")
+    var from: String?
+
+    @Option(help: "With --history: the last day, included.")
+    var to: String?
+
+    @Flag(help: "With --history: hours instead of days.")
+    var hourly = false
+
     func validate() throws {
+        if history {
+            if source != nil { throw ValidationError("--history asks Open-Meteo's archive: give --at LAT,LON, not a SOURCE.") }
+            if provider != nil || units != nil { throw ValidationError("--history is Open-Meteo's archive in °C and mm: --provider and --units are for forecasts.") }
+            guard let from, let to else { throw ValidationError("--history needs --from and --to (days like 2015-01-01).") }
+            for (name, value) in [("--from", from), ("--to", to)] where LocalDateTimeParser.parse(value) == nil {
+                throw ValidationError("\(name) must be a day like 2015-01-01, not '\(TerminalSafeText.singleLine(value))'.")
+            }
+            if let first = LocalDateTimeParser.parse(from), let last = LocalDateTimeParser.parse(to), last < first {
+                throw ValidationError("--to (\(to)) is before --from (\(from)).")
+            }
+        } else {
+            if from != nil || to != nil || hourly { throw ValidationError("--from, --to and --hourly go with --history.") }
+            if format == .csv { throw ValidationError("--format csv goes with --history; a forecast prints as text or json.") }
+        }
         if source != nil, place != nil { throw ValidationError("Give either a SOURCE or --at, not both.") }
         if let place {
             do {
@@ -58,6 +84,7 @@ struct WeatherCommand: ParsableCommand {
     }
 
     func run() throws {
+        if history { runHistory() }
         // The config is read only for a live forecast (its place, provider and key).
         let config = source == nil ? ConfigFile.load() : nil
         let input: DataSource
@@ -78,7 +105,7 @@ struct WeatherCommand: ParsableCommand {
             Diagnostics.fail(error.description)
         }
         switch format ?? .text {
-        case .text: StandardOutput.line(WeatherTextReport(forecast: forecast).render())
+        case .text, .csv: StandardOutput.line(WeatherTextReport(forecast: forecast).render())
         case .json:
             // Written as it is made: a long forecast's JSON is many times the response.
             var output = StandardOutput()
@@ -86,6 +113,46 @@ struct WeatherCommand: ParsableCommand {
             output.write("\n")
             output.flush()
         }
+    }
+
+    /// `--history`: the archive's table for the place, in the browser or printed.
+    private func runHistory() -> Never {
+        let table: SeriesTable
+        let request: WeatherHistoryRequest
+        do {
+            guard let coordinates = try place.map(Coordinates.init(parsing:)) ?? ConfigFile.load()?.location else {
+                usageError("--history needs a place: --at LAT,LON, or 'location = LAT,LON' in \(FremontDirectories().configFile.path).")
+            }
+            var endpointURL: URL?
+            if let endpoint {
+                guard case .url(let url) = try SourceLocator(endpoint) else {
+                    throw LoadError(source: RedactedURL.text(endpoint), "the endpoint must be an http or https address")
+                }
+                endpointURL = url
+            }
+            request = try WeatherHistoryRequest(coordinates: coordinates, first: LocalDateTimeParser.parse(from!)!,
+                                                last: LocalDateTimeParser.parse(to!)!, endpoint: endpointURL)
+            table = try WebSources.weatherHistory(request, hourly: hourly, network.settings)
+        } catch let error as LoadError {
+            Diagnostics.fail(error.description)
+        } catch let error as Coordinates.Invalid {
+            Diagnostics.fail(error.message)
+        } catch {
+            Diagnostics.fail("\(error)")
+        }
+        Diagnostics.printWarnings(table.warnings, source: request.name, limit: 20)
+        if format == nil, Browser.isAvailable {
+            var csv = ""
+            SeriesExport.write(table, as: .csv) { csv += $0 }
+            Browser.run(opening: .table, sources: BrowserSources(table: .input(.bytes(Data(csv.utf8), name: "weather:\(request.coordinates)")),
+                                                                 config: ConfigFile.quiet),
+                        settings: network.settings)
+        }
+        var output = StandardOutput()
+        let exportFormat: SeriesExport.Format = switch format ?? .text { case .text: .table; case .csv: .csv; case .json: .json }
+        SeriesExport.write(table, as: exportFormat, audience: StandardOutput.csvAudience) { output.write($0) }
+        output.flush()
+        Foundation.exit(0)
     }
 
     /// The SOURCE; else a live forecast for --at or the config's location; else a usage error.
