@@ -39,7 +39,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     @Test func at80x24() {
         let buffer = screen(April.browser(width: 80, height: 24))
         let lines = buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == " Fremont  1 Bikes   2 Feeds   3 Weather   4 Log   5 Search   6 Downloads")
+        #expect(lines[0] == " 1 Bikes  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  fremont-2016-04.xml")
         #expect(lines[0] == screen(April.browser(width: 80, height: 24, source: "/some/where/fremont-2016-04.xml")).line(0))
         #expect(lines[1] == " ▲ North 46,905  ▼ South 46,734  Total 93,639  N/S ratio 1.004")
         #expect(lines[2] == " Busiest ▲ 455 Tue 2016-04-19 08:00  ▼ 593 Mon 2016-04-18 17:00")
@@ -167,13 +167,16 @@ func type(_ state: inout BrowserState, _ text: String) {
         #expect(screen(state).row(containing: "Day / hour") == nil)
     }
 
-    @Test func mouseWheelAndClick() {
+    @Test func mouseWheelAndClick() throws {
         var state = April.browser(width: 80, height: 24)
         _ = state.update(.mouse(MouseEvent(x: 5, y: 12, kind: .press)))
         #expect(state.table.selectedRow == 6)
         _ = state.update(.mouse(MouseEvent(x: 5, y: 12, kind: .wheelDown)))
         #expect(state.table.selectedRow == 9)
-        _ = state.update(.mouse(MouseEvent(x: 30, y: 0, kind: .press)))
+        // A click on the tab's label, wherever the header's width put it.
+        let header = screen(state).line(0)
+        let weatherTab = try #require(header.range(of: "3 Weather")).lowerBound
+        _ = state.update(.mouse(MouseEvent(x: header.distance(from: header.startIndex, to: weatherTab) + 2, y: 0, kind: .press)))
         #expect(state.current == .weather)
     }
 

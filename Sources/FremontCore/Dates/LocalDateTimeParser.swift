@@ -94,6 +94,7 @@ public enum LocalDateTimeParser {
         if let pm = scanner.meridiem() {
             guard (1...12).contains(time.hour) else { return nil }
             time.hour = time.hour % 12 + (pm ? 12 : 0)
+            fields.twelveHourClock = true
         }
         guard time.hour < 24 else { return nil }
         (fields.hour, fields.minute, fields.second) = (time.hour, time.minute, time.second)
@@ -141,6 +142,8 @@ public struct DateTextFields: Sendable, Hashable {
     public var second = 0
     /// Seconds east of UTC when the text gives a zone (`Z` is 0); nil for a wall-clock time.
     public var offsetSeconds: Int?
+    /// The time was written with AM/PM: the US form, whose dates are month first.
+    public var twelveHourClock = false
 
     init(year: Int, leading: Int, middle: Int, order: Order) {
         self.year = year

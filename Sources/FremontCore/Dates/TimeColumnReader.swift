@@ -30,6 +30,8 @@ public struct TimeColumnReader: Sendable {
     private var orderEvidence: String?
     /// A `A/B/YYYY` value with both numbers 12 or less and unequal, read in the assumed order.
     public private(set) var ambiguousValue: String?
+    /// That value has AM/PM and slashes, the US form: read month first without asking.
+    private var ambiguousInUSForm = false
     private var sawYearFirst = false
     /// Offsets met (seconds east of UTC), the first few distinct.
     public private(set) var offsets: [Int] = []
@@ -52,7 +54,7 @@ public struct TimeColumnReader: Sendable {
     /// Why the column cannot be read: no value says whether it is day or month first, and no
     /// option chose. Known only once every value is read.
     public var undecidedOrder: String? {
-        guard dayFirst == nil, let ambiguousValue else { return nil }
+        guard dayFirst == nil, !ambiguousInUSForm, let ambiguousValue else { return nil }
         return "the column \(quoted(column, limit: 40)) never writes a day above 12, so its dates can be read day first or month first "
             + "(\(quoted(ambiguousValue, limit: 40)) is \(Self.readings(of: ambiguousValue))); say which with --day-first or --month-first"
     }
@@ -89,6 +91,9 @@ public struct TimeColumnReader: Sendable {
                 }
             } else if dayFirst == nil, ambiguousValue == nil, fields.leading != fields.middle {
                 ambiguousValue = String(decoding: bytes.prefix(40), as: UTF8.self)
+                // `04/02/2016 01:00:00 AM` (a US portal's export: AM/PM and `/`) is month first
+                // unless a later value says otherwise; a 24-hour or dotted date is left to the reader.
+                ambiguousInUSForm = fields.twelveHourClock && !fields.dayFirstByDefault
             }
         } else {
             sawYearFirst = true

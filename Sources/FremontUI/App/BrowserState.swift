@@ -406,28 +406,49 @@ public struct BrowserState: Sendable {
         help?.render(into: &buffer, theme: theme)
     }
 
-    private func tabLabels() -> [String] {
-        tabs.indices.map { " \($0 + 1) \(tabs[$0][0].title) " }
+    /// The header's tabs as drawn: the name and a space between tabs while the view's source
+    /// still fits after them, dropped (in that order) when it would not, so six tabs leave an
+    /// 80-column header room for "3 items".
+    private struct HeaderLayout {
+        var brand: String
+        var gap: Int
+        var labels: [String]
+        var width: Int { DisplayWidth.of(brand) + labels.reduce(0) { $0 + DisplayWidth.of($1) } + gap * labels.count }
+    }
+
+    private func headerLayout(source: String) -> HeaderLayout {
+        let labels = tabs.indices.map { " \($0 + 1) \(tabs[$0][0].title) " }
+        let needed = source.isEmpty ? 0 : DisplayWidth.of(source) + 2
+        let choices = [HeaderLayout(brand: " Fremont ", gap: 1, labels: labels),
+                       HeaderLayout(brand: "", gap: 1, labels: labels),
+                       HeaderLayout(brand: "", gap: 0, labels: labels)]
+        return choices.first { width - $0.width >= needed } ?? choices[choices.count - 1]
+    }
+
+    private func headerSource(_ view: any BrowserView) -> String {
+        TerminalSafeText.singleLine(SourceName.file(view.sourceName))
     }
 
     private func tabAt(x: Int) -> Int? {
-        var column = DisplayWidth.of(" Fremont ")
-        for (index, label) in tabLabels().enumerated() {
+        let layout = headerLayout(source: headerSource(active))
+        var column = DisplayWidth.of(layout.brand)
+        for (index, label) in layout.labels.enumerated() {
             let width = DisplayWidth.of(label)
             if x >= column && x < column + width { return index }
-            column += width + 1
+            column += width + layout.gap
         }
         return nil
     }
 
     private func renderHeader(_ view: any BrowserView, into buffer: inout ScreenBuffer) {
         buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: theme.header)
-        var x = buffer.write(" Fremont ", x: 0, y: 0, style: theme.header.adding(.bold))
-        for (index, label) in tabLabels().enumerated() {
+        let source = headerSource(view)
+        let layout = headerLayout(source: source)
+        var x = buffer.write(layout.brand, x: 0, y: 0, style: theme.header.adding(.bold))
+        for (index, label) in layout.labels.enumerated() {
             x += buffer.write(label, x: x, y: 0, style: index == currentTab ? theme.activeTab : theme.inactiveTab)
-            x += buffer.write(" ", x: x, y: 0, style: theme.header)
+            x += layout.gap
         }
-        let source = TerminalSafeText.singleLine(SourceName.file(view.sourceName))
         if !source.isEmpty, width - x > 12 {
             let shown = TextLayout.truncate(source, to: width - x - 2)
             buffer.write(shown, x: width - DisplayWidth.of(shown) - 1, y: 0, style: theme.header)
