@@ -156,6 +156,19 @@ import Testing
         #expect(try load("slashes-dayfirst.csv").rowCount == 121)
     }
 
+    @Test func aUSPortalsOwnFormIsMonthFirstWithoutAsking() throws {
+        // Slashes and AM/PM (Socrata's export): pandas reads it month first, and so do we.
+        var text = "date,count\n"
+        for day in 1...12 { text += "\(pad(day))/05/2024 01:00:00 PM,\(day)\n" }
+        let table = try parseChoosing(text, SeriesColumnChoice())
+        #expect(table.times.map(\.isoDateString) == (1...12).map { "2024-\(pad($0))-05" })
+        // A later value with a day above 12 still turns the column round.
+        text += "13/05/2024 01:00:00 PM,13\n"
+        let turned = try parseChoosing(text, SeriesColumnChoice())
+        #expect(turned.times.last?.isoDateString == "2024-05-13")
+        #expect(turned.times.first?.isoDateString == "2024-05-01")
+    }
+
     @Test func aColumnMixingZonesIsReadInOneZone() throws {
         // pandas: pd.to_datetime(…, utc=True).dt.tz_convert('-07:00') — 00:00, 01:00, 02:00, 03:00.
         let text = "time,count\n2024-07-01T00:00:00-07:00,1\n2024-07-01T08:00:00Z,2\n2024-07-01T02:00:00-07:00,3\n2024-07-01T11:00:00+01:00,4\n"
