@@ -49,10 +49,10 @@ enum FilterBenchmark {
             print("\(NumberText.padRight(text, 52)) \(NumberText.padLeft(NumberText.grouped(total), 9))"
                   + String(format: "  %8.1f   %9.1f  %9.1f", count * 1000, first * 1000, next.isFinite ? next * 1000 : 0))
         }
-        // newsboat's display mode below: stored, hidden from every list and count (a tenth of the items).
-        let rule = "title =~ \"7$\""
+        // newsboat's display mode below: stored, hidden from every list and count (a tenth of the items, in every feed).
+        let rule = "title =~ \"7[0-9][0-9][0-9]$\""
         print("")
-        print("list (display rule: \(rule))                          rows     count   first 100   next 100   (best of 3, ms)")
+        print("list (display rule: \(rule))        rows     count   first 100   next 100   (best of 3, ms)")
         let feed7 = ItemQuery.feed("https://feed7.example/rss")
         for (label, query, order) in [("all items, article-sort-order title", ItemQuery.all, ItemOrder(.title)),
                                       ("unread, article-sort-order title-desc", .unread, ItemOrder(.title, ascending: false)),
