@@ -35,6 +35,8 @@ public enum Browser {
         }
         let (translations, unbound) = ConfigFile.keyTranslations(config)
         state.keyTranslations = translations
+        state.notifyFormat = config?.notifyFormat ?? .standard
+        state.notifyAlways = config?.notifyAlways ?? false
         if let unbound { _ = state.update(.report(unbound)) }
         let downloads = BrowserDownloads(cache: WebSources.cache, settings: DownloadSettings(config))
         var loaders = LoaderRegistry.standard(sources, settings: settings, config: config)

@@ -19,7 +19,8 @@ import Testing
         let notifier = home.file("notifier")
         try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(record.path)'\n".utf8).write(to: notifier)
         chmod(notifier.path, 0o755)
-        try home.writeConfig("notify-program \"'\(notifier.path)'\"\n")
+        // newsboat's own example of a format: each placeholder filled in, the message the last argument.
+        try home.writeConfig("notify-program \"'\(notifier.path)' -a fremont\"\nnotify-format \"%d new articles (%n unread articles, %f unread feeds, %D with new)\"\n")
         // The first answer has one story, every later one three.
         let asked = Mutex(0)
         try await LoopbackServer.with(answering: { _ in
@@ -35,7 +36,7 @@ import Testing
             try await tmux.press("R")
             try await tmux.waitFor("2 new items")
             try await tmux.waitFor("3/3")
-            #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "fremont: 2 new items\n")
+            #expect(try await Self.eventually { try? String(contentsOf: record, encoding: .utf8) } == "-a\nfremont\n2 new articles (3 unread articles, 1 unread feeds, 1 with new)\n")
             // A few seconds on, the standing state is back: nothing failing, no warnings, so empty.
             let later = try await tmux.waitUntil(timeout: 12, "the message to go") { !$0.contains("2 new items") }
             #expect(later.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty }?.contains("help") == true)

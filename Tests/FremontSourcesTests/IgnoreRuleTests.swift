@@ -118,11 +118,17 @@ import FremontCore
         let statuses = try cache.feedStatuses()
         #expect(statuses[Self.a]?.total == 2 && statuses[Self.a]?.unread == 1)
         #expect(statuses[Self.b]?.total == 1 && statuses[Self.b]?.unread == 1)
+        // Searching (`fremont search`, the Search tab) finds none of them either, and a hidden
+        // match never takes a visible one's place under the limit.
+        #expect(try cache.search("sponsored").isEmpty)
+        #expect(try cache.search("news").map(\.id).sorted() == ["a2", "a4", "b2"])
+        #expect(try cache.search("b", limit: 1).map(\.id) == ["b2"])
         // The rule gone, everything shows again: nothing was deleted.
         cache.hideItems(matching: nil)
         #expect(try cache.itemCount(.all) == 6)
         #expect(try cache.feedStatuses()[Self.a]?.total == 4)
         #expect(try cache.itemWindow(.feed(Self.b), .start, limit: 10).map(\.id) == ["b1", "b2"])
+        #expect(try cache.search("sponsored").map(\.id).sorted() == ["a1", "a3", "b1"])
     }
 
     @Test func theConfigReadsRulesAndModeAndSaysWhatIsWrongWhere() throws {

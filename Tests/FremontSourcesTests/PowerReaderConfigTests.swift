@@ -30,4 +30,22 @@ import FremontCore
             "line 9: notify-xterm must be yes or no, not 'maybe'; ignored",
         ])
     }
+
+    @Test func notifyFormatAndNotifyAlways() throws {
+        let config = try FremontConfig.parse("""
+        notify-format "%d new articles (%n unread articles, %f unread feeds)"
+        notify-always yes
+        notify-format two words
+        notify-always sometimes
+        """, name: "config")
+        #expect(config.notifyFormat == NotifyFormat("%d new articles (%n unread articles, %f unread feeds)"))
+        #expect(config.notifyAlways == true)
+        #expect(config.warnings.map(\.description) == [
+            "line 3: notify-format takes one value, not 2 (quote it: notify-format \"two words\"); ignored",
+            "line 4: notify-always must be yes or no, not 'sometimes'; ignored",
+        ])
+        // Not given: newsboat's default, and only reloads that brought something.
+        let plain = try FremontConfig.parse("", name: "config")
+        #expect(plain.notifyFormat == nil && plain.notifyAlways == nil)
+    }
 }

@@ -92,7 +92,8 @@ import Testing
         let selected = state.feeds.selectedKey
         let expanded = state.feeds.expanded
         #expect(expanded.count == 2)
-        _ = state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, try FeedsFixtures.nasa(), at: "12:05:00"))
+        // A reload that brought nothing tells the notify-program nothing, unless notify-always.
+        #expect(!state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, try FeedsFixtures.nasa(), at: "12:05:00")).contains { if case .notify = $0 { true } else { false } })
         #expect(state.feeds.selectedKey == selected)
         #expect(state.feeds.expanded == expanded)
         // The screen is the same but for the status line, which says what the reload brought.
@@ -104,8 +105,11 @@ import Testing
         let row = screen(state).row(containing: "▾ NASA Invites Media to Witness")!
         var feed = try FeedsFixtures.nasa()
         feed.feed.items.insert(FeedItem(id: "new", title: "Brand new", summary: "fresh", published: FeedsFixtures.now), at: 0)
-        // The reload that brought something tells the notify-program (newsboat's) too.
-        #expect(state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, feed, at: "12:10:00")).contains(.notify("fremont: 1 new item")))
+        // The reload that brought something tells the notify-program (newsboat's) too, in the
+        // words of the config's notify-format (the unread counts are the cache's: ReloadNoticeTests).
+        state.notifyFormat = NotifyFormat("%d new, %D feeds with new, 100%%")
+        #expect(state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, feed, at: "12:10:00"))
+                .contains(.notify("1 new, 1 feeds with new, 100%")))
         #expect(state.feeds.selectedKey == selected)
         #expect(state.feeds.itemCount == 11)
         #expect(screen(state).line(23) == " 1 new item")
@@ -113,6 +117,15 @@ import Testing
         press(&state, .character("g"))
         #expect(screen(state).line(1) == "▸ Brand new")
         #expect(screen(state).line(2) == "│ NASA Breaking News · just now")
+    }
+
+    @Test func notifyAlwaysTellsOfAReloadThatBroughtNothing() throws {
+        var state = try FeedsFixtures.nasaBrowser()
+        state.notifyAlways = true
+        state.notifyFormat = NotifyFormat("%d new in %D feeds")
+        let effects = state.update(FeedsFixtures.loaded(FeedsFixtures.nasaPath, try FeedsFixtures.nasa(), at: "12:05:00"))
+        #expect(effects.contains(.notify("0 new in 0 feeds")))
+        #expect(screen(state).line(23) == " no new items")
     }
 
     @Test func aFailedFeedKeepsItsItemsAndTheOthersShow() throws {

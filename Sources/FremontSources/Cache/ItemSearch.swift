@@ -47,25 +47,51 @@ public enum ItemSearch {
 
 extension CacheDatabase {
     /// The items whose title or text hold every word of `query`, best first, at most `limit`;
-    /// in the snippet, each match between `marks`.
+    /// in the snippet, each match between `marks`. Items the display mode's ignore rules hide
+    /// are never found (`hideItems(matching:)`), as no list shows them.
     public func search(_ query: String, limit: Int = 50, marks: (String, String) = ("[", "]")) throws -> [SearchHit] {
         guard let match = ItemSearch.matchExpression(query) else { return [] }
+        let hiding = hiddenItems
         return try writer.read { db in
-            // Ranked and cut inside FTS5 first (its `rank`, bm25 with the title weighing ten times
-            // the text, lets it keep only the best), then joined to the items.
-            let rows = try Row.fetchAll(db, sql: """
+            guard let hiding else {
+                // Ranked and cut inside FTS5 first (its `rank`, bm25 with the title weighing ten
+                // times the text, lets it keep only the best), then joined to the items.
+                return try Self.searchHits(Row.fetchCursor(db, sql: """
+                    SELECT item.feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published,
+                           best.snippet, best.rank
+                    FROM (SELECT rowid, rank, snippet(itemText, 1, ?, ?, '…', 12) AS snippet
+                          FROM itemText WHERE itemText MATCH ? ORDER BY rank LIMIT ?) AS best
+                    JOIN item ON item.rowid = best.rowid
+                    JOIN feed ON feed.url = item.feedURL
+                    ORDER BY best.rank
+                    """, arguments: [marks.0, marks.1, match, max(1, limit)]))
+            }
+            // Hidden items are left out before the cut, so they never take a visible one's place:
+            // each match is tested (`FilterSQL`), a cost of the matches, not of the cache.
+            let visible = try FilterSQL.prepared(nil, hiding: hiding, feeds: FilterFeedList(), db: db)
+            var arguments: StatementArguments = [marks.0, marks.1, match]
+            arguments += visible.arguments
+            arguments += [max(1, limit)]
+            let sql = """
                 SELECT item.feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published,
                        best.snippet, best.rank
                 FROM (SELECT rowid, rank, snippet(itemText, 1, ?, ?, '…', 12) AS snippet
-                      FROM itemText WHERE itemText MATCH ? ORDER BY rank LIMIT ?) AS best
-                JOIN item ON item.rowid = best.rowid
+                      FROM itemText WHERE itemText MATCH ?) AS best
+                JOIN (SELECT rowid, feedURL, id, title, link, published FROM item WHERE \(visible.condition)) AS item
+                    ON item.rowid = best.rowid
                 JOIN feed ON feed.url = item.feedURL
-                ORDER BY best.rank
-                """, arguments: [marks.0, marks.1, match, max(1, limit)])
-            return rows.map { row in
-                SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
-                          link: row["link"], published: row["published"], snippet: row["snippet"] ?? "", rank: row["rank"])
-            }
+                ORDER BY best.rank LIMIT ?
+                """
+            return try visible.withFunctions(db) { try Self.searchHits(Row.fetchCursor(db, sql: sql, arguments: arguments)) }
         }
+    }
+
+    private static func searchHits(_ rows: RowCursor) throws -> [SearchHit] {
+        var hits: [SearchHit] = []
+        while let row = try rows.next() {
+            hits.append(SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
+                                  link: row["link"], published: row["published"], snippet: row["snippet"] ?? "", rank: row["rank"]))
+        }
+        return hits
     }
 }

@@ -14,7 +14,8 @@ import FremontCore
 /// - `player`: the program enclosures (podcasts, videos) open in, and its first arguments
 ///   (`mpv --fs`; words as `ProgramCommand` reads them); without it, they open in the browser;
 /// - `notify-program`: run without the terminal after a reload that brought new items, the
-///   message its last argument;
+///   message its last argument; `notify-format` (newsboat's placeholders, `NotifyFormat`) words
+///   it, `notify-always yes` runs it after every reload;
 /// - `show-read-feeds`, `show-read-articles`, `confirm-mark-all-feeds-read`, `confirm-exit`,
 ///   `goto-next-feed`: yes or no, as newsboat; `text-width` (0: the window's),
 ///   `datetime-format` (strftime's, newsboat's default `%b %d`), `bind-key KEY OPERATION
@@ -44,6 +45,10 @@ public struct FremontConfig: Sendable, Equatable {
     public var browser: String?
     public var player: String?
     public var notifyProgram: String?
+    /// `notify-format` (newsboat's): the message `notify-program` hears; nil, newsboat's default.
+    public var notifyFormat: NotifyFormat?
+    /// `notify-always` (newsboat's): `notify-program` runs after every reload, new items or not.
+    public var notifyAlways: Bool?
     /// `bookmark-cmd` (newsboat's): run on an item with its link, title, description and feed's title.
     public var bookmarkCommand: String?
     /// `notify-xterm` (newsboat's): the unread count in the terminal window's title.
@@ -112,6 +117,7 @@ public struct FremontConfig: Sendable, Equatable {
         "confirm-mark-all-feeds-read", "confirm-exit", "goto-next-feed", "text-width", "datetime-format", "bind-key",
         "show-summaries", "ignore-article", "ignore-mode", "define-filter", "article-sort-order", "feed-sort-order", "bookmark-cmd", "notify-xterm", "highlight-article",
         "download-path", "download-filename-format", "max-downloads", "download-max-size",
+        "notify-format", "notify-always",
     ]
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
@@ -197,6 +203,15 @@ public struct FremontConfig: Sendable, Equatable {
                 if let command = program() { config.bookmarkCommand = command }
             case "notify-xterm":
                 if let flag = yesNo() { config.notifyXterm = flag }
+            case "notify-format":
+                guard let format = single() else { continue }
+                guard !format.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                    warn("notify-format must be one line of text; ignored")
+                    continue
+                }
+                config.notifyFormat = NotifyFormat(format)
+            case "notify-always":
+                if let flag = yesNo() { config.notifyAlways = flag }
             case "auto-reload":
                 if let flag = yesNo() { config.autoReload = flag }
             case "show-read-feeds":

@@ -10,7 +10,7 @@ enum NewsboatSettings {
         "feedlist-title-format", "filebrowser-title-format", "goto-first-unread", "help-title-format", "highlight",
         "highlight-feed", "history-limit", "html-renderer", "http-auth-method",
         "include", "itemview-title-format", "macro", "mark-as-read-on-hover",
-        "max-browser-tabs", "max-download-speed", "notify-always", "notify-beep", "notify-format",
+        "max-browser-tabs", "max-download-speed", "notify-beep",
         "notify-screen", "openbrowser-and-mark-jumps-to-next-unread", "opml-url", "pager",
         "podcast-auto-enqueue", "podlist-format", "prepopulate-query-feeds", "proxy", "proxy-auth",
         "proxy-auth-method", "proxy-type", "refresh-on-startup", "reload-only-visible-feeds", "reload-threads",

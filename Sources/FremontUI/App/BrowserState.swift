@@ -168,7 +168,11 @@ public struct BrowserState: Sendable {
         }
         if status.loading[id]?.isEmpty ?? true, let arrived = status.arrivals.removeValue(forKey: id), arrived.reloaded {
             status.message = arrived.count == 0 ? "no new items" : "\(NumberText.count(arrived.count, "new item"))"
-            if arrived.count > 0 { effects.append(.notify("fremont: \(NumberText.count(arrived.count, "new item"))")) }
+            if arrived.count > 0 || notifyAlways {
+                let counts = NotifyFormat.Counts(newArticles: arrived.count, unreadArticles: stores.feeds.totals().unread,
+                                                 unreadFeeds: stores.feeds.unreadFeedCount(), feedsWithNewArticles: arrived.feeds)
+                effects.append(.notify(notifyFormat.message(counts)))
+            }
         }
         return effects
     }
@@ -178,8 +182,9 @@ public struct BrowserState: Sendable {
     private mutating func countArrivals(_ feed: PreparedFeed, source: String, view: ViewID) {
         guard source != StarredItem.source, let old = stores.feeds.feed(source: source) else { return }
         let new = feed.itemIDs.count(where: { !old.itemIDs.contains($0) })
-        var arrived = status.arrivals[view] ?? (0, false)
+        var arrived = status.arrivals[view] ?? (0, 0, false)
         arrived.count += new
+        if new > 0 { arrived.feeds += 1 }
         arrived.reloaded = true
         status.arrivals[view] = arrived
     }
@@ -256,6 +261,10 @@ public struct BrowserState: Sendable {
     private(set) var globalKeymap = Keymap<GlobalAction>([])
     /// The config's `bind-key` lines in force.
     public var keyTranslations = KeyTranslations()
+    /// The config's `notify-format` and `notify-always` (newsboat's): what `notify-program`
+    /// hears after a reload, and whether it hears of reloads that brought nothing.
+    public var notifyFormat = NotifyFormat.standard
+    public var notifyAlways = false
 
     private static func makeGlobalKeymap(_ tabs: [[any BrowserView]]) -> Keymap<GlobalAction> {
         var bindings: [KeyBinding<GlobalAction>] = [

@@ -40,9 +40,9 @@ public struct StatusLine: Sendable {
     /// Warnings about the config and the feeds file (not any load's), by file, as last read:
     /// the Log lists them.
     public internal(set) var settingsWarnings: [String: Int] = [:]
-    /// New items the loads under way brought, by view, and whether any of them was a reload (a
-    /// first load's items are not "new").
-    var arrivals: [ViewID: (count: Int, reloaded: Bool)] = [:]
+    /// New items the loads under way brought, by view, the feeds that brought any, and whether
+    /// any of them was a reload (a first load's items are not "new").
+    var arrivals: [ViewID: (count: Int, feeds: Int, reloaded: Bool)] = [:]
 
     mutating func fail(_ error: LoadError, at time: String, view: ViewID, source: String) {
         failures.removeAll { $0.source == source }

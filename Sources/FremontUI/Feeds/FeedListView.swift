@@ -347,8 +347,9 @@ public struct FeedListView: BrowserView {
             askedStarred = true
             return [.host(.load(.feeds, .starred))] + countQueries()
         case .revealed:
-            // Items read in a list opened from here change what the query feeds count.
-            return countQueries()
+            // Items read in a list opened from here change what the query feeds count, and items
+            // starred there the starred row's (read again from the cache: as many as were starred).
+            return (askedStarred ? [.host(.load(.feeds, .starred))] : []) + countQueries()
         case .loaded(ItemWindowRequest.source, .itemWindow(let window)):
             guard countsOutstanding > 0, let (index, queries) = queryFeeds.first(where: {
                 $0.value.all == window.query || $0.value.unread == window.query

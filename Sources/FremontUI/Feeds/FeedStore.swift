@@ -130,6 +130,11 @@ public final class FeedStore: Sendable {
         state.withLock { $0.totals }
     }
 
+    /// How many feeds (the starred items aside) have something unread: `notify-format`'s `%f`.
+    func unreadFeedCount() -> Int {
+        state.withLock { state in state.feeds.count { $0.key != StarredItem.source && $0.value.unread > 0 } }
+    }
+
     /// `source`'s last good load, if any.
     public func feed(source: String) -> PreparedFeed? {
         state.withLock { $0.feeds[source]?.prepared }
