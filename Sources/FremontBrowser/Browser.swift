@@ -38,7 +38,7 @@ public enum Browser {
         state.notifyFormat = config?.notifyFormat ?? .standard
         state.notifyAlways = config?.notifyAlways ?? false
         if let unbound { _ = state.update(.report(unbound)) }
-        let downloads = BrowserDownloads(cache: WebSources.cache, settings: DownloadSettings(config))
+        let downloads = BrowserDownloads(cache: { WebSources.cache }, settings: DownloadSettings(config))
         var loaders = LoaderRegistry.standard(sources, settings: settings, config: config)
         loaders[.downloads] = DownloadsLoader(downloads)
         let host = ProgramHost(loaders: loaders, browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,

@@ -7,20 +7,32 @@ import Synchronization
 /// The browser's side of the podcast queue: the runner downloading in the background, and the
 /// Downloads tab told of every change (as a load of its own, `.downloads`).
 public final class BrowserDownloads: Sendable {
-    let runner: DownloadRunner
+    /// Made on first use, off the UI thread: opening the cache before the first frame cost
+    /// every start some milliseconds for a queue that is most often empty.
+    var runner: DownloadRunner {
+        made.withLock { made in
+            if let made { return made }
+            let runner = makeRunner()
+            made = runner
+            return runner
+        }
+    }
+    private let makeRunner: @Sendable () -> DownloadRunner
+    private let made = Mutex<DownloadRunner?>(nil)
     private let poster: Poster
 
-    /// Where the Downloads tab hears of changes, once the browser runs.
     private final class Poster: Sendable {
         let post = Mutex<(@Sendable (BrowserEvent) -> Void)?>(nil)
     }
 
-    public init(cache: CacheDatabase, settings: DownloadSettings) {
+    public init(cache: @escaping @Sendable () -> CacheDatabase, settings: DownloadSettings) {
         let poster = Poster()
         self.poster = poster
-        runner = DownloadRunner(cache: cache, settings: settings) { statuses in
-            guard let post = poster.post.withLock({ $0 }) else { return }
-            post(.loaded(.downloads, source: Self.source, .success(.downloads(statuses.map(Self.row))), at: WallClock.now()))
+        makeRunner = {
+            DownloadRunner(cache: cache(), settings: settings) { statuses in
+                guard let post = poster.post.withLock({ $0 }) else { return }
+                post(.loaded(.downloads, source: Self.source, .success(.downloads(statuses.map(Self.row))), at: WallClock.now()))
+            }
         }
     }
 
@@ -29,11 +41,13 @@ public final class BrowserDownloads: Sendable {
     /// The browser runs: downloads left by an earlier run (interrupted, killed) go on.
     func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {
         poster.post.withLock { $0 = post }
-        NamedThread.start("fremont-download-queue") { [runner] in runner.startQueued() }
+        NamedThread.start("fremont-download-queue") { [self] in runner.startQueued() }
     }
 
     /// Quitting: transfers stop (their parts are kept, to resume), a moment given to say so.
     func stop() {
+        // Never made: nothing runs, and quitting need not open the cache to say so.
+        guard let runner = made.withLock({ $0 }) else { return }
         runner.stopAll()
         _ = runner.waitUntilIdle(timeout: 2)
     }
@@ -53,7 +67,7 @@ public final class BrowserDownloads: Sendable {
 
     /// The Downloads tab's load (`r`): the queue as the cache has it, what is left started.
     func job() -> LoadJob {
-        LoadJob(source: Self.source) { [runner] (_) throws(LoadError) -> LoadPayload in
+        LoadJob(source: Self.source) { [self] (_) throws(LoadError) -> LoadPayload in
             runner.startQueued()
             return .downloads(runner.statuses.map(Self.row))
         }

@@ -38,10 +38,10 @@ public struct ColumnStatsView: BrowserView {
     static let statsHeaders = ["hours", "missing", "min", "max", "mean", "median", "p95", "total"]
 
     /// - Parameter selectedSeries: the series the tab shows: the bars show its sums.
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0) {
+    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, step: SeriesStep? = nil) {
         self.table = table.addingComputedTotal()
         self.filter = filter
-        stats = SeriesColumnStats(self.table, filter: filter)
+        stats = SeriesColumnStats(self.table, filter: filter, step: step)
         barSeries = self.table.series.indices.contains(selectedSeries) ? selectedSeries : 0
         frequency = SeriesStats(self.table, by: .hour, filter: filter)
         let kinds = self.table.series.map(\.kind)

@@ -30,10 +30,11 @@ public struct ProfileView: BrowserView {
     ///   - selectedSeries: the series the tab shows: its panel comes first.
     ///   - cursorTime: the tab's selected hour, where the cursor starts (else 08:00, the
     ///     morning peak).
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil) {
+    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil,
+                step: SeriesStep? = nil) {
         self.table = table.addingComputedTotal()
         self.filter = filter
-        profile = SeriesHourlyProfile(self.table, filter: filter)
+        profile = SeriesHourlyProfile(self.table, filter: filter, step: step)
         let reading = self.table.displayOrder
         let start = reading.firstIndex(of: selectedSeries) ?? 0
         order = Array(reading[start...] + reading[..<start])

@@ -310,12 +310,12 @@ public struct TableTab: BrowserView {
             // Of the hours as loaded and the filter: a chart of daily totals needs the hours.
             guard let lens, !lens.source.isEmpty else { return [] }
             switch action {
-            case .trend: return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            case .trend: return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step))]
             case .profile where lens.step.isDailyOrLonger:
                 // Readings a day or more apart have no hours of the day to draw.
                 return [.message("the rows are \(lens.step.unit)s: there is no hour of the day to profile")]
-            case .profile: return [.push(ProfileView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
-            default: return [.push(ColumnStatsView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries))]
+            case .profile: return [.push(ProfileView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step))]
+            default: return [.push(ColumnStatsView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, step: lens.step))]
             }
         case .coarserRows, .finerRows:
             return changeGranularity(by: action == .coarserRows ? 1 : -1)

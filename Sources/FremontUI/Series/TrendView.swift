@@ -34,11 +34,12 @@ public struct TrendView: BrowserView {
     ///   - selectedSeries: the series the tab shows; a table with the two directions and no
     ///     total of its own charts their sum instead, the busiest picture of the bridge.
     ///   - cursorTime: the tab's selected hour: the chart opens on its day (else the last day).
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil) {
+    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil,
+                step: SeriesStep? = nil) {
         let computesTotal = table.computesTotal
         self.table = table.addingComputedTotal()
         self.filter = filter
-        daily = SeriesDailyTotals(self.table, filter: filter)
+        daily = SeriesDailyTotals(self.table, filter: filter, step: step)
         computedTotal = computesTotal ? self.table.series.count - 1 : nil
         if let computedTotal {
             series = computedTotal

@@ -19,9 +19,10 @@ public struct SeriesColumnStats: Sendable {
     /// In the order of the table's series.
     public let columns: [Column]
 
-    public init(_ table: SeriesTable, filter: SeriesFilter = SeriesFilter()) {
+    /// - Parameter step: the table's, when the caller found it already.
+    public init(_ table: SeriesTable, filter: SeriesFilter = SeriesFilter(), step: SeriesStep? = nil) {
         self.filter = filter
-        let whole = GroupAccumulator(table, grouping: nil, filter: filter)
+        let whole = GroupAccumulator(table, grouping: nil, filter: filter, step: step)
         let rows = filter.rows(in: table)
         columns = table.series.indices.map { series in
             let column = table.values[series]

@@ -16,9 +16,10 @@ public struct SeriesDailyTotals: Sendable {
     /// `hours[series][day]`: the hours with a value.
     public let hours: [[Int]]
 
-    public init(_ table: SeriesTable, filter: SeriesFilter = SeriesFilter()) {
+    /// - Parameter step: the table's, when the caller found it already.
+    public init(_ table: SeriesTable, filter: SeriesFilter = SeriesFilter(), step: SeriesStep? = nil) {
         series = table.series
-        let bins = GroupAccumulator(table, grouping: .day, filter: filter)
+        let bins = GroupAccumulator(table, grouping: .day, filter: filter, step: step)
         dayCount = bins.binCount
         firstDay = bins.binCount > 0 ? bins.group(0)?.start : nil
         var totals: [[Double]] = []

@@ -10,12 +10,14 @@ public struct SeriesHourlyProfile: Sendable {
 
     /// `filter`'s range and minimum apply to both lines; its `days`, when not `.all`, leave the
     /// other line empty (all NaN).
-    public init(_ table: SeriesTable, filter: SeriesFilter = SeriesFilter()) {
+    /// - Parameter step: the table's, when the caller found it already.
+    public init(_ table: SeriesTable, filter: SeriesFilter = SeriesFilter(), step: SeriesStep? = nil) {
         series = table.series
+        let step = step ?? SeriesStep(table.times)
         func line(_ days: SeriesFilter.Days) -> [[Double]] {
             let empty = [[Double]](repeating: [Double](repeating: .nan, count: 24), count: table.series.count)
             guard filter.days == .all || filter.days == days else { return empty }
-            let stats = SeriesStats(table, by: .hour, filter: SeriesFilter(days: days, from: filter.from, to: filter.to, minimum: filter.minimum))
+            let stats = SeriesStats(table, by: .hour, filter: SeriesFilter(days: days, from: filter.from, to: filter.to, minimum: filter.minimum), step: step)
             return table.series.indices.map { series in
                 (0..<24).map { hour in stats.aggregate(SeriesGroup(.hour, key: hour), series: series)?.mean ?? .nan }
             }

@@ -27,12 +27,13 @@ public struct SeriesStats: Sendable {
     /// `maximumPeriods` (two rows thousands of years apart would otherwise build millions).
     public let refusal: String?
 
-    public init(_ table: SeriesTable, by grouping: SeriesGrouping, filter: SeriesFilter = SeriesFilter()) {
+    /// - Parameter step: the table's, when the caller found it already (a scan of every time).
+    public init(_ table: SeriesTable, by grouping: SeriesGrouping, filter: SeriesFilter = SeriesFilter(), step: SeriesStep? = nil) {
         self.grouping = grouping
         self.filter = filter
         series = table.series
-        step = SeriesStep(table.times)
-        let bins = GroupAccumulator(table, grouping: grouping, filter: filter, step: step)
+        self.step = step ?? SeriesStep(table.times)
+        let bins = GroupAccumulator(table, grouping: grouping, filter: filter, step: self.step)
         var groups: [SeriesGroup] = []
         var aggregates: [[SeriesAggregate]] = []
         for bin in 0..<bins.binCount where bins.isListed(bin) {
