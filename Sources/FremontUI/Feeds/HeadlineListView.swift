@@ -257,8 +257,10 @@ public struct HeadlineListView: BrowserView {
         case .openLink, .showLinks, .play, .bookmark, .enqueue:
             guard let headline = headline(selected) else { return [] }
             if let entry = store.entry(source: source(of: headline), id: headline.id) {
-                if action == .bookmark { return ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source)).bookmarking() }
-                if action == .enqueue { return ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source)).enqueueing() }
+                if action == .bookmark || action == .enqueue {
+                    let pager = ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source))
+                    return action == .bookmark ? pager.bookmarking() : pager.enqueueing()
+                }
                 return action == .openLink ? opening(entry.link, play: false, entry)
                     : action == .play ? playing(entry) : showing(entry, links: true)
             }
