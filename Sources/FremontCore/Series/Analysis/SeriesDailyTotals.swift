@@ -29,10 +29,10 @@ public struct SeriesDailyTotals: Sendable {
             var seriesHours = [Int](repeating: 0, count: bins.binCount)
             for day in 0..<bins.binCount {
                 let cell = day * bins.seriesCount + series
-                seriesHours[day] = bins.counts[cell]
-                let count = bins.counts[cell]
+                seriesHours[day] = bins.cells[cell].count
+                let count = bins.cells[cell].count
                 if count > 0 {
-                    seriesTotals[day] = table.series[series].kind == .measure ? bins.sums[cell] / Double(count) : bins.sums[cell]
+                    seriesTotals[day] = table.series[series].kind == .measure ? bins.cells[cell].sum / Double(count) : bins.cells[cell].sum
                 }
             }
             totals.append(seriesTotals)
