@@ -30,8 +30,8 @@ public protocol BrowserHost: AnyObject {
     /// The work that changes the download queue (queues an enclosure), and what the status
     /// line says of it.
     func downloads(_ request: DownloadRequest) -> @Sendable () -> String
-    /// The run starts: work the host runs in the background (the downloads) tells the browser
-    /// through `post` from any thread.
+    /// The first view has its data (or 2 s passed): work the host runs in the background (the
+    /// downloads) starts, and tells the browser through `post` from any thread.
     func start(posting post: @escaping @Sendable (BrowserEvent) -> Void)
 }
 

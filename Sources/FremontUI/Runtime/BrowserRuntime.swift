@@ -75,7 +75,10 @@ public final class BrowserRuntime {
             return perform(.reload(shown))
         }
         if let status = loadIfFirstShown() { return status }
-        host.start { [inbox] event in inbox.post(event, view: ViewID("host"), source: "", generation: 0, isResult: false) }
+        // The host's own background work (resuming downloads opens the cache) waits until the
+        // first view has its data, or 2 s: on two cores it would slow the first frame.
+        var hostStarted = false
+        let hostDeadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
         var lastTick = DispatchTime.now().uptimeNanoseconds
         // A frame only after something happened. The loop sleeps until a key, a result (the
         // inbox wakes it) or a timer: while loading, the spinner's next tick.
@@ -92,6 +95,10 @@ public final class BrowserRuntime {
             if needsDraw {
                 draw()
                 needsDraw = false
+            }
+            if !hostStarted, !state.isLoading || DispatchTime.now().uptimeNanoseconds >= hostDeadline {
+                hostStarted = true
+                host.start { [inbox] event in inbox.post(event, view: ViewID("host"), source: "", generation: 0, isResult: false) }
             }
             if state.status.message == nil {
                 shownMessage.until = .max
