@@ -200,6 +200,11 @@ import FremontTestSupport
         #expect(NumberText.grouped(1.0036, decimals: 3) == "1.004")
         #expect(NumberText.grouped(2_544.64, decimals: 1) == "2,544.6")
         #expect(NumberText.grouped(0.05, decimals: 1) == "0.1")
+        #expect(NumberText.grouped(-0.004, decimals: 2) == "0.00")
+        #expect(NumberText.grouped(-2.996, decimals: 2) == "-3.00")
+        // Past 2^53 a double has no fraction: no digits invented by scaling it.
+        #expect(NumberText.grouped(10_000_000_000_000_002, decimals: 2) == "10,000,000,000,000,002.00")
+        #expect(NumberText.grouped(1_000_000_000_000_000.25, decimals: 1) == "1,000,000,000,000,000.3")
         #expect(DateText.full(date("2016-04-01T06:00")) == "Friday, April 1, 2016  6:00 AM")
         #expect(DateText.full(date("2016-04-01T12:00")) == "Friday, April 1, 2016 12:00 PM")
         #expect(DateText.full(date("2016-04-01T00:00")) == "Friday, April 1, 2016 12:00 AM")

@@ -22,12 +22,18 @@ public enum NumberText {
         for _ in 0..<decimals { scale *= 10 }
         // Past what an integer holds (a value beyond 2^63, read as a decimal): Swift's own
         // shortest form, `1.2345678901234567e+19`, rather than a trap.
-        guard value.isFinite, (abs(value) * scale).rounded() < 9.2e18 else { return String(value) }
-        let scaled = Int((abs(value) * scale).rounded())
-        let whole = scaled / Int(scale)
-        var text = (value < 0 && scaled != 0 ? "-" : "") + grouped(whole)
+        guard value.isFinite, abs(value).rounded(.towardZero) < 9.2e18 else { return String(value) }
+        // The whole part and the fraction apart: scaling the whole value past 2^53 would invent
+        // digits (10000000000000002 shown as `…002.56`).
+        var whole = Int(abs(value).rounded(.towardZero))
+        var fraction = Int(((abs(value) - Double(whole)) * scale).rounded())
+        if fraction >= Int(scale) {
+            whole += 1
+            fraction = 0
+        }
+        var text = (value < 0 && (whole != 0 || fraction != 0) ? "-" : "") + grouped(whole)
         if decimals > 0 {
-            text += "." + pad(scaled % Int(scale), decimals)
+            text += "." + pad(fraction, decimals)
         }
         return text
     }
