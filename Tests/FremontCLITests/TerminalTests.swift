@@ -15,11 +15,11 @@ import Testing
         try await tmux.ready()
         try await tmux.run("\(fremont); echo EXIT=$?")
         var screen = try await tmux.waitFor("Friday, April 1, 2016 12:00 AM")
-        #expect(screen.contains("1 Bikes"))
+        #expect(screen.contains("1 Table"))
         #expect(screen.contains("▲ North 46,905  ▼ South 46,734"))
         // The whole first frame at 80×24, every line of it.
         try await tmux.expectScreen("""
-             1 Bikes  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  April 2016 Fremont…
+             1 Table  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  April 2016 Fremont…
              ▲ North 46,905  ▼ South 46,734  Total 93,639  N/S ratio 1.004
              Busiest ▲ 455 Tue 2016-04-19 08:00  ▼ 593 Mon 2016-04-18 17:00
              Shade:  ▲ more north   ▲ quiet   ▼ more south   ▼ quiet   = even   — missing
@@ -102,7 +102,7 @@ import Testing
         try await tmux.waitFor("All items")
         // The whole feed list at 80×24: the built-in feeds, every item new to this cache.
         try await tmux.expectScreen("""
-             1 Bikes   2 Feeds   3 Weather   4 Log   5 Search   6 Downloads         4 feeds
+             1 Table   2 Feeds   3 Weather   4 Log   5 Search   6 Downloads         4 feeds
               All items                                32/32
               Unread items                                32
             ★ Starred items                                0

@@ -33,7 +33,7 @@ import FremontTestSupport
         var state = April.browser(width: 100, height: 24)
         #expect(press(&state, .character(">")) == [.loadMonth(year: 2016, month: 5)])
         #expect(press(&state, .character("<")) == [.loadMonth(year: 2016, month: 3)])
-        // Only on Bikes, and only with data.
+        // Only on Table, and only with data.
         press(&state, .character("3"))
         #expect(press(&state, .character(">")) == [])
         var empty = BrowserState(width: 100, height: 24, theme: Theme(colors: .none))
@@ -63,7 +63,7 @@ import FremontTestSupport
         _ = state.update(.weatherLoaded(source: path, .success(try WeatherFixtures.sanFrancisco()), at: "12:01:00"))
         #expect(state.status.lastError == nil)
 
-        // Bikes loading fine does not clear the weather's error.
+        // Table loading fine does not clear the weather's error.
         _ = state.update(.weatherLoaded(source: path, .failure(failure(path)), at: "12:02:00"))
         _ = state.update(.tableLoaded(source: "/data/april.xml", .success(April.counts), at: "12:03:00"))
         #expect(state.status.lastError?.message == "forecast.json:1:2: broken")

@@ -106,7 +106,7 @@ private final class RecordingHost: BrowserHost {
         let runtime = BrowserRuntime(state: state, terminal: terminal, host: host)
         let status = runtime.run(loading: [.table, .weather, .feeds])
         #expect(status == 0)
-        // Each tab loads when first shown: Bikes at once, Weather on "3", Feeds never.
+        // Each tab loads when first shown: Table at once, Weather on "3", Feeds never.
         #expect(host.jobRequests.map(\.0) == [.table, .weather])
         #expect(runtime.finalState.weather.forecast != nil)
         // The first frame is written whole; later ones only what changed.

@@ -2,7 +2,7 @@ import FremontCore
 import Testing
 @testable import FremontUI
 
-/// The Bikes tab's column statistics and frequency tables on April 2016.
+/// The Table tab's column statistics and frequency tables on April 2016.
 @Suite struct ColumnStatsViewTests {
     static let area = Rect(x: 0, y: 1, width: 100, height: 27)
 

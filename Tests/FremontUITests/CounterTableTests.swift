@@ -3,7 +3,7 @@ import FremontCore
 import FremontTestSupport
 @testable import FremontUI
 
-/// Any counter's table on the Bikes tab: its series under their names, a source total as one
+/// Any counter's table on the Table tab: its series under their names, a source total as one
 /// column, rows shaded by the series chosen with `c`, and the heatmap's levels on 8 colours.
 @Suite struct CounterTableTests {
     static let counter: SeriesTable = {

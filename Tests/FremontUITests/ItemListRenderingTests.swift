@@ -10,7 +10,7 @@ import Testing
         let state = try FeedsFixtures.nasaBrowser()
         let buffer = screen(state)
         let lines = buffer.lines
-        #expect(lines[0] == " 1 Bikes  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  nasa__breaking_new…")
+        #expect(lines[0] == " 1 Table  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  nasa__breaking_new…")
         #expect(Array(lines[1...8]) == [
             "▸ NASA to Host Live Chat on Successful Mission to Asteroid Belt",
             "│ NASA Breaking News · yesterday",

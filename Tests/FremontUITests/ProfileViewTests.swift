@@ -2,7 +2,7 @@ import FremontCore
 import Testing
 @testable import FremontUI
 
-/// The Bikes tab's hourly profile on April 2016: weekday and weekend means per series.
+/// The Table tab's hourly profile on April 2016: weekday and weekend means per series.
 @Suite struct ProfileViewTests {
     static let area = Rect(x: 0, y: 1, width: 100, height: 27)
 

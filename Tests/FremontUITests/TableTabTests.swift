@@ -39,7 +39,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     @Test func at80x24() {
         let buffer = screen(April.browser(width: 80, height: 24))
         let lines = buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == " 1 Bikes  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  fremont-2016-04.xml")
+        #expect(lines[0] == " 1 Table  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  fremont-2016-04.xml")
         #expect(lines[0] == screen(April.browser(width: 80, height: 24, source: "/some/where/fremont-2016-04.xml")).line(0))
         #expect(lines[1] == " ▲ North 46,905  ▼ South 46,734  Total 93,639  N/S ratio 1.004")
         #expect(lines[2] == " Busiest ▲ 455 Tue 2016-04-19 08:00  ▼ 593 Mon 2016-04-18 17:00")
@@ -197,7 +197,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     @Test func helpListsTheKeysAndAnyKeyClosesIt() {
         var state = April.browser(width: 80, height: 30)
         press(&state, .character("?"))
-        // The help is longer than 30 rows: it scrolls, and its end holds the Bikes keys.
+        // The help is longer than 30 rows: it scrolls, and its end holds the Table keys.
         #expect(!screen(state).text.contains("previous month (open-data API)"))
         press(&state, .character("G"))
         #expect(screen(state).text.contains("next hour matching the search"))

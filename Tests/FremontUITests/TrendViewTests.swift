@@ -2,7 +2,7 @@ import FremontCore
 import Testing
 @testable import FremontUI
 
-/// The Bikes tab's trend view on April 2016: the daily totals, their means, the cursor's readout.
+/// The Table tab's trend view on April 2016: the daily totals, their means, the cursor's readout.
 @Suite struct TrendViewTests {
     static let area = Rect(x: 0, y: 1, width: 100, height: 27)
     static let tuesday = LocalDateTime(year: 2016, month: 4, day: 19, hour: 8)

@@ -19,7 +19,7 @@ import Testing
     @Test func at80x24TheWholeForecastFitsWithSummariesCutToOneLine() throws {
         let state = WeatherFixtures.browser(try WeatherFixtures.sanFrancisco(), width: 80, height: 24)
         let screen = WeatherFixtures.screen(state)
-        #expect(screen.line(0) == " 1 Bikes   2 Feeds   3 Weather   4 Log   5 Search   6 Downloads         sf.json")
+        #expect(screen.line(0) == " 1 Table   2 Feeds   3 Weather   4 Log   5 Search   6 Downloads         sf.json")
         #expect(Array((1...3).map(screen.line)) == [
             " Now, Thu 14 Mar 18:50 · 37.8267°N, 122.4233°W · America/Los_Angeles",
             " ☀   59°F  Clear · feels like 59°F",

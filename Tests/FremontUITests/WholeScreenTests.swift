@@ -16,7 +16,7 @@ import FremontCore
 
     @Test func theTableOfAprilAt80x24() throws {
         expectScreen(April.browser(width: 80, height: 24), [
-            " 1 Bikes  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  fremont-2016-04.xml",
+            " 1 Table  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  fremont-2016-04.xml",
             " ▲ North 46,905  ▼ South 46,734  Total 93,639  N/S ratio 1.004",
             " Busiest ▲ 455 Tue 2016-04-19 08:00  ▼ 593 Mon 2016-04-18 17:00",
             " Shade:  ▲ more north   ▲ quiet   ▼ more south   ▼ quiet   = even   — missing",
@@ -53,7 +53,7 @@ import FremontCore
         _ = state.update(.feedsLoaded(source: broken, .failure(LoadError(source: broken, kind: .httpStatus(503), "HTTP 503 Service Unavailable")),
                                       at: "12:00:00"))
         expectScreen(state, [
-            " 1 Bikes   2 Feeds   3 Weather   4 Log   5 Search   6 Downloads         2 feeds",
+            " 1 Table   2 Feeds   3 Weather   4 Log   5 Search   6 Downloads         2 feeds",
             "  All items                                10/10",
             "  Unread items                                10",
             "★ Starred items",

@@ -4,7 +4,7 @@ import FremontCore
 public enum LoadTarget: Hashable, Sendable {
     /// The view's sources as they are.
     case reload
-    /// Another month of the same data (`<` and `>` on Bikes).
+    /// Another month of the same data (`<` and `>` on the Table tab).
     case month(year: Int, month: Int)
     /// What matches these words (the Search tab).
     case query(String)

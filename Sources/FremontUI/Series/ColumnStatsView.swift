@@ -4,10 +4,10 @@ extension ViewID {
     public static let columnStats = ViewID("table.columnStats")
 }
 
-/// The Bikes tab's column statistics: each series described (hours with a value, missing, min,
+/// The Table tab's column statistics: each series described (hours with a value, missing, min,
 /// max, mean, median, 95th percentile, total), and under it a frequency table of the rows
 /// grouped by hour of day, weekday, month of the year or year (`b` cycles), each group with its
-/// hours and sum per series and a bar of one series' sum. Pushed by the Bikes tab; `q` comes back.
+/// hours and sum per series and a bar of one series' sum. Pushed by the Table tab; `q` comes back.
 ///
 /// The statistics are computed once here, the frequency table again only when `b` changes the
 /// grouping; a frame formats only the rows it shows.

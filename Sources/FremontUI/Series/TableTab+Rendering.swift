@@ -1,6 +1,6 @@
 import FremontCore
 
-/// Draws the Bikes tab: summary and legend, column names, then the visible rows with a
+/// Draws the Table tab: summary and legend, column names, then the visible rows with a
 /// separator before each day. Work depends on the viewport, never on the rows loaded.
 extension TableTab {
     public func render(into buffer: inout ScreenBuffer, area viewport: Rect, theme: Theme) {

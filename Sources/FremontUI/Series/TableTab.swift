@@ -17,7 +17,7 @@ extension BrowserEvent {
     }
 }
 
-/// The Bikes tab: the hourly table (or the heatmap) of the loaded table, with the summary. Any
+/// The Table tab: the hourly table (or the heatmap) of the loaded table, with the summary. Any
 /// counter's series; the Fremont Bridge's two directions shaded blue and red, other tables by
 /// the series chosen with `c`. State and keys; `TableTab+Rendering` draws it.
 public struct TableTab: BrowserView {
@@ -33,7 +33,7 @@ public struct TableTab: BrowserView {
     }
 
     public let id = ViewID.table
-    public let title = "Bikes"
+    public let title = "Table"
     /// The loaded table and the lens over it, shared with the browser's other screens.
     private(set) var store = SeriesStore()
     /// The rows shown: the loaded table filtered, at the granularity, maybe sorted. The store's,
