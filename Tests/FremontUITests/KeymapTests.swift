@@ -15,7 +15,7 @@ import Testing
         press(&heatmap, .character("h"))
         states.append(("bikes heatmap", heatmap))
         // The screens pushed over the table.
-        for (key, name) in [("t", "trend"), ("p", "hourly profile"), ("I", "column stats")] {
+        for (key, name) in [("t", "trend"), ("p", "hourly profile"), ("I", "column stats"), ("C", "calendar"), ("P", "pivot"), ("Y", "year over year")] {
             var pushed = bikes
             press(&pushed, .character(Character(key)))
             states.append(("table \(name)", pushed))
@@ -98,7 +98,7 @@ import Testing
     /// Every kind of screen, the ones pushed over a tab included.
     @Test func everyScreenIsCovered() throws {
         let covered = Set(try Self.states().map { String(describing: type(of: $0.1.active)) })
-        let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "ItemListView", "FeedListView", "HeadlineListView", "ArticleView",
+        let screens: Set<String> = ["TableTab", "TrendView", "ProfileView", "ColumnStatsView", "CalendarView", "PivotView", "YearOverYearView", "ItemListView", "FeedListView", "HeadlineListView", "ArticleView",
                                     "WeatherTab", "LogView", "SearchView", "DownloadsView"]
         #expect(covered == screens)
     }

@@ -30,6 +30,7 @@ public struct TableTab: BrowserView {
         case nextSeries
         case finerRows, coarserRows, sortNext, sortReverse, filter, export
         case trend, profile, columnStats
+        case calendar, pivot, yearOverYear
     }
 
     public let id = ViewID.table
@@ -251,6 +252,9 @@ public struct TableTab: BrowserView {
         KeyBinding(.character("t"), .trend, "trend of daily totals, 7- and 365-day means"),
         KeyBinding(.character("p"), .profile, "hourly profile: weekdays and weekends"),
         KeyBinding(.character("I"), .columnStats, "column statistics and frequency tables"),
+        KeyBinding(.character("C"), .calendar, "calendar of every year, days shaded by quartile"),
+        KeyBinding(.character("P"), .pivot, "pivot by year × month, weekday or hour"),
+        KeyBinding(.character("Y"), .yearOverYear, "year over year: each year a line over Jan–Dec"),
     ]
 
     private static let tableKeymap = Keymap<Action>(
@@ -306,7 +310,7 @@ public struct TableTab: BrowserView {
             shadedSeries = order[(position + 1) % order.count]
             updateShading()
             return [.message("shading by \(TerminalSafeText.singleLine(table.series[shadedSeries].label))")]
-        case .trend, .profile, .columnStats:
+        case .trend, .profile, .columnStats, .calendar, .pivot, .yearOverYear:
             // Of the hours as loaded and the filter: a chart of daily totals needs the hours.
             guard let lens, !lens.source.isEmpty else { return [] }
             switch action {
@@ -314,6 +318,10 @@ public struct TableTab: BrowserView {
             case .profile where lens.step.isDailyOrLonger:
                 // Readings a day or more apart have no hours of the day to draw.
                 return [.message("the rows are \(lens.step.unit)s: there is no hour of the day to profile")]
+            case .calendar where SeriesCalendar.refusal(step: lens.step) != nil: return [.message(SeriesCalendar.refusal(step: lens.step)!)]
+            case .calendar: return [.push(CalendarView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step))]
+            case .pivot: return [.push(PivotView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, step: lens.step))]
+            case .yearOverYear: return [.push(YearOverYearView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
             case .profile: return [.push(ProfileView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step))]
             default: return [.push(ColumnStatsView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, step: lens.step))]
             }

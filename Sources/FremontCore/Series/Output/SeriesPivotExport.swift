@@ -15,13 +15,13 @@ public enum SeriesPivotExport {
     }
 
     /// The value at a place of the pivot, `rowKeys.count` / `columnKeys.count` being the totals.
-    static func cell(_ pivot: SeriesPivot, _ row: Int, _ column: Int) -> SeriesPivot.Cell {
+    public static func cell(_ pivot: SeriesPivot, _ row: Int, _ column: Int) -> SeriesPivot.Cell {
         if row == pivot.rowKeys.count { return column == pivot.columnKeys.count ? pivot.total : pivot.columnTotals[column] }
         if column == pivot.columnKeys.count { return pivot.rowTotals[row] }
         return pivot.cells[row][column]
     }
 
-    static func number(_ pivot: SeriesPivot, _ row: Int, _ column: Int, change: Bool) -> Double? {
+    public static func number(_ pivot: SeriesPivot, _ row: Int, _ column: Int, change: Bool) -> Double? {
         change ? pivot.change(row: row, column: column).map { $0 * 100 } : cell(pivot, row, column).value
     }
 
@@ -74,8 +74,9 @@ public enum SeriesPivotExport {
         emit(writer.row([pivot.rows.rawValue] + pivot.columnKeys.map { pivot.columns.label($0) } + ["Total"]))
         for row in 0...pivot.rowKeys.count {
             let label = row == pivot.rowKeys.count ? "Total" : pivot.rows.label(pivot.rowKeys[row])
-            let values = (0...pivot.columnKeys.count).map { number(pivot, row, $0, change: change).flatMap(ValueText.plain) ?? "" }
-            emit(writer.row([label] + values))
+            // Numbers as numbers: a spreadsheet's guard would turn -19.1 (% change) into text.
+            let values = (0...pivot.columnKeys.count).map { CSVWriter.Cell.number(number(pivot, row, $0, change: change).flatMap(ValueText.plain) ?? "") }
+            emit(writer.row([.text(label)] + values))
         }
     }
 
