@@ -38,6 +38,7 @@ public enum Browser {
         state.notifyFormat = config?.notifyFormat ?? .standard
         state.notifyAlways = config?.notifyAlways ?? false
         if let unbound { _ = state.update(.report(unbound)) }
+        state.stores.series.latitude = sources.latitude
         let downloads = BrowserDownloads(cache: { WebSources.cache }, settings: DownloadSettings(config))
         var loaders = LoaderRegistry.standard(sources, settings: settings, config: config)
         loaders[.downloads] = DownloadsLoader(downloads)

@@ -15,6 +15,9 @@ public struct BrowserSources: Sendable {
     public var followed: [FollowedFeed]?
     /// What the feeds file had that fremont cannot use (a bad line, a `query:` feed), for the Log.
     public var feedListWarnings: [ParseWarning]
+    /// Where the table's counts were taken (a joined `weather:LAT,LON`'s latitude), for the
+    /// trend's model of riders against the weather; nil when not known.
+    public var latitude: Double?
 
     /// `feeds` nil: the feeds the list follows (shown as the list), else the built-in ones.
     public init(table: DataSource? = nil, weather: Result<DataSource, LoadError>? = nil, feeds: [DataSource]? = nil,

@@ -24,8 +24,11 @@ struct TableCommand: ParsableCommand {
                 // The browser reads the joined rows as a table at hand, as it reads a file.
                 var csv = ""
                 SeriesExport.write(table, as: .csv) { csv += $0 }
-                Browser.run(opening: .table, sources: BrowserSources(table: .input(.bytes(Data(csv.utf8), name: name)), config: ConfigFile.quiet),
-                            settings: input.network.settings)
+                var sources = BrowserSources(table: .input(.bytes(Data(csv.utf8), name: name)), config: ConfigFile.quiet)
+                // The trend's model of riders against the weather takes its hours of daylight from here.
+                sources.latitude = input.sources.lazy.filter(WeatherHistorySource.isWeather)
+                    .compactMap { try? WeatherHistorySource(argument: $0).coordinates.latitude }.first
+                Browser.run(opening: .table, sources: sources, settings: input.network.settings)
             }
             var output = StandardOutput()
             SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table), audience: StandardOutput.csvAudience) { output.write($0) }

@@ -334,3 +334,40 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
         #expect(runtime.unkept == ["a read mark of feed not kept: the cache is read-only"])
     }
 }
+
+/// A view whose key hands work to the runtime and shows the answer, and the thread it ran on.
+private struct WorkingView: BrowserView {
+    enum Action: Sendable, Hashable { case work }
+    let id = ViewID("working")
+    let title = "Working"
+    var answer = "none"
+
+    var keymap: Keymap<Action> { Keymap([KeyBinding(.character("w"), .work, "work off the UI thread")]) }
+
+    mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        [.compute(Computation(for: id) { "42 on \(Thread.current.name ?? "an unnamed thread")" })]
+    }
+
+    mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        if case .computed(_, let result) = message { answer = result as? String ?? "?" }
+        return []
+    }
+
+    func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.fill(area, style: .plain)
+        buffer.write(answer, x: area.x, y: area.y)
+    }
+}
+
+@Suite struct BrowserRuntimeComputationTests {
+    /// A view's work (the trend's model fit) runs on the runtime's own thread, and its answer
+    /// comes back to the view through the loop.
+    @Test func workRunsOffTheLoopAndItsAnswerReachesTheView() {
+        let terminal = ScriptedTerminal([.key(.character("w")), nil, nil, nil, nil])
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [WorkingView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: RecordingHost(forecast: Forecast(latitude: 0, longitude: 0)))
+        _ = runtime.run(loading: [])
+        #expect(runtime.finalState.view(WorkingView.self)?.answer == "42 on fremont.compute")
+        #expect(terminal.lastFrame.text.contains("42 on fremont.compute"))
+    }
+}

@@ -5,7 +5,7 @@ import Testing
 
 /// A view that records what reaches it, to test the protocol and the routing on their own.
 private struct CounterView: BrowserView {
-    enum Action: Sendable, Hashable { case increment, open, child, back, link, ask }
+    enum Action: Sendable, Hashable { case increment, open, child, back, link, ask, compute }
 
     let id: ViewID
     var title: String
@@ -25,6 +25,7 @@ private struct CounterView: BrowserView {
             KeyBinding(.character("x"), .back, "close this view"),
             KeyBinding(.character("L"), .link, "ask the host to open a link"),
             KeyBinding(.character("a"), .ask, "ask for a number to count to"),
+            KeyBinding(.character("w"), .compute, "count to a number worked out off the UI thread"),
         ], footer: [KeyHint("+", "count", for: [.character("+")])])
     }
 
@@ -40,6 +41,9 @@ private struct CounterView: BrowserView {
         case .back: return [.pop]
         case .link: return [.host(.openLink("https://example.org/\(count)"))]
         case .ask: return [.prompt(label: "Count to")]
+        case .compute:
+            let start = count
+            return [.compute(Computation(for: id) { start + 40 })]
         }
     }
 
@@ -52,6 +56,7 @@ private struct CounterView: BrowserView {
         case .answer(let text): count = Int(text) ?? -1
         case .programFinished(let outcome): received.append("program \(outcome.message)")
         case .revealed: received.append("revealed")
+        case .computed(let serial, let result): received.append("computed \(serial) \(result as? Int ?? -1)")
         }
         return []
     }
@@ -136,6 +141,21 @@ private struct CounterView: BrowserView {
         _ = state.update(.key(.character("9")))
         _ = state.update(.key(.escape))
         #expect(state.view(CounterView.self)?.count == 43)
+    }
+
+    @Test func workIsHandedToTheHostAndItsAnswerReachesTheViewThatAsked() {
+        var state = browser()
+        _ = state.update(.key(.character("+")))
+        let effects = state.update(.key(.character("w")))
+        guard case .compute(let computation)? = effects.first, effects.count == 1 else { Issue.record("no computation: \(effects)"); return }
+        #expect(computation.view == ViewID("one"))
+        // The state only routes: the work runs wherever the host runs it.
+        #expect(state.view(CounterView.self)?.received == [])
+        _ = state.update(.computed(computation, computation.run()))
+        #expect((state.tabs[0][0] as! CounterView).received == ["computed \(computation.serial) 41"])
+        #expect((state.tabs[1][0] as! CounterView).received == [])
+        // Each computation has a serial of its own.
+        #expect(Computation(for: ViewID("one")) { 0 }.serial != computation.serial)
     }
 
     @Test func loadsReachTheirViewAndReportsReachEveryView() {

@@ -11,6 +11,14 @@ resampled to it (counts `sum(min_count=1)`, measures `mean`) and the frames are 
 `concat(axis=1)`. Rows blank in every column (periods no table has a reading in) are left out
 on both sides, as fremont makes up no rows. Prints how many values matched; exits 1 on any
 difference.
+
+    python3 Tests/Tools/pandas_join_check.py --overlay OUT.csv A.csv B.csv [C.csv …]
+
+Issue 29's trend overlay: instead of checking, writes pandas' day of every joined series (the
+joined frame resampled by day: counts `sum(min_count=1)`, measures `mean`, what the trend's left
+and right scales draw) to OUT.csv, every digit. The trend's tests compare each day of the overlay
+to it (Tests/FremontCoreTests/Fixtures/overlay: April 2016's counts and a month of made-up daily
+weather, `weather-2016-04.csv`, in the weather history tests' formula).
 """
 import io
 import os
@@ -20,7 +28,8 @@ import sys
 import numpy as np
 import pandas as pd
 
-FREMONT, SOURCES = sys.argv[1], sys.argv[2:]
+OVERLAY = sys.argv[1] == '--overlay'
+FREMONT, SOURCES = (None, sys.argv[3:]) if OVERLAY else (sys.argv[1], sys.argv[2:])
 TIME_WORDS = ('date', 'datetime', 'timestamp', 'time', 'day', 'month', 'week', 'period', 'hour')
 
 
@@ -63,6 +72,16 @@ for name, frame in zip(names, frames):
     frame.columns = [name if len(frame.columns) == 1 else f'{name}: {c}' for c in frame.columns]
     parts.append(frame)
 expected = pd.concat(parts, axis=1, sort=True).dropna(how='all')
+
+if OVERLAY:
+    # A day of each joined series as the trend draws it: a count's sum, a measure's mean.
+    joined_counts = [c for c in expected.columns if ((expected[c].dropna() % 1 == 0) & (expected[c].dropna() >= 0)).all()]
+    resampler = expected.resample('D')
+    days = pd.concat([resampler[c].sum(min_count=1) if c in joined_counts else resampler[c].mean() for c in expected.columns], axis=1)
+    days.index.name = 'date'
+    days.to_csv(sys.argv[2], float_format='%.17g', date_format='%Y-%m-%d')
+    print(f'{len(days)} days × {len(days.columns)} series written to {sys.argv[2]}')
+    sys.exit(0)
 
 result = subprocess.run([FREMONT, 'table', *SOURCES, '--format', 'csv'], capture_output=True, text=True)
 if result.returncode != 0:

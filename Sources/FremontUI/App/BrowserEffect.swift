@@ -32,6 +32,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case bookmark(Bookmark)
     /// Write an item's text to the file at `path`, a new file: never over another.
     case saveArticle(path: String, text: String)
+    /// Run a view's work off the UI thread (`BrowserEvent.computed` brings the answer).
+    case compute(Computation)
 
     public static var quit: BrowserEffect { .quit(status: 0) }
     public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }

@@ -21,6 +21,8 @@ public enum BrowserEvent: Sendable {
     case report(LoadReport)
     /// A program run in the foreground ended (or could not start).
     case programFinished(ProgramOutcome)
+    /// A view's `Computation` finished: its answer, for the view that asked.
+    case computed(Computation, any Sendable)
     /// The terminal asked the program to end (a signal): the loop ends with this status.
     case terminate(status: Int32)
 }

@@ -17,4 +17,6 @@ public enum ViewMessage: Sendable {
     case revealed
     /// What was typed at the view's prompt.
     case answer(String)
+    /// The answer of a `Computation` this view asked for (its serial, its result).
+    case computed(serial: Int, any Sendable)
 }

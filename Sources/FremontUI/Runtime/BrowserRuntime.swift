@@ -21,6 +21,9 @@ public final class BrowserRuntime {
     /// Reads of the cache a screen waits for (a list's window, an item to read): never queued
     /// behind feeds that hang on the network.
     private let cacheReads = BlockingWorkQueue(width: 1, name: "fremont.cache-reads")
+    /// Views' computations (a model fit), one at a time: off the UI thread, and never queued
+    /// behind a load that hangs on the network.
+    private let computations = BlockingWorkQueue(width: 1, name: "fremont.compute")
     /// `notify-program` runs, one at a time.
     private let notifications = BlockingWorkQueue(width: 1, name: "fremont.notify")
     /// How long quitting waits for the writes still queued (a cache locked by another fremont).
@@ -220,6 +223,11 @@ public final class BrowserRuntime {
             let work = host.downloads(request)
             writes.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
+        case .compute(let computation):
+            computations.add { [inbox] in
+                let result = computation.run()
+                inbox.post(.computed(computation, result), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .cancelLoads(let view):
             return cancel(view)

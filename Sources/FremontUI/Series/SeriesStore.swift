@@ -9,6 +9,7 @@ public final class SeriesStore: Sendable {
     private struct State: Sendable {
         var lens: TableLens?
         var revision = 0
+        var latitude: Double?
     }
 
     private let state = Mutex(State())
@@ -24,6 +25,13 @@ public final class SeriesStore: Sendable {
                 state.revision += 1
             }
         }
+    }
+
+    /// Where the counts were taken, when the browser knows (a joined `weather:LAT,LON`): the
+    /// model's hours of daylight need it.
+    public var latitude: Double? {
+        get { state.withLock { $0.latitude } }
+        set { state.withLock { $0.latitude = newValue } }
     }
 
     /// The table as loaded.

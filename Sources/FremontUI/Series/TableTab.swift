@@ -314,7 +314,9 @@ public struct TableTab: BrowserView {
             // Of the hours as loaded and the filter: a chart of daily totals needs the hours.
             guard let lens, !lens.source.isEmpty else { return [] }
             switch action {
-            case .trend: return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step))]
+            case .trend:
+                return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step,
+                                        latitude: store.latitude))]
             case .profile where lens.step.isDailyOrLonger:
                 // Readings a day or more apart have no hours of the day to draw.
                 return [.message("the rows are \(lens.step.unit)s: there is no hour of the day to profile")]

@@ -4,15 +4,25 @@ extension ViewID {
     public static let trend = ViewID("table.trend")
 }
 
-/// The Bikes tab's trend: the daily totals of one series over the loaded span (the whole
+/// The Table tab's trend: the daily totals of one series over the loaded span (the whole
 /// 14-year history fits), a 7-day and a 365-day trailing mean over them, and a cursor day whose
-/// values the chart's top line reads out. Pushed by the Bikes tab; `q` comes back.
+/// values the chart's top line reads out. Pushed by the Table tab; `q` comes back.
+///
+/// Two more modes: `o` overlays a second series on a scale of its own (riders against the
+/// temperature of a joined table), and `m` fits the charted counts against the joined weather
+/// (FremontCore's `RidershipModel`, off the UI thread) and overlays predicted on observed days.
 ///
 /// The totals and means are computed here once (and the means again when `c` picks another
 /// series); a frame only builds the `TrendChart` value, so drawing costs the area, not the days.
 public struct TrendView: BrowserView {
     public enum Action: Sendable, Hashable {
-        case columns(Int), days(Int), years(Int), first, last, nextSeries
+        case columns(Int), days(Int), years(Int), first, last, nextSeries, nextOverlay, model
+    }
+
+    /// The model mode's state: asked for (the serial of the computation under way), or its answer.
+    enum ModelState: Sendable {
+        case fitting(serial: Int)
+        case fitted(TrendModelFit)
     }
 
     public let id = ViewID.trend
@@ -29,13 +39,22 @@ public struct TrendView: BrowserView {
     private var yearly: [Double] = []
     /// The cursor's day, an index into the daily totals; nil when there are none.
     public private(set) var cursor: Int?
+    /// The series overlaid on the right-hand scale, nil for none.
+    public private(set) var secondary: Int?
+    /// The model overlaid (predicted on observed), nil when not in model mode.
+    private(set) var model: ModelState?
+    /// Where the counts were taken, for the model's hours of daylight; asked for when not known.
+    public private(set) var latitude: Double?
+    /// Whether the prompt open is for the latitude.
+    private var askingLatitude = false
 
     /// - Parameters:
     ///   - selectedSeries: the series the tab shows; a table with the two directions and no
     ///     total of its own charts their sum instead, the busiest picture of the bridge.
     ///   - cursorTime: the tab's selected hour: the chart opens on its day (else the last day).
     public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil,
-                step: SeriesStep? = nil) {
+                step: SeriesStep? = nil, latitude: Double? = nil) {
+        self.latitude = latitude
         let computesTotal = table.computesTotal
         self.table = table.addingComputedTotal()
         self.filter = filter
@@ -80,15 +99,74 @@ public struct TrendView: BrowserView {
         return series == computedTotal ? label + " (North + South)" : label
     }
 
+    /// A series' name for the legend, short (its own, without a joined table's source: the
+    /// heading has that and each scale's side), and how a day of it is made: summed or averaged.
+    private func legendName(_ index: Int) -> String {
+        let name = TextLayout.truncate(TerminalSafeText.singleLine(TrendModelFit.ownName(table.series[index].label)), to: 14)
+        return name + (table.series[index].kind == .measure ? ", mean" : ", sum")
+    }
+
+    /// A series' whole name, cut to `width` for a heading.
+    private func headingName(_ index: Int, width: Int) -> String {
+        TextLayout.truncate(TerminalSafeText.singleLine(table.series[index].label), to: width)
+    }
+
+    /// "daily sum" or "daily mean": a measure's day is its mean.
+    private func dailyWhat(_ index: Int, capitalized: Bool = false) -> String {
+        let what = table.series[index].kind == .measure ? "daily mean" : "daily sum"
+        return capitalized ? what.prefix(1).uppercased() + what.dropFirst() : what
+    }
+
     public var sourceName: String {
         table.isEmpty ? "" : "\(seriesLabel), \(filter.summary(table))"
     }
 
     /// The chart, rebuilt for each frame and each move: a value over the stored arrays.
     var chart: TrendChart {
-        TrendChart(firstDay: daily.firstDay?.dayNumber ?? 0, values: daily.dayCount > 0 ? daily.totals[series] : [],
-                   name: TextLayout.truncate(TerminalSafeText.singleLine(table.series.indices.contains(series) ? table.series[series].label : ""), to: 20),
-                   overlays: [ChartLine("7-day mean", weekly), ChartLine("365-day mean", yearly)], cursor: cursor)
+        let firstDay = daily.firstDay?.dayNumber ?? 0
+        let values = daily.dayCount > 0 ? daily.totals[series] : []
+        if case .fitted(let fit) = model {
+            return TrendChart(firstDay: firstDay, values: values, name: "observed",
+                              overlays: [ChartLine("predicted", fit.predicted, pen: .blue)], cursor: cursor)
+        }
+        if let secondary, daily.dayCount > 0 {
+            // Each named with how its days are made: the two scales hold different things.
+            return TrendChart(firstDay: firstDay, values: values, name: legendName(series), cursor: cursor,
+                              startsAtZero: table.series[series].kind == .count,
+                              secondary: ChartLine(legendName(secondary), daily.totals[secondary], pen: .red),
+                              secondaryStartsAtZero: table.series[secondary].kind == .count)
+        }
+        return TrendChart(firstDay: firstDay, values: values,
+                          name: TextLayout.truncate(TerminalSafeText.singleLine(table.series.indices.contains(series) ? table.series[series].label : ""), to: 20),
+                          overlays: [ChartLine("7-day mean", weekly), ChartLine("365-day mean", yearly)], cursor: cursor)
+    }
+
+    /// The line over the chart: what is drawn, and in model mode the fit's figures.
+    private func heading(_ theme: Theme) -> StyledLine {
+        let span = ", \(filter.summary(table)), \(NumberText.count(daily.dayCount, "day"))"
+        switch model {
+        case .fitting:
+            var heading = StyledLine("Fitting \(seriesLabel) against the weather…", theme.title)
+            heading.append(span, theme.dim)
+            return heading
+        case .fitted(let fit):
+            var heading = StyledLine("Predicted vs observed \(headingName(series, width: 20)): R² \(Self.decimal(fit.rSquared, 3)), ", theme.title)
+            heading.append("residuals ±\(ChartNumber.value(fit.residualSpread.rounded()))/day", theme.title)
+            heading.append(", \(NumberText.count(fit.daysFitted, "day"))", theme.dim)
+            return heading
+        case nil:
+            break
+        }
+        if let secondary {
+            var heading = StyledLine("\(dailyWhat(series, capitalized: true)) of \(headingName(series, width: 20)) (left) · ", theme.title)
+            heading.append("\(dailyWhat(secondary)) of \(headingName(secondary, width: 20)) (right)", theme.title)
+            heading.append(span, theme.dim)
+            return heading
+        }
+        let what = table.series.indices.contains(series) && table.series[series].kind == .measure ? "Daily means" : "Daily totals"
+        var heading = StyledLine("\(what) of \(seriesLabel)", theme.title)
+        heading.append(span, theme.dim)
+        return heading
     }
 
     // MARK: - Layout
@@ -112,11 +190,15 @@ public struct TrendView: BrowserView {
         KeyBinding([.character("g"), .home], .first, "first day"),
         KeyBinding([.character("G"), .end], .last, "last day"),
         KeyBinding(.character("c"), .nextSeries, "chart the next series"),
+        KeyBinding(.character("o"), .nextOverlay, "overlay another series on its own scale (right)"),
+        KeyBinding(.character("m"), .model, "model: predicted vs observed (counts + weather)"),
     ], footer: [
         KeyHint("←/→", "move", for: [.left, .right]),
         KeyHint("[ ]", "day", for: [.character("["), .character("]")]),
         KeyHint("{ }", "year", for: [.character("{"), .character("}")]),
         KeyHint("c", "series", for: [.character("c")]),
+        KeyHint("o", "overlay", for: [.character("o")]),
+        KeyHint("m", "model", for: [.character("m")]),
     ])
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
@@ -132,9 +214,74 @@ public struct TrendView: BrowserView {
             guard order.count > 1 else { return [.message("only one series to chart")] }
             series = order[((order.firstIndex(of: series) ?? 0) + 1) % order.count]
             computeMeans()
+            if secondary == series { secondary = nil }
+            // The fit was of the other series.
+            model = nil
             return [.message("charting \(seriesLabel)")]
+        case .nextOverlay:
+            let others = table.displayOrder.filter { $0 != series }
+            guard !others.isEmpty else { return [.message("only one series: nothing to overlay")] }
+            model = nil
+            if let secondary, let position = others.firstIndex(of: secondary) {
+                self.secondary = position + 1 < others.count ? others[position + 1] : nil
+            } else {
+                secondary = others[0]
+            }
+            guard let secondary else { return [.message("no overlay")] }
+            return [.message("overlaid: \(dailyWhat(secondary)) of \(TerminalSafeText.singleLine(table.series[secondary].label)) on the right-hand scale")]
+        case .model:
+            if model != nil {
+                model = nil
+                return [.message("model off")]
+            }
+            return startModel()
         }
         return []
+    }
+
+    /// Starts the fit, off the UI thread; asks for the latitude first when it is not known.
+    private mutating func startModel() -> [ViewEffect] {
+        guard daily.dayCount > 0, let firstDay = daily.firstDay else { return [] }
+        guard let latitude else {
+            askingLatitude = true
+            return [.prompt(label: "Latitude of the counter, for the hours of daylight (like 47.65)")]
+        }
+        secondary = nil
+        let computation = Computation(for: id, TrendModelFit.work(table: table, series: series, filter: filter, latitude: latitude,
+                                                                  firstDay: firstDay.dayNumber, dayCount: daily.dayCount))
+        model = .fitting(serial: computation.serial)
+        return [.compute(computation), .message("fitting \(seriesLabel) against the weather…")]
+    }
+
+    public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        switch message {
+        case .answer(let text) where askingLatitude:
+            askingLatitude = false
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard let value = Double(trimmed), (-90...90).contains(value) else {
+                return [.message("a latitude is a number from -90 to 90, not '\(TerminalSafeText.singleLine(String(trimmed.prefix(20))))'")]
+            }
+            latitude = value
+            return startModel()
+        case .computed(let serial, let result):
+            // Only the latest fit asked for counts: `c` or `m` may have moved on meanwhile.
+            guard case .fitting(let pending) = model, pending == serial, let outcome = result as? TrendModelFit.Outcome else { return [] }
+            switch outcome {
+            case .fitted(let fit):
+                model = .fitted(fit)
+                return [.message("fitted \(NumberText.count(fit.daysFitted, "day")): R² \(Self.decimal(fit.rSquared, 3))")]
+            case .refused(let reason):
+                model = nil
+                return [.message(reason)]
+            }
+        default:
+            return []
+        }
+    }
+
+    /// A figure with `places` decimals ("0.874"), or "—" when it is not a number.
+    static func decimal(_ value: Double, _ places: Int) -> String {
+        value.isFinite ? NumberText.grouped(value, decimals: places) : "—"
     }
 
     /// The same calendar day `years` away (28 February for a 29th), clamped to the span.
@@ -165,10 +312,7 @@ public struct TrendView: BrowserView {
         }
         let chartArea = Self.chartArea(area)
         if chartArea != area {
-            let what = table.series.indices.contains(series) && table.series[series].kind == .measure ? "Daily means" : "Daily totals"
-            var heading = StyledLine("\(what) of \(seriesLabel)", theme.title)
-            heading.append(", \(filter.summary(table)), \(NumberText.count(daily.dayCount, "day"))", theme.dim)
-            buffer.draw(heading, x: area.x, y: area.y, maxWidth: area.width)
+            buffer.draw(heading(theme), x: area.x, y: area.y, maxWidth: area.width)
         }
         chart.render(into: &buffer, area: chartArea, theme: theme)
     }

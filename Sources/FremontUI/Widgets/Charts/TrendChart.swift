@@ -32,14 +32,21 @@ public struct TrendChart: Sendable {
     /// Whether the value axis starts at zero when every value is above it: counts should, so a
     /// quiet day looks quiet.
     public var startsAtZero: Bool
+    /// A second series on a scale of its own, labelled on the right (riders against the
+    /// temperature): drawn last, in its own colour or glyph; nil for none.
+    public var secondary: ChartLine?
+    /// Whether the right-hand axis starts at zero (a count's does; a temperature's need not).
+    public var secondaryStartsAtZero: Bool
 
     /// Below this the chart is a one-line message.
     public static let minimumWidth = 20
     public static let minimumHeight = 6
 
     public init(firstDay: Int, values: [Double], name: String = "", overlays: [ChartLine] = [],
-                cursor: Int? = nil, startsAtZero: Bool = true) {
+                cursor: Int? = nil, startsAtZero: Bool = true, secondary: ChartLine? = nil, secondaryStartsAtZero: Bool = false) {
         self.firstDay = firstDay
+        self.secondary = secondary
+        self.secondaryStartsAtZero = secondaryStartsAtZero
         self.values = values
         self.name = name
         self.overlays = overlays
@@ -97,11 +104,14 @@ public struct TrendChart: Sendable {
     // MARK: - Layout
 
     /// Where everything goes in an area: the readout on top, the value labels and axis on the
-    /// left, the plot, then the time axis and its labels. Nil when the area is too small.
+    /// left, the plot, the second series' axis and labels on the right, then the time axis and
+    /// its labels. Nil when the area is too small.
     struct Layout {
         let axis: ValueAxis
         let plot: Rect
         let slots: SlotScale
+        /// The second series' scale, when there is one.
+        let rightAxis: ValueAxis?
 
         init?(_ chart: TrendChart, area: Rect) {
             guard area.width >= TrendChart.minimumWidth, area.height >= TrendChart.minimumHeight, !chart.values.isEmpty else { return nil }
@@ -117,9 +127,28 @@ public struct TrendChart: Sendable {
             let rows = area.height - 3
             axis = ValueAxis(minimum: low, maximum: high, rows: rows, maxLabelWidth: max(4, area.width / 5))
             let gutter = axis.labelWidth + 1
-            plot = Rect(x: area.x + gutter, y: area.y + 1, width: area.width - gutter, height: rows)
+            if let secondary = chart.secondary {
+                let (low, high) = Self.range(secondary.values.prefix(chart.values.count), startsAtZero: chart.secondaryStartsAtZero)
+                let right = ValueAxis(minimum: low, maximum: high, rows: rows, maxLabelWidth: max(4, area.width / 6))
+                rightAxis = right
+                plot = Rect(x: area.x + gutter, y: area.y + 1, width: area.width - gutter - right.labelWidth - 1, height: rows)
+            } else {
+                rightAxis = nil
+                plot = Rect(x: area.x + gutter, y: area.y + 1, width: area.width - gutter, height: rows)
+            }
             guard plot.width >= 8 else { return nil }
             slots = SlotScale(count: chart.values.count, dots: plot.width * 2)
+        }
+
+        /// The finite values' least and greatest (0…1 when there are none), from zero when asked.
+        static func range(_ values: ArraySlice<Double>, startsAtZero: Bool) -> (Double, Double) {
+            var low = Double.infinity, high = -Double.infinity
+            for value in values where value.isFinite {
+                low = min(low, value)
+                high = max(high, value)
+            }
+            if low > high { return (0, 1) }
+            return startsAtZero ? (min(0, low), max(0, high)) : (low, high)
         }
     }
 
@@ -146,6 +175,13 @@ public struct TrendChart: Sendable {
             canvas.plot(overlay.values, slots: layout.slots, dotY: axis.dotY)
             layers.append(ChartLayer(canvas: canvas, style: theme.chart(overlay.pen ?? .line(index)),
                                      mark: ChartMark.forLayer(index + 1, colors: theme.colors)))
+        }
+        if let secondary, let right = layout.rightAxis {
+            var canvas = BrailleCanvas(columns: plot.width, rows: plot.height)
+            canvas.plot(Array(secondary.values.prefix(values.count)), slots: layout.slots, dotY: right.dotY)
+            layers.append(ChartLayer(canvas: canvas, style: theme.chart(secondary.pen ?? .line(overlays.count)),
+                                     mark: ChartMark.forLayer(overlays.count + 1, colors: theme.colors)))
+            right.drawRight(into: &buffer, x: plot.maxX, y: plot.y, theme: theme)
         }
         buffer.draw(layers, x: plot.x, y: plot.y)
         if !values.contains(where: \.isFinite) {
@@ -174,6 +210,11 @@ public struct TrendChart: Sendable {
             let layer = layers[index + 1]
             entries.append(ChartLegend.Entry(swatch: layer.mark.swatch(band: false, colors: theme.colors), style: layer.style, name: overlay.name,
                                              value: cursor.map { overlay.value(at: $0).map(ChartNumber.value) ?? "—" }))
+        }
+        if let secondary, layers.count > overlays.count + 1 {
+            let layer = layers[overlays.count + 1]
+            entries.append(ChartLegend.Entry(swatch: layer.mark.swatch(band: false, colors: theme.colors), style: layer.style, name: secondary.name,
+                                             value: cursor.map { secondary.value(at: $0).map(ChartNumber.value) ?? "—" }))
         }
         let lead: StyledSpan
         if let cursor {

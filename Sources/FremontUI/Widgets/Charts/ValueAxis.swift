@@ -52,4 +52,18 @@ struct ValueAxis: Sendable {
             buffer.write("┤", x: axisX, y: y + row, style: theme.dim)
         }
     }
+
+    /// The mirror of `draw` for a second scale on the right: the axis line in column `x`
+    /// (`├` at a tick), the labels left-aligned after it.
+    func drawRight(into buffer: inout ScreenBuffer, x: Int, y: Int, theme: Theme) {
+        for row in 0..<rows { buffer.write("│", x: x, y: y + row, style: theme.dim) }
+        var lastRow = -1
+        for index in ticks.values.indices.reversed() {
+            let row = dotY(ticks.values[index]) / 4
+            guard row != lastRow else { continue }
+            lastRow = row
+            buffer.write(labels[index], x: x + 1, y: y + row, maxWidth: labelWidth)
+            buffer.write("├", x: x, y: y + row, style: theme.dim)
+        }
+    }
 }
