@@ -52,6 +52,7 @@ private struct CounterView: BrowserView {
         case .answer(let text): count = Int(text) ?? -1
         case .programFinished(let outcome): received.append("program \(outcome.message)")
         case .revealed: received.append("revealed")
+        case .backgroundDone(let result): received.append("background \(result.token)")
         }
         return []
     }

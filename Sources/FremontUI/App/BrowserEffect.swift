@@ -32,6 +32,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case bookmark(Bookmark)
     /// Write an item's text to the file at `path`, a new file: never over another.
     case saveArticle(path: String, text: String)
+    /// Work a view hands off the UI thread; its result comes back as `BrowserEvent.backgroundDone`.
+    case background(BackgroundWork)
 
     public static var quit: BrowserEffect { .quit(status: 0) }
     public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }

@@ -21,6 +21,10 @@ public final class BrowserRuntime {
     /// Reads of the cache a screen waits for (a list's window, an item to read): never queued
     /// behind feeds that hang on the network.
     private let cacheReads = BlockingWorkQueue(width: 1, name: "fremont.cache-reads")
+    /// Layout a view hands off the UI thread, one at a time; a request made stale by a newer
+    /// one from the same view is skipped.
+    private let background = BlockingWorkQueue(width: 1, name: "fremont.layout")
+    private let backgroundLanes = BackgroundLanes()
     /// `notify-program` runs, one at a time.
     private let notifications = BlockingWorkQueue(width: 1, name: "fremont.notify")
     /// How long quitting waits for the writes still queued (a cache locked by another fremont).
@@ -213,6 +217,12 @@ public final class BrowserRuntime {
             let work = host.downloads(request)
             writes.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
+        case .background(let work):
+            backgroundLanes.queued(work)
+            background.add { [inbox, backgroundLanes] in
+                guard backgroundLanes.takeIfNewest(work) else { return }
+                inbox.post(.backgroundDone(work.view, work.run()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .cancelLoads(let view):
             return cancel(view)
