@@ -297,10 +297,6 @@ public struct ItemListView: BrowserView {
         hasStaleLines = stale
     }
 
-    private func isReady(_ position: Int) -> Bool {
-        lines(position).isReady(width: wrapWidth, expanded: !expanded.isEmpty && expanded.contains(entry(position).key))
-    }
-
     /// Makes entry `position` ready to draw, on this thread, and measures it again; whether
     /// anything changed.
     @discardableResult
