@@ -1,7 +1,7 @@
 import Foundation
 import FremontCore
 
-// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|download|model|scale] [--items N]: prints figures; run it
+// fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|download|model|scale|stalls] [--items N]: prints figures; run it
 // as a release build (`fremont-bench --write-feed FILE` writes the feed the feed commands are timed on):
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -32,10 +32,10 @@ while !arguments.isEmpty {
     switch (flag, arguments.first) {
     case ("--data", let value?): dataDirectory = value; arguments.removeFirst()
     case ("--repetitions", let value?): repetitions = max(1, Int(value) ?? 5); arguments.removeFirst()
-    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts", "window", "filter", "article", "download", "model", "scale"].contains(value): only = value; arguments.removeFirst()
+    case ("--only", let value?) where ["bikes", "analysis", "dates", "feed", "browser", "search", "charts", "window", "filter", "article", "download", "model", "scale", "stalls"].contains(value): only = value; arguments.removeFirst()
     case ("--items", let value?) where (Int(value) ?? 0) >= 10_000: scaleItems = Int(value)!; arguments.removeFirst()
     default:
-        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|download|model|scale] [--items N (scale, ≥ 10000)]\n".utf8))
+        FileHandle.standardError.write(Data("usage: fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|download|model|scale|stalls] [--items N (scale, ≥ 10000)]\n".utf8))
         exit(2)
     }
 }
@@ -133,6 +133,15 @@ if only == nil || only == "model" {
     if only == nil { print() }
     do {
         try ModelBenchmark.run(dataDirectory: dataDirectory, repetitions: repetitions)
+    } catch {
+        FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
+// The river's UI-thread stalls alone (part of scale, which needs newsboat and minutes).
+if only == "stalls" {
+    do {
+        try ScaleStalls.run(dataDirectory: dataDirectory)
     } catch {
         FileHandle.standardError.write(Data("fremont-bench: \(error)\n".utf8))
         exit(1)

@@ -371,3 +371,57 @@ private struct WorkingView: BrowserView {
         #expect(terminal.lastFrame.text.contains("42 on fremont.compute"))
     }
 }
+
+/// A view whose `w` asks for work off the UI thread: the number of the press, made slowly.
+private struct BackgroundView: BrowserView {
+    enum Action: Sendable { case work }
+    let id = ViewID("background")
+    let title = "Background"
+    let lane = BackgroundWork.nextNumber()
+    var presses = 0
+    var wanted = false
+    /// The thread the view's keys run on: the loop's.
+    var loopThread = pthread_self()
+    /// What came back, in order (negative: the work ran on the loop's thread).
+    var results: [Int] = []
+    var keymap: Keymap<Action> { Keymap([KeyBinding(.character("w"), .work, "work")]) }
+
+    mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        presses += 1
+        wanted = true
+        loopThread = pthread_self()
+        return []
+    }
+
+    mutating func takeBackgroundWork() -> BackgroundWork? {
+        guard wanted else { return nil }
+        wanted = false
+        let press = presses, loop = loopThread
+        return BackgroundWork(lane: lane, view: id) {
+            Thread.sleep(forTimeInterval: 0.02)
+            return pthread_equal(pthread_self(), loop) != 0 ? -press : press
+        }
+    }
+
+    mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        if case .backgroundDone(let result) = message, result.lane == lane, let press = result.value as? Int { results.append(press) }
+        return []
+    }
+
+    func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
+}
+
+@Suite struct BackgroundWorkRuntimeTests {
+    /// Three presses at once: the work runs off the loop, the newest result arrives, and a
+    /// request made stale before it started is skipped.
+    @Test func backgroundWorkRunsOffTheLoopAndTheNewestArrives() throws {
+        let terminal = ScriptedTerminal([.key(.character("w")), .key(.character("w")), .key(.character("w")), nil, nil, nil, nil])
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [BackgroundView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: RecordingHost(forecast: try WeatherFixtures.sanFrancisco()))
+        _ = runtime.run(loading: [])
+        let results = try #require(runtime.finalState.view(BackgroundView.self)).results
+        #expect(results.last == 3, "\(results)")
+        #expect(results.allSatisfy { $0 > 0 }, "work ran on the loop's thread: \(results)")
+        #expect(results == results.sorted() && results.count < 3, "\(results)")
+    }
+}

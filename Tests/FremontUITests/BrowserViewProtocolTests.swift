@@ -57,6 +57,7 @@ private struct CounterView: BrowserView {
         case .programFinished(let outcome): received.append("program \(outcome.message)")
         case .revealed: received.append("revealed")
         case .computed(let serial, let result): received.append("computed \(serial) \(result as? Int ?? -1)")
+        case .backgroundDone(let result): received.append("background \(result.token)")
         }
         return []
     }

@@ -34,6 +34,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case saveArticle(path: String, text: String)
     /// Run a view's work off the UI thread (`BrowserEvent.computed` brings the answer).
     case compute(Computation)
+    /// Work a view hands off the UI thread; its result comes back as `BrowserEvent.backgroundDone`.
+    case background(BackgroundWork)
 
     public static var quit: BrowserEffect { .quit(status: 0) }
     public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }

@@ -89,6 +89,11 @@ public struct BrowserState: Sendable {
     // MARK: - Update
 
     public mutating func update(_ event: BrowserEvent) -> [BrowserEffect] {
+        let effects = dispatch(event)
+        return effects + takeBackgroundWork()
+    }
+
+    private mutating func dispatch(_ event: BrowserEvent) -> [BrowserEffect] {
         switch event {
         case .resize(let newWidth, let newHeight):
             width = max(0, newWidth)
@@ -124,6 +129,8 @@ public struct BrowserState: Sendable {
             return deliver(.loadStarted(source: source), to: id)
         case .loaded(let id, let source, let result, let time):
             return finishLoad(id, source: source, result: result, time: time)
+        case .backgroundDone(let id, let result):
+            return deliver(.backgroundDone(result), to: id)
         case .mouse(let mouse):
             return handleMouse(mouse)
         case .key(let key):
@@ -200,6 +207,17 @@ public struct BrowserState: Sendable {
                 // New data is laid out at once, unless the window is too small to show it.
                 if !isTooSmall { tabs[tab][index].layout(in: contentArea) }
                 effects += apply(outcome, fromTab: tab)
+            }
+        }
+        return effects
+    }
+
+    /// What the views want done off the UI thread, asked after every event.
+    private mutating func takeBackgroundWork() -> [BrowserEffect] {
+        var effects: [BrowserEffect] = []
+        for tab in tabs.indices {
+            for index in tabs[tab].indices {
+                if let work = tabs[tab][index].takeBackgroundWork() { effects.append(.background(work)) }
             }
         }
         return effects

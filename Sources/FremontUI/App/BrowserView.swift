@@ -52,6 +52,9 @@ public protocol BrowserView: Sendable {
     var statusNote: String? { get }
     /// What the status line says while `sources` load for this view.
     func loadingText(_ sources: [String]) -> String
+    /// Work the view wants done off the UI thread since it was last asked (the rest of a
+    /// re-wrap after a resize), if any; asked after every event.
+    mutating func takeBackgroundWork() -> BackgroundWork?
 }
 
 extension BrowserView {
@@ -67,6 +70,7 @@ extension BrowserView {
     public var warningCount: Int { 0 }
     public var reloadTarget: LoadTarget { .reload }
     public var bindingContext: String { "" }
+    public mutating func takeBackgroundWork() -> BackgroundWork? { nil }
 
     public func loadingText(_ sources: [String]) -> String {
         sources.count == 1 ? TextLayout.truncateMiddle(TerminalSafeText.singleLine(sources[0]), to: 60) : "\(sources.count) sources"

@@ -15,6 +15,9 @@ public enum ViewMessage: Sendable {
     case programFinished(ProgramOutcome)
     /// A screen opened over this one closed: this one shows again.
     case revealed
+    /// Work the view handed off the UI thread finished (`BrowserView.takeBackgroundWork`); the
+    /// view checks the result is its own and still fits what it shows.
+    case backgroundDone(BackgroundResult)
     /// What was typed at the view's prompt.
     case answer(String)
     /// The answer of a `Computation` this view asked for (its serial, its result).

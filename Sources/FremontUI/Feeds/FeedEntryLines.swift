@@ -26,7 +26,21 @@ struct FeedEntryLines: Sendable {
         (preview, textIsCut) = Self.preview(entry.text, width: width)
     }
 
+    /// A stand-in for an entry not wrapped yet (width 0): as tall as a collapsed item with text
+    /// usually is, until the wrap done off the UI thread says.
+    init(unwrapped entry: FeedEntry) {
+        width = 0
+        title = [entry.title]
+        preview = entry.text.isEmpty ? [] : Array(repeating: "", count: Self.previewCount)
+        textIsCut = false
+    }
+
     var isComplete: Bool { expanded != nil }
+
+    /// Wrapped for `width`, and whole when the item is expanded: ready to draw.
+    func isReady(width: Int, expanded isExpanded: Bool) -> Bool {
+        self.width == width && (!isExpanded || expanded != nil)
+    }
 
     /// The most text an expanded item shows: a long article is a few thousand characters, and
     /// wrapping a megabyte on the UI thread would freeze the screen for seconds.

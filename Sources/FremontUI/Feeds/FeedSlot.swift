@@ -1,15 +1,21 @@
 import Foundation
 import FremontCore
 
-/// One feed source on the Feeds tab: its last good items, wrapped for the tab's width, and how
-/// its last load went. Sources keep the order they were given in.
+/// One feed source on the Feeds tab: its last good items, wrapped (for the tab's width, or for
+/// the width before a resize until the new wrap is done), and how its last load went. Sources
+/// keep the order they were given in.
 struct FeedSlot: Sendable {
     let source: String
     var feedTitle = ""
-    var entries: [FeedEntry] = []
-    /// `entries` wrapped for `wrapWidth`; empty until the tab knows its width.
+    var entries: [FeedEntry] = [] {
+        didSet { version += 1 }
+    }
+    /// One per entry, each wrapped for whichever width it was last wrapped to (0: never, a
+    /// stand-in that only estimates its height).
     var lines: [FeedEntryLines] = []
-    var wrapWidth = 0
+    /// Bumped whenever `entries` change: lines wrapped off the UI thread for an older version
+    /// are not taken.
+    private(set) var version = 0
     var warnings = 0
     /// Whether a load ever succeeded: a failure after one keeps the items.
     var hasData = false
@@ -33,22 +39,14 @@ struct FeedSlot: Sendable {
         warnings = feed.warnings
         hasData = true
         entries = feed.entries
-        // Wrapped on the loading thread, for the width the tab had then (or not yet: none).
-        lines = feed.lines
-        wrapWidth = feed.wrapWidth
+        // Wrapped on the loading thread, for the width the tab had then (or not yet: stand-ins).
+        lines = feed.lines.count == entries.count ? feed.lines : entries.map(FeedEntryLines.init(unwrapped:))
     }
 
     /// A failed load: the last good items stay; with none, the failure takes their place.
     mutating func loadFailed(_ error: LoadError) {
         guard !hasData else { return }
         entries = [FeedEntry(failure: error, source: source)]
-        wrapWidth = 0
-        lines = []
-    }
-
-    mutating func wrap(width: Int) {
-        guard width != wrapWidth || lines.count != entries.count else { return }
-        lines = entries.map { FeedEntryLines($0, width: width) }
-        wrapWidth = width
+        lines = entries.map(FeedEntryLines.init(unwrapped:))
     }
 }

@@ -16,8 +16,11 @@ extension BrowserEvent {
 /// first lines or expanded to its whole text. State only; `FeedsView` draws it.
 ///
 /// The list is measured in lines: `tops[i]` is where entry `i` starts, so moving, paging and
-/// drawing look up only what is on screen. Wrapping happens when the width changes or a feed
-/// reloads (that feed only); a key never re-wraps anything.
+/// drawing look up only what is on screen. No event wraps the whole list on the UI thread: a
+/// resize, a feed arriving at another width or `E` wrap here only what is on screen and a
+/// screen's margin each side (all of it when that is little), the rest off the UI thread
+/// (`takeBackgroundWork`); until that arrives the rest keeps the height it had, and whatever
+/// comes on screen meanwhile is wrapped as it does.
 public struct ItemListView: BrowserView {
     public enum Action: Sendable, Hashable {
         case next, previous, nextOrMatch, previousMatch, toggle, expandAll, collapseAll, open
@@ -58,6 +61,15 @@ public struct ItemListView: BrowserView {
     private(set) var atStart = true
     /// Sources whose load is under way, in the order they started.
     public private(set) var loading: [String] = []
+    /// Some entry's lines are not ready to draw (wrapped for another width, or not whole while
+    /// expanded): what comes on screen is wrapped first.
+    private var hasStaleLines = false
+    /// The rest should be wrapped off the UI thread: asked for at the next `takeBackgroundWork`.
+    private var needsBackgroundWrap = false
+    /// This view's lane of background work.
+    private let lane = BackgroundWork.nextNumber()
+    /// Entries wrapped on the UI thread so far: what a resize costs the frame, counted.
+    private(set) var wrappedHere = 0
 
     /// "Now", for relative dates; a parameter so tests see the same dates every day.
     public let now: @Sendable () -> Date
@@ -128,6 +140,8 @@ public struct ItemListView: BrowserView {
         case .loadStarted(let source) where shows(source): loadStarted(source)
         case .loaded(let source, .feed(let feed)) where shows(source): show(feed, source: source)
         case .loadFailed(let source, let error) where shows(source): loadFailed(error, source: source)
+        case .backgroundDone(let result) where result.lane == lane:
+            if let wrapped = result.value as? WrappedSlots { take(wrapped) }
         case .answer(let text):
             guard !order.isEmpty else { return [] }
             let item = entry(selected)
@@ -207,12 +221,13 @@ public struct ItemListView: BrowserView {
             list.mark(target, UniformMetrics(count: order.count))
             return
         }
-        relayout()
+        measure()
         list.selectKeepingView(target, metrics)
         if let keptRow {
             if atStart { list.scroll(toLine: 0, metrics) } else { list.restore(anchor: keptRow, metrics) }
         }
         list.keepVisible(metrics)
+        wrapNearScreen(wholeIfLittle: true)
     }
 
     /// Failures first (in source order), then newest first; undated items last; ties keep the
@@ -245,42 +260,170 @@ public struct ItemListView: BrowserView {
         let width = Self.textWidth(for: viewport)
         guard !isLaidOut || width != wrapWidth || viewport.height != viewportHeight else { return }
         let keptRow = isLaidOut ? list.anchor(metrics) : nil
+        let rewraps = !isLaidOut || width != wrapWidth
         wrapWidth = width
         viewportHeight = viewport.height
-        relayout()
+        if metrics.itemCount != order.count {
+            measure()
+        } else if rewraps {
+            // Every entry keeps its old height until it is wrapped again.
+            hasStaleLines = !order.isEmpty
+        }
+        // The selected entry first: where it goes on screen depends on its height.
+        if rewraps, !order.isEmpty { wrapHere(selected) }
         list.resize(height: viewport.height, metrics)
         if let keptRow { list.restore(anchor: keptRow, metrics) }
         // With its title on screen, a shrunk window still shows as much of the selected item as
         // it can; read from the middle, the item stays where the reader was.
         if let keptRow, keptRow >= 0 { list.reveal(metrics) } else { list.keepVisible(metrics) }
+        wrapNearScreen(wholeIfLittle: rewraps)
     }
 
-    /// Wraps what is not wrapped for `wrapWidth` (every feed after a resize, one after a load)
-    /// and measures the list.
-    private mutating func relayout() {
-        for index in slots.indices { slots[index].wrap(width: wrapWidth) }
-        measure()
-    }
-
-    /// Where each entry starts, for the expanded set. Wraps only the whole text of expanded
-    /// items not yet wrapped at this width.
+    /// Where each entry starts, from its lines as they are: entries not ready keep the height
+    /// their old lines give (an estimate until they are wrapped).
     private mutating func measure() {
         var heights = [Int]()
         heights.reserveCapacity(order.count)
         let anyExpanded = !expanded.isEmpty
+        var stale = false
         for position in order.indices {
             let isExpanded = anyExpanded && expanded.contains(entry(position).key)
-            if isExpanded { complete(position) }
-            heights.append(lines(position).height(expanded: isExpanded))
+            let lines = lines(position)
+            if !lines.isReady(width: wrapWidth, expanded: isExpanded) { stale = true }
+            heights.append(lines.height(expanded: isExpanded))
         }
         metrics = StackedMetrics(heights: heights)
         list.clamp(metrics)
+        hasStaleLines = stale
     }
 
-    private mutating func complete(_ position: Int) {
+    /// Makes entry `position` ready to draw, on this thread, and measures it again; whether
+    /// anything changed.
+    @discardableResult
+    private mutating func wrapHere(_ position: Int) -> Bool {
         let ref = order[position]
-        guard !slots[ref.slot].lines[ref.index].isComplete else { return }
-        slots[ref.slot].lines[ref.index].complete(slots[ref.slot].entries[ref.index])
+        let entry = slots[ref.slot].entries[ref.index]
+        let isExpanded = !expanded.isEmpty && expanded.contains(entry.key)
+        guard !slots[ref.slot].lines[ref.index].isReady(width: wrapWidth, expanded: isExpanded) else { return false }
+        if slots[ref.slot].lines[ref.index].width != wrapWidth {
+            slots[ref.slot].lines[ref.index] = FeedEntryLines(entry, width: wrapWidth)
+        }
+        if isExpanded { slots[ref.slot].lines[ref.index].complete(entry) }
+        wrappedHere += 1
+        metrics.setHeight(slots[ref.slot].lines[ref.index].height(expanded: isExpanded), of: position)
+        return true
+    }
+
+    /// Characters a list wraps on the UI thread whole rather than a screen of it: a few
+    /// milliseconds' worth (8,000 items are some 6,000,000).
+    static let wrapHereLimit = 100_000
+
+    /// Wraps the entries on screen and a screen's margin each side, keeping the selected one's
+    /// title on its row; with `wholeIfLittle`, every entry not ready when that is little work.
+    /// What is left is asked for off the UI thread.
+    private mutating func wrapNearScreen(wholeIfLittle: Bool) {
+        guard hasStaleLines, wrapWidth > 0, !order.isEmpty else { return }
+        if wholeIfLittle, wrapWholeIfLittle() { return }
+        // Each round wraps what the last one's new heights brought near the screen; a few do.
+        for _ in 0..<8 {
+            let anchor = list.anchor(metrics)
+            // A view at the end of the list (`G`) stays at its end.
+            let atEnd = list.offset > 0 && list.offset >= list.maximumOffset(metrics)
+            let margin = max(1, viewportHeight)
+            let lastLine = max(0, metrics.totalLines - 1)
+            let first = metrics.item(atLine: min(lastLine, max(0, list.offset - margin)))
+            let last = metrics.item(atLine: min(lastLine, list.offset + list.height + margin))
+            var changed = wrapHere(selected)
+            for position in first...last where wrapHere(position) { changed = true }
+            guard changed else { break }
+            if atEnd {
+                list.scroll(toLine: metrics.totalLines, metrics)
+            } else if let anchor {
+                list.restore(anchor: anchor, metrics)
+            }
+            list.keepVisible(metrics)
+        }
+        if wholeIfLittle { needsBackgroundWrap = true }
+    }
+
+    /// Wraps every entry not ready, here, when they are at most `wrapHereLimit` characters'
+    /// work; whether it did.
+    private mutating func wrapWholeIfLittle() -> Bool {
+        var stale: [Int] = []
+        var work = 0
+        let anyExpanded = !expanded.isEmpty
+        for position in order.indices {
+            let entry = entry(position)
+            let isExpanded = anyExpanded && expanded.contains(entry.key)
+            let lines = lines(position)
+            guard !lines.isReady(width: wrapWidth, expanded: isExpanded) else { continue }
+            // A collapsed entry wraps its title and the start of its text; an expanded one all of it.
+            let text = isExpanded ? min(entry.text.utf8.count, FeedEntryLines.expandedTextLimit)
+                : min(entry.text.utf8.count, (FeedEntryLines.previewCount + 2) * wrapWidth)
+            work += entry.title.utf8.count + text + 64
+            guard work <= Self.wrapHereLimit else { return false }
+            stale.append(position)
+        }
+        let anchor = list.anchor(metrics)
+        for position in stale {
+            let ref = order[position]
+            let entry = slots[ref.slot].entries[ref.index]
+            if slots[ref.slot].lines[ref.index].width != wrapWidth {
+                slots[ref.slot].lines[ref.index] = FeedEntryLines(entry, width: wrapWidth)
+            }
+            if anyExpanded, expanded.contains(entry.key) { slots[ref.slot].lines[ref.index].complete(entry) }
+            wrappedHere += 1
+        }
+        measure()
+        if let anchor { list.restore(anchor: anchor, metrics) }
+        list.keepVisible(metrics)
+        return true
+    }
+
+    /// The wrap of every entry not ready, for the background: what it needs is copied now.
+    public mutating func takeBackgroundWork() -> BackgroundWork? {
+        guard needsBackgroundWrap else { return nil }
+        needsBackgroundWrap = false
+        guard hasStaleLines else { return nil }
+        let slots = self.slots, width = wrapWidth, expanded = self.expanded
+        return BackgroundWork(lane: lane, view: id) { Self.wrap(slots, width: width, expanded: expanded) }
+    }
+
+    /// Every entry of `slots` ready to draw at `width`: work for a thread other than the UI's.
+    static func wrap(_ slots: [FeedSlot], width: Int, expanded: Set<FeedItemKey>) -> WrappedSlots {
+        WrappedSlots(width: width, slots: slots.map { slot in
+            var lines = slot.lines
+            for (index, entry) in slot.entries.enumerated() {
+                let isExpanded = !expanded.isEmpty && expanded.contains(entry.key)
+                guard !lines[index].isReady(width: width, expanded: isExpanded) else { continue }
+                if lines[index].width != width { lines[index] = FeedEntryLines(entry, width: width) }
+                if isExpanded { lines[index].complete(entry) }
+            }
+            return WrappedSlots.Slot(source: slot.source, version: slot.version, lines: lines)
+        })
+    }
+
+    /// Takes lines wrapped off the UI thread: those of feeds unchanged since, at the width
+    /// shown, where they are readier than what is here. The selected entry keeps its row.
+    private mutating func take(_ wrapped: WrappedSlots) {
+        // Another width since: its own wrap is on its way.
+        guard wrapped.width == wrapWidth, isLaidOut else { return }
+        let anchor = list.anchor(metrics)
+        for slot in wrapped.slots {
+            guard let index = slots.firstIndex(where: { $0.source == slot.source }),
+                  slots[index].version == slot.version, slots[index].lines.count == slot.lines.count else { continue }
+            var lines = slot.lines
+            for (position, current) in slots[index].lines.enumerated()
+            where current.width == wrapWidth && (current.isComplete || !lines[position].isComplete) {
+                lines[position] = current
+            }
+            slots[index].lines = lines
+        }
+        measure()
+        if let anchor { list.restore(anchor: anchor, metrics) }
+        list.keepVisible(metrics)
+        // A feed that changed meanwhile, or what came on screen before its lines did.
+        if hasStaleLines { wrapNearScreen(wholeIfLittle: true) }
     }
 
     // MARK: - Keys
@@ -325,6 +468,13 @@ public struct ItemListView: BrowserView {
     }
 
     public mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        let effects = act(action, in: area)
+        // What the key brought on screen while the rest is still wrapped off the UI thread.
+        wrapNearScreen(wholeIfLittle: false)
+        return effects
+    }
+
+    private mutating func act(_ action: Action, in area: Rect) -> [ViewEffect] {
         layout(in: area)
         if action == .back { return [.pop] }  // even from an empty list
         guard !order.isEmpty else { return [] }
@@ -385,6 +535,7 @@ public struct ItemListView: BrowserView {
         guard !order.isEmpty else { return }
         atStart = false
         list.scroll(by: lines, metrics)
+        wrapNearScreen(wholeIfLittle: false)
     }
 
     /// A click selects the item under the pointer; a click on the selected item opens or closes it.
@@ -394,6 +545,7 @@ public struct ItemListView: BrowserView {
         atStart = false
         if position == selected { return toggle() }
         list.selectKeepingView(position, metrics)
+        wrapNearScreen(wholeIfLittle: false)
         return []
     }
 
@@ -405,6 +557,7 @@ public struct ItemListView: BrowserView {
         guard !trimmed.isEmpty else { return [] }
         guard !order.isEmpty else { return [.message("nothing to search yet")] }
         atStart = false
+        defer { wrapNearScreen(wholeIfLittle: false) }
         return find(trimmed, forward: forward)
     }
 
@@ -442,7 +595,7 @@ public struct ItemListView: BrowserView {
         let isExpanded = expanded.insert(key).inserted
         if !isExpanded { expanded.remove(key) }
         // Only this item's height changed: the items after it move by the difference.
-        if isExpanded { complete(selected) }
+        wrapHere(selected)
         metrics.setHeight(lines(selected).height(expanded: isExpanded), of: selected)
         // Collapsing an item read from the middle brings its title back to the top.
         if row < 0 { list.scroll(toLine: metrics.top(of: selected), metrics) }
@@ -463,6 +616,7 @@ public struct ItemListView: BrowserView {
         measure()
         list.restore(anchor: row, metrics)
         list.keepVisible(metrics)
+        wrapNearScreen(wholeIfLittle: true)
     }
 
     /// Opens `link` (an enclosure in the player) when it is safe to, and reads the item.

@@ -24,6 +24,10 @@ public final class BrowserRuntime {
     /// Views' computations (a model fit), one at a time: off the UI thread, and never queued
     /// behind a load that hangs on the network.
     private let computations = BlockingWorkQueue(width: 1, name: "fremont.compute")
+    /// Layout a view hands off the UI thread, one at a time; a request made stale by a newer
+    /// one from the same view is skipped.
+    private let background = BlockingWorkQueue(width: 1, name: "fremont.layout")
+    private let backgroundLanes = BackgroundLanes()
     /// `notify-program` runs, one at a time.
     private let notifications = BlockingWorkQueue(width: 1, name: "fremont.notify")
     /// How long quitting waits for the writes still queued (a cache locked by another fremont).
@@ -228,6 +232,12 @@ public final class BrowserRuntime {
             computations.add { [inbox] in
                 let result = computation.run()
                 inbox.post(.computed(computation, result), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
+        case .background(let work):
+            backgroundLanes.queued(work)
+            background.add { [inbox, backgroundLanes] in
+                guard backgroundLanes.takeIfNewest(work) else { return }
+                inbox.post(.backgroundDone(work.view, work.run()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .cancelLoads(let view):
             return cancel(view)
