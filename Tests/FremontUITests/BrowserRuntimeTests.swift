@@ -339,17 +339,18 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
 private struct WorkingView: BrowserView {
     enum Action: Sendable, Hashable { case work }
     let id = ViewID("working")
+    let lane = BackgroundWork.nextNumber()
     let title = "Working"
     var answer = "none"
 
     var keymap: Keymap<Action> { Keymap([KeyBinding(.character("w"), .work, "work off the UI thread")]) }
 
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
-        [.compute(Computation(for: id) { "42 on \(Thread.current.name ?? "an unnamed thread")" })]
+        [.background(BackgroundWork(lane: lane, view: id) { "42 on \(Thread.current.name ?? "an unnamed thread")" })]
     }
 
     mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        if case .computed(_, let result) = message { answer = result as? String ?? "?" }
+        if case .backgroundDone(let result) = message { answer = result.value as? String ?? "?" }
         return []
     }
 
@@ -359,7 +360,7 @@ private struct WorkingView: BrowserView {
     }
 }
 
-@Suite struct BrowserRuntimeComputationTests {
+@Suite struct BrowserRuntimeBackgroundWorkTests {
     /// A view's work (the trend's model fit) runs on the runtime's own thread, and its answer
     /// comes back to the view through the loop.
     @Test func workRunsOffTheLoopAndItsAnswerReachesTheView() {
@@ -367,8 +368,8 @@ private struct WorkingView: BrowserView {
         let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [WorkingView()])
         let runtime = BrowserRuntime(state: state, terminal: terminal, host: RecordingHost(forecast: Forecast(latitude: 0, longitude: 0)))
         _ = runtime.run(loading: [])
-        #expect(runtime.finalState.view(WorkingView.self)?.answer == "42 on fremont.compute")
-        #expect(terminal.lastFrame.text.contains("42 on fremont.compute"))
+        #expect(runtime.finalState.view(WorkingView.self)?.answer == "42 on fremont.views")
+        #expect(terminal.lastFrame.text.contains("42 on fremont.views"))
     }
 }
 

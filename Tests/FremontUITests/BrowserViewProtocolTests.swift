@@ -8,6 +8,7 @@ private struct CounterView: BrowserView {
     enum Action: Sendable, Hashable { case increment, open, child, back, link, ask, compute }
 
     let id: ViewID
+    let lane = BackgroundWork.nextNumber()
     var title: String
     var count = 0
     var received: [String] = []
@@ -43,7 +44,7 @@ private struct CounterView: BrowserView {
         case .ask: return [.prompt(label: "Count to")]
         case .compute:
             let start = count
-            return [.compute(Computation(for: id) { start + 40 })]
+            return [.background(BackgroundWork(lane: lane, view: id) { start + 40 })]
         }
     }
 
@@ -56,8 +57,7 @@ private struct CounterView: BrowserView {
         case .answer(let text): count = Int(text) ?? -1
         case .programFinished(let outcome): received.append("program \(outcome.message)")
         case .revealed: received.append("revealed")
-        case .computed(let serial, let result): received.append("computed \(serial) \(result as? Int ?? -1)")
-        case .backgroundDone(let result): received.append("background \(result.token)")
+        case .backgroundDone(let result): received.append("background \(result.token) \(result.value as? Int ?? -1)")
         }
         return []
     }
@@ -148,15 +148,15 @@ private struct CounterView: BrowserView {
         var state = browser()
         _ = state.update(.key(.character("+")))
         let effects = state.update(.key(.character("w")))
-        guard case .compute(let computation)? = effects.first, effects.count == 1 else { Issue.record("no computation: \(effects)"); return }
-        #expect(computation.view == ViewID("one"))
+        guard case .background(let work)? = effects.first, effects.count == 1 else { Issue.record("no work: \(effects)"); return }
+        #expect(work.view == ViewID("one"))
         // The state only routes: the work runs wherever the host runs it.
         #expect(state.view(CounterView.self)?.received == [])
-        _ = state.update(.computed(computation, computation.run()))
-        #expect((state.tabs[0][0] as! CounterView).received == ["computed \(computation.serial) 41"])
+        _ = state.update(.backgroundDone(work.view, work.run()))
+        #expect((state.tabs[0][0] as! CounterView).received == ["background \(work.token) 41"])
         #expect((state.tabs[1][0] as! CounterView).received == [])
-        // Each computation has a serial of its own.
-        #expect(Computation(for: ViewID("one")) { 0 }.serial != computation.serial)
+        // Each request has a token of its own.
+        #expect(BackgroundWork(lane: work.lane, view: ViewID("one")) { 0 }.token != work.token)
     }
 
     @Test func loadsReachTheirViewAndReportsReachEveryView() {

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Work a view hands off the UI thread (wrapping thousands of items for a new width): the
-/// runtime runs it on a thread of its own and the view gets its value back as
-/// `ViewMessage.backgroundDone`. A view's newer request makes its older ones stale: the runtime
+/// Work a view hands off the UI thread (wrapping thousands of items for a new width, a model fit
+/// over thousands of days): the runtime runs it on a thread of its own and the view gets its
+/// value back as `ViewMessage.backgroundDone`, so a key never waits for it. A view's newer request makes its older ones stale: the runtime
 /// skips a stale one that has not started, and the view checks what arrives against its state.
 public struct BackgroundWork: Sendable, Hashable {
     /// The view that asked: one number per view made (several views can share an id: the
@@ -14,7 +14,8 @@ public struct BackgroundWork: Sendable, Hashable {
     public let view: ViewID
     private let work: @Sendable () -> any Sendable
 
-    init(lane: Int, view: ViewID, work: @escaping @Sendable () -> any Sendable) {
+    /// - Parameter lane: the asking view's own number (`nextNumber()`, made with the view).
+    public init(lane: Int, view: ViewID, work: @escaping @Sendable () -> any Sendable) {
         self.lane = lane
         self.token = Self.nextNumber()
         self.view = view
@@ -33,12 +34,12 @@ public struct BackgroundWork: Sendable, Hashable {
     private static let counter = Atomic<Int>(0)
 
     /// A number no other call returns in this process: lanes and tokens.
-    static func nextNumber() -> Int { counter.add(1, ordering: .relaxed).newValue }
+    public static func nextNumber() -> Int { counter.add(1, ordering: .relaxed).newValue }
 }
 
 /// What a `BackgroundWork` made, for the view that asked.
 public struct BackgroundResult: Sendable {
     public let lane: Int
     public let token: Int
-    let value: any Sendable
+    public let value: any Sendable
 }

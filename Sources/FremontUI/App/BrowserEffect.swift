@@ -32,8 +32,6 @@ public enum BrowserEffect: Hashable, Sendable {
     case bookmark(Bookmark)
     /// Write an item's text to the file at `path`, a new file: never over another.
     case saveArticle(path: String, text: String)
-    /// Run a view's work off the UI thread (`BrowserEvent.computed` brings the answer).
-    case compute(Computation)
     /// Work a view hands off the UI thread; its result comes back as `BrowserEvent.backgroundDone`.
     case background(BackgroundWork)
 

@@ -21,8 +21,6 @@ public enum BrowserEvent: Sendable {
     case report(LoadReport)
     /// A program run in the foreground ended (or could not start).
     case programFinished(ProgramOutcome)
-    /// A view's `Computation` finished: its answer, for the view that asked.
-    case computed(Computation, any Sendable)
     /// A view's `BackgroundWork` finished, for the views of that id.
     case backgroundDone(ViewID, BackgroundResult)
     /// The terminal asked the program to end (a signal): the loop ends with this status.

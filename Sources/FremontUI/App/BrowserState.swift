@@ -117,8 +117,6 @@ public struct BrowserState: Sendable {
         case .programFinished(let outcome):
             status.message = outcome.message
             return broadcast(.programFinished(outcome))
-        case .computed(let computation, let result):
-            return deliver(.computed(serial: computation.serial, result), to: computation.view)
         case .terminate(let code):
             return [.quit(status: code)]
         case .loadProgress(let id, let bytes, let expected):
@@ -265,7 +263,7 @@ public struct BrowserState: Sendable {
             case .host(let request): out.append(request)
             case .feeds(let intent): out += stores.feeds.apply(intent)
             case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
-            case .compute(let computation): out.append(.compute(computation))
+            case .background(let work): out.append(.background(work))
             }
         }
         return out

@@ -21,12 +21,10 @@ public final class BrowserRuntime {
     /// Reads of the cache a screen waits for (a list's window, an item to read): never queued
     /// behind feeds that hang on the network.
     private let cacheReads = BlockingWorkQueue(width: 1, name: "fremont.cache-reads")
-    /// Views' computations (a model fit), one at a time: off the UI thread, and never queued
-    /// behind a load that hangs on the network.
-    private let computations = BlockingWorkQueue(width: 1, name: "fremont.compute")
-    /// Layout a view hands off the UI thread, one at a time; a request made stale by a newer
-    /// one from the same view is skipped.
-    private let background = BlockingWorkQueue(width: 1, name: "fremont.layout")
+    /// Work views hand off the UI thread (layout, a model fit), one at a time, never queued
+    /// behind a load that hangs on the network; a request made stale by a newer one from the
+    /// same view is skipped.
+    private let background = BlockingWorkQueue(width: 1, name: "fremont.views")
     private let backgroundLanes = BackgroundLanes()
     /// `notify-program` runs, one at a time.
     private let notifications = BlockingWorkQueue(width: 1, name: "fremont.notify")
@@ -227,11 +225,6 @@ public final class BrowserRuntime {
             let work = host.downloads(request)
             writes.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
-            }
-        case .compute(let computation):
-            computations.add { [inbox] in
-                let result = computation.run()
-                inbox.post(.computed(computation, result), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
         case .background(let work):
             backgroundLanes.queued(work)

@@ -2,7 +2,7 @@ import FremontCore
 
 /// The trend's model mode: the charted counts fitted against the weather joined beside them
 /// (FremontCore's `RidershipModel`, the Handbook's features), as the day-by-day predictions the
-/// trend overlays and the fit's figures its heading gives. Made by a `Computation`, off the UI
+/// trend overlays and the fit's figures its heading gives. Made by a `BackgroundWork`, off the UI
 /// thread: joining to days and the least squares take a while over 14 years of hours.
 struct TrendModelFit: Sendable {
     /// The fitted riders of each day of the trend (its `daily` days), NaN where a day was not fitted.

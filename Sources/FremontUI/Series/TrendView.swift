@@ -19,13 +19,15 @@ public struct TrendView: BrowserView {
         case columns(Int), days(Int), years(Int), first, last, nextSeries, nextOverlay, model
     }
 
-    /// The model mode's state: asked for (the serial of the computation under way), or its answer.
+    /// The model mode's state: asked for (the token of the fit under way), or its answer.
     enum ModelState: Sendable {
         case fitting(serial: Int)
         case fitted(TrendModelFit)
     }
 
     public let id = ViewID.trend
+    /// Its own number for the work it hands off the UI thread (the model fit).
+    private let lane = BackgroundWork.nextNumber()
     public let title = "Trend"
     /// The table as loaded, with the two directions' sum as a series where the source has none.
     let table: SeriesTable
@@ -247,10 +249,10 @@ public struct TrendView: BrowserView {
             return [.prompt(label: "Latitude of the counter, for the hours of daylight (like 47.65)")]
         }
         secondary = nil
-        let computation = Computation(for: id, TrendModelFit.work(table: table, series: series, filter: filter, latitude: latitude,
-                                                                  firstDay: firstDay.dayNumber, dayCount: daily.dayCount))
-        model = .fitting(serial: computation.serial)
-        return [.compute(computation), .message("fitting \(seriesLabel) against the weather…")]
+        let work = BackgroundWork(lane: lane, view: id, work: TrendModelFit.work(table: table, series: series, filter: filter, latitude: latitude,
+                                                                                 firstDay: firstDay.dayNumber, dayCount: daily.dayCount))
+        model = .fitting(serial: work.token)
+        return [.background(work), .message("fitting \(seriesLabel) against the weather…")]
     }
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
@@ -263,9 +265,9 @@ public struct TrendView: BrowserView {
             }
             latitude = value
             return startModel()
-        case .computed(let serial, let result):
+        case .backgroundDone(let result) where result.lane == lane:
             // Only the latest fit asked for counts: `c` or `m` may have moved on meanwhile.
-            guard case .fitting(let pending) = model, pending == serial, let outcome = result as? TrendModelFit.Outcome else { return [] }
+            guard case .fitting(let pending) = model, pending == result.token, let outcome = result.value as? TrendModelFit.Outcome else { return [] }
             switch outcome {
             case .fitted(let fit):
                 model = .fitted(fit)
