@@ -70,6 +70,8 @@ public struct HeadlineListView: BrowserView {
     /// The item being read, and the one asked of the cache to be read.
     private(set) var article: ArticlePager?
     private(set) var awaited: (feed: String, id: String)?
+    /// The item `*` starred while the store held none of it, read from the cache to be kept whole.
+    private(set) var awaitedStar: (feed: String, id: String)?
     /// Keys pressed while the item being opened is read from the cache (`n`, `*`, `N` typed
     /// ahead): done, in order, on the item once it shows. A few at most.
     private var typedAhead: [ReadingKey] = []
@@ -450,6 +452,9 @@ public struct HeadlineListView: BrowserView {
         case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query && new.order == order:
             layout(in: area)
             return arrived(new)
+        case .loaded(ItemWindowRequest.source, .item(let entry)) where awaitedStar.map({ $0.id == entry.key.id && $0.feed == cacheKey(of: entry.key.source) }) ?? false:
+            awaitedStar = nil
+            return star(entry)
         case .loaded(ItemWindowRequest.source, .item(let entry)):
             guard let awaited, awaited.id == entry.key.id, awaited.feed == cacheKey(of: entry.key.source) else { return [] }
             self.awaited = nil
@@ -726,10 +731,15 @@ public struct HeadlineListView: BrowserView {
         guard let headline = headline(selected) else { return [] }
         let source = source(of: headline)
         guard let entry = store.entry(source: source, id: headline.id) else {
-            // A star keeps the item whole: read it first.
-            return openSelected() + [.message("starring keeps the item whole: press * again while reading it")]
+            // A star keeps the item whole: read from the cache first, starred when it comes.
+            awaitedStar = (headline.feed, headline.id)
+            return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source)))]
         }
-        let starred = !isStarred(headline)
+        return star(entry)
+    }
+
+    private func star(_ entry: FeedEntry) -> [ViewEffect] {
+        let starred = !store.isStarred(source: entry.key.source, id: entry.key.id, asCached: entry.isStarred)
         return [.feeds(.star(entry, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
     }
 
