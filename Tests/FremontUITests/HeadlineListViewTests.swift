@@ -130,6 +130,33 @@ import Testing
         return (state, WindowAnswerer(feeds.map { (key: $0.0, result: $0.1) }))
     }
 
+    /// The store holds a feed's counts, not its items: `*`, `e` on a row read the item from
+    /// the cache and star or queue it there, the list staying (no pager opened over it).
+    @Test func aKeyOnARowTheStoreDoesNotHoldReadsItThenActsInTheList() throws {
+        let result = try Self.feed("First", count: 3)
+        let list = FeedListView(feeds: [FollowedFeed(source: Self.first)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        var state = BrowserState(width: 120, height: 40, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        let counts = PreparedFeed(FeedParseResult(feed: Feed(format: .rss2, title: "First", items: [])), source: Self.first, readItemIDs: [],
+                                  tally: PreparedFeed.Tally(total: 3, unread: 3, newest: nil))
+        _ = state.update(.feedsLoaded(source: Self.first, .success(counts), at: "1"))
+        var cache = WindowAnswerer([(key: Self.first, result: result)])
+        cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
+        var item = result.feed.items[0]
+        item.enclosures = [FeedEnclosure(url: "https://first.example/episode.mp3", type: "audio/mpeg")]
+        let entry = FeedEntry.opened(item, source: Self.first, feedName: "First", isUnread: true, isStarred: false)
+        for key in [Key.character("*"), .character("e")] {
+            #expect(cache.press(&state, key) == [.load(.feeds, .item(feed: Self.first, id: item.id, source: Self.first))])
+            let effects = state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.item(entry)), at: "1"))
+            let view = try #require(state.active as? HeadlineListView)
+            #expect(!view.isReading, "\(key)")
+            if key == .character("*") {
+                #expect(effects.contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
+            } else {
+                #expect(effects.contains { if case .downloads = $0 { true } else { false } }, "\(effects)")
+            }
+        }
+    }
+
     @Test func aFeedShowsAnItemALine() throws {
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 40))])
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)

@@ -70,8 +70,9 @@ public struct HeadlineListView: BrowserView {
     /// The item being read, and the one asked of the cache to be read.
     private(set) var article: ArticlePager?
     private(set) var awaited: (feed: String, id: String)?
-    /// The item `*` starred while the store held none of it, read from the cache to be kept whole.
-    private(set) var awaitedStar: (feed: String, id: String)?
+    /// An item `*`, `e`, `o`, `P` or Ctrl-B was pressed on while the store held none of it: read
+    /// from the cache, then starred (kept whole), queued, opened, played or bookmarked, as if held.
+    private(set) var awaitedAction: (feed: String, id: String, action: Action)?
     /// Keys pressed while the item being opened is read from the cache (`n`, `*`, `N` typed
     /// ahead): done, in order, on the item once it shows. A few at most.
     private var typedAhead: [ReadingKey] = []
@@ -271,10 +272,10 @@ public struct HeadlineListView: BrowserView {
                 return action == .openLink ? opening(entry.link, play: false, entry)
                     : action == .play ? playing(entry) : showing(entry, links: true)
             }
-            if action == .bookmark || action == .enqueue {
-                // Read from the cache first; the key applies once it shows.
-                typedAhead = [action == .bookmark ? .bookmark : .enqueue]
-                return openSelected()
+            if action != .showLinks {
+                // Read from the cache first; the key applies once it comes, the list staying.
+                awaitedAction = (headline.feed, headline.id, action)
+                return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source(of: headline))))]
             }
             return openSelected(links: action == .showLinks)
         case .fullArticle:
@@ -452,9 +453,18 @@ public struct HeadlineListView: BrowserView {
         case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query && new.order == order:
             layout(in: area)
             return arrived(new)
-        case .loaded(ItemWindowRequest.source, .item(let entry)) where awaitedStar.map({ $0.id == entry.key.id && $0.feed == cacheKey(of: entry.key.source) }) ?? false:
-            awaitedStar = nil
-            return star(entry)
+        case .loaded(ItemWindowRequest.source, .item(let entry))
+            where awaitedAction.map({ $0.id == entry.key.id && $0.feed == cacheKey(of: entry.key.source) }) ?? false:
+            let action = awaitedAction?.action
+            awaitedAction = nil
+            let pager = ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source))
+            switch action {
+            case .toggleStar: return star(entry)
+            case .bookmark: return pager.bookmarking()
+            case .openLink: return opening(entry.link, play: false, entry)
+            case .play: return playing(entry)
+            default: return pager.enqueueing()
+            }
         case .loaded(ItemWindowRequest.source, .item(let entry)):
             guard let awaited, awaited.id == entry.key.id, awaited.feed == cacheKey(of: entry.key.source) else { return [] }
             self.awaited = nil
@@ -732,7 +742,7 @@ public struct HeadlineListView: BrowserView {
         let source = source(of: headline)
         guard let entry = store.entry(source: source, id: headline.id) else {
             // A star keeps the item whole: read from the cache first, starred when it comes.
-            awaitedStar = (headline.feed, headline.id)
+            awaitedAction = (headline.feed, headline.id, .toggleStar)
             return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source)))]
         }
         return star(entry)
