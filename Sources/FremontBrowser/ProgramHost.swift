@@ -198,6 +198,17 @@ final class ProgramHost: BrowserHost {
         }
     }
 
+    func markFeedsRead(sources: [String]) -> @Sendable () -> String? {
+        {
+            do {
+                try WebSources.markAllRead(sources: sources)
+                return nil
+            } catch {
+                return "\(NumberText.count(sources.count, "feed")) not marked read: \(Self.describe(error))"
+            }
+        }
+    }
+
     /// A write's failure in a line: the cache's own words say it best (read-only, locked).
     private static func describe(_ error: any Error) -> String {
         TerminalSafeText.singleLine(String(describing: error))

@@ -44,8 +44,10 @@ public enum WebSources {
     /// A feed, the items already read and the items starred: from the cache for a feed it holds
     /// (read back in the transaction that stored it); for a file (with `readState`, as the browser
     /// asks), from the marks kept by its path; else nil and none.
+    /// `itemsReadBack`: how many of a cached feed's items to read back with it (nil: all); fewer
+    /// come with the counts of all of them (`LoadedFeed.storedCounts`). A feed file is read whole.
     public static func feed(_ source: DataSource, _ settings: FetchSettings, _ context: LoadContext = .commandLine,
-                            readState: Bool = false) throws(LoadError) -> LoadedFeed {
+                            readState: Bool = false, itemsReadBack: Int? = nil) throws(LoadError) -> LoadedFeed {
         guard case .url(let url) = source else {
             let result = try FeedParser.parse(try open(source, settings, context))
             guard readState, !source.readsStandardInput else { return LoadedFeed(result: result) }
@@ -64,20 +66,25 @@ public enum WebSources {
             return try syncedFeed(key, settings, context)
         }
         guard settings.offline else {
-            let fetch = try fetcher(settings).feed(url, cancellation: context.cancellation, progress: context.progress)
+            var fetcher = fetcher(settings)
+            fetcher.itemsReadBack = itemsReadBack
+            let fetch = try fetcher.feed(url, cancellation: context.cancellation, progress: context.progress)
             var loaded = LoadedFeed(result: FeedParseResult(feed: fetch.cached.feed, warnings: fetch.warnings),
                                     readItemIDs: fetch.cached.readItemIDs, starredIDs: fetch.cached.starredIDs)
             loaded.newItemIDs = fetch.newItemIDs
+            loaded.storedCounts = fetch.cached.storedCounts
             return loaded
         }
-        let cached = try read({ try cache.cachedFeed(url: key) }, key)
+        let cached = try read({ try cache.cachedFeed(url: key, newest: itemsReadBack) }, key)
         guard let cached, let fetchedAt = cached.fetchedAt else {
             // A feed tried and failed is not "never fetched": the advice fits how it failed.
             throw LoadError(source: key, kind: .notCached,
                             OfflineAdvice.notCached(lastError: cached?.lastError, failedAt: cached?.lastErrorAt))
         }
         context.note("\(key): \(OfflineAdvice.cached(fetchedAt: fetchedAt, lastError: cached.lastError, failedAt: cached.lastErrorAt))")
-        return LoadedFeed(result: FeedParseResult(feed: cached.feed), readItemIDs: cached.readItemIDs, starredIDs: cached.starredIDs)
+        var loaded = LoadedFeed(result: FeedParseResult(feed: cached.feed), readItemIDs: cached.readItemIDs, starredIDs: cached.starredIDs)
+        loaded.storedCounts = cached.storedCounts
+        return loaded
     }
 
     /// A web page or a file whole (a page is parsed at once, not streamed), refused past `limit`
@@ -173,6 +180,16 @@ public enum WebSources {
         } else {
             try cache.setReadMarks(source: readKey(source), itemIDs: ids, read: read)
         }
+    }
+
+    /// Every cached item of these feeds read, in one write: a fetched feed's items by one
+    /// statement; a file's items also as read marks (they outlive its stored items).
+    public static func markAllRead(sources: [String]) throws {
+        try cache.markAllRead(feedURLs: sources.map { source in
+            let lowered = source.prefix(8).lowercased()
+            let fetched = lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || SyncedFeed.isKey(source)
+            return (fetched ? source : readKey(source), keepsReadMarks: !fetched)
+        })
     }
 
     /// A file's read marks are kept by its absolute path, so `feed.xml` from its folder and

@@ -199,14 +199,19 @@ import Testing
             #expect(items.count >= 30, "\(items.count) items at 120×40:\n\(screen)")
             try await tmux.press("G")
             _ = try await tmux.waitFor("Forty story 40")
-            // / in the list: its items holding the words, from the cache.
+            // / in the list: its items holding the words, from the cache's full-text index.
             try await tmux.press("/")
             try await tmux.type("story 3")
             try await tmux.press("Enter")
-            let found = try await tmux.waitFor("Forty story 39")
+            let found = try await tmux.waitFor("'story 3' in All items · 1 item")
             let rows = found.split(separator: "\n").filter { $0.contains("Forty story") }
-            // Every word, anywhere: the 13 stories whose number holds a 3.
-            #expect(rows.count == 13 && !rows.contains { $0.hasSuffix("Forty story 4") }, "\(found)")
+            // Whole words: story 3, not 13 or 33.
+            #expect(rows.count == 1 && rows[0].hasSuffix("Forty story 3"), "\(found)")
+            try await tmux.press("q", "/")
+            try await tmux.type("stor")
+            try await tmux.press("Enter")
+            // The last word may begin one: every story.
+            _ = try await tmux.waitFor("'stor' in All items · 40 items")
             try await tmux.press("q")
             // A search result reads in the same pager (5: the Search tab).
             try await tmux.press("q", "5", "/")

@@ -189,7 +189,8 @@ import FremontTestSupport
         #expect(cached.fetchedAt == Self.noon)
         let applied = try cache.writer.read { try CacheSchema.migrator.appliedIdentifiers($0) }
         #expect(applied == ["v1-feeds", "v2-bikes", "v3-forecast", "v4-feed-details", "v5-item-search", "v6-read-marks", "v7-starred", "v8-series", "v9-item-window",
-                           "v10-feed-id", "v11-sync", "v12-imported-marks", "v13-article-fulltext", "v14-greader-sync", "v15-podcasts-downloads"])
+                           "v10-feed-id", "v11-sync", "v12-imported-marks", "v13-article-fulltext", "v14-greader-sync", "v15-podcasts-downloads",
+                           "v16-scale-title-order-read-tally"])
         let hour = try #require(LocalDateTime(year: 2016, month: 4, day: 1))
         try cache.storeTable(.fremont([BikeRow(date: hour, northbound: 1, southbound: 2)]), source: "s")
         #expect(try cache.cachedTable(source: "s")?.table.rowCount == 1)

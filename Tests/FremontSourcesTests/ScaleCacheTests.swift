@@ -34,6 +34,11 @@ import FremontCore
                     FROM n
                     """, arguments: [sizes[feed], url(feed), feed, sizes[feed], feed, feed])
             }
+            // The search index as `storeFeed` keeps it: one item in seven speaks of a comet.
+            try db.execute(sql: """
+                INSERT INTO itemText (rowid, title, body)
+                SELECT rowid, title, CASE WHEN \(Self.itemNumber) % 7 = 0 THEN 'a Comet seen' ELSE 'clear skies' END FROM item
+                """)
         }
         return cache
     }
@@ -58,6 +63,9 @@ import FremontCore
         }
         return all
     }
+
+    /// An item's k (its id is `f<feed>-<k>`), in SQL.
+    static let itemNumber = "CAST(substr(id, instr(id, '-') + 1) AS INTEGER)"
 
     static func counts(_ cache: CacheDatabase) throws -> [String: (total: Int, unread: Int)] {
         try cache.writer.read { db in
@@ -134,5 +142,74 @@ import FremontCore
         #expect(try cache.itemCount(.unread) == 0)
         #expect(try cache.itemWindow(.unread, .start, limit: 100).isEmpty)
         #expect(try cache.feedStatuses().values.allSatisfy { $0.unread == 0 })
+    }
+
+    @Test func searchWindowsWalkTheMatchesInTheListsOrder() throws {
+        let home = try TestHome()
+        let cache = try Self.filledCache(home)
+        let comets = "\(Self.itemNumber) % 7 = 0"
+        // Every item of every feed searched: the matches, once each, newest first, in windows.
+        let all = try Self.walk(cache, .search("comet", within: .all), limit: 500)
+        let expected = try Self.expectedOrder(cache, where: comets)
+        #expect(expected.count > 7_000)
+        #expect(all.map { "\($0.feed) \($0.id)" } == expected)
+        #expect(try cache.itemCount(.search("comet", within: .all)) == expected.count)
+        // The last word is a prefix; case and words elsewhere do not matter; a word no item holds finds none.
+        #expect(try Self.walk(cache, .search("COM", within: .all), limit: 1_000).map(\.cursor) == all.map(\.cursor))
+        #expect(try cache.itemCount(.search("a comet", within: .all)) == expected.count)
+        #expect(try cache.itemCount(.search("comet skies", within: .all)) == 0)
+        #expect(try cache.itemWindow(.search("   ", within: .all), .start, limit: 10).isEmpty)
+        // Within one feed, and within the unread items; from the end backwards, and by jumps.
+        let feed = try Self.walk(cache, .search("comet", within: .feed(Self.url(0))), limit: 100)
+        #expect(feed.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "feedURL = ? AND \(comets)", [Self.url(0)])))
+        let unread = try Self.walk(cache, .search("comet", within: .unread), limit: 300)
+        #expect(unread.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "isRead = 0 AND \(comets)")))
+        #expect(try cache.itemWindow(.search("comet", within: .all), .end, limit: 50).map(\.cursor) == Array(all.suffix(50).map(\.cursor)))
+        #expect(try cache.itemWindow(.search("comet", within: .all), .offset(3_000), limit: 50).map(\.cursor)
+                == Array(all[3_000..<3_050].map(\.cursor)))
+        // A feed read whole leaves the unread search without its items.
+        try cache.markAllRead(feedURL: Self.url(0))
+        let after = try Self.walk(cache, .search("comet", within: .unread), limit: 300)
+        #expect(after.map { "\($0.feed) \($0.id)" } == unread.filter { $0.feed != Self.url(0) }.map { "\($0.feed) \($0.id)" })
+        #expect(try cache.itemCount(.search("comet", within: .unread)) == after.count)
+        // By title, the order of another sort: the same matches.
+        let byTitle = try cache.itemWindow(.search("comet", within: .feed(Self.url(1))), .start, limit: 1_000, order: ItemOrder(.title))
+        #expect(Set(byTitle.map(\.id)) == Set(try Self.expectedOrder(cache, where: "feedURL = ? AND \(comets)", [Self.url(1)]).map { String($0.split(separator: " ")[1]) }))
+        #expect(byTitle.map(\.title) == byTitle.map(\.title).sorted { $0.lowercased() < $1.lowercased() })
+    }
+
+    /// What the browser reads of each feed at start: its counts and newest date, none of its
+    /// items; and the feeds marked read as one intent, a statement per feed.
+    @Test func feedsReadAtStartAreCountsAndMarkedReadAsAnIntent() throws {
+        let home = try TestHome()
+        let cache = try Self.filledCache(home)
+        let counted = try Self.counts(cache)
+        let newest = try cache.writer.read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT feedURL, max(published) AS newest FROM item GROUP BY feedURL").map {
+                ($0["feedURL"] as String, $0["newest"] as Date?)
+            })
+        }
+        for feed in [0, 1, 2, 250, 499] {
+            let url = Self.url(feed)
+            let read = try #require(try cache.cachedFeed(url: url, newest: 0))
+            #expect(read.feed.items.isEmpty)
+            #expect(read.storedCounts?.total == counted[url]?.total && read.storedCounts?.unread == counted[url]?.unread)
+            #expect(read.storedCounts?.newest == newest[url] ?? nil)
+        }
+        // Three feeds read: each one statement; the others untouched; read again, nothing changes.
+        let marked = [Self.url(0), Self.url(1), Self.url(7)]
+        let before = try cache.feedStatuses()
+        try cache.markAllRead(feedURLs: marked.map { ($0, keepsReadMarks: false) })
+        let after = try cache.feedStatuses()
+        #expect(marked.allSatisfy { after[$0]?.unread == 0 && after[$0]?.total == before[$0]?.total })
+        #expect(after.filter { !marked.contains($0.key) } == before.filter { !marked.contains($0.key) })
+        #expect(try Self.counts(cache).filter { marked.contains($0.key) }.allSatisfy { $0.value.unread == 0 })
+        try cache.markAllRead(feedURLs: marked.map { ($0, keepsReadMarks: true) })
+        #expect(try cache.feedStatuses() == after)
+        // A file's feed keeps its marks apart too.
+        #expect(try cache.readMarks(source: Self.url(7)).count == 0)
+        try cache.markRead(feedURL: Self.url(8), itemIDs: [], read: true)
+        try cache.markAllRead(feedURLs: [(Self.url(8), keepsReadMarks: true)])
+        #expect(try cache.readMarks(source: Self.url(8)).count == counted[Self.url(8)]?.unread)
     }
 }

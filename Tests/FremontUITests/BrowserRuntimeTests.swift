@@ -91,6 +91,7 @@ private final class RecordingHost: BrowserHost {
     }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
+    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { { nil } }
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "exported \(rows) to \(path)" } }
 }
@@ -284,6 +285,7 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
     }
 
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { record() }
+    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { record() }
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { record() }
     func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
 }

@@ -85,4 +85,49 @@ import FremontCore
         _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [])), at: "4"))
         #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == nasa.feed.items.count)
     }
+
+    /// A feed as a start or a reload brings it: its counts from the cache, none of its items.
+    static func tallied(total: Int, unread: Int, arrived: Int = 0) -> PreparedFeed {
+        PreparedFeed(FeedParseResult(feed: Feed(format: .rss2, title: "Big", items: [])), source: nasaURL, readItemIDs: [],
+                     tally: PreparedFeed.Tally(total: total, unread: unread, newest: FeedsFixtures.now, arrived: arrived))
+    }
+
+    static func headline(_ id: String, isRead: Bool) -> FeedEntry {
+        FeedEntry(headline: ItemHeadline(feed: nasaURL, id: id, title: id, feedTitle: "Big", date: nil, isRead: isRead, isStarred: false,
+                                         cursor: ItemCursor(sortKey: "", rowid: 1)), source: nasaURL)
+    }
+
+    /// The feed list counts what the cache counts, holding no item: marks of items read from a
+    /// window count; marking the feed read is one intent, written as one statement, whatever
+    /// the feed holds; its items read as read in every window after it.
+    @Test func aFeedOfCountsIsCountedMarkedAndReadAsOne() throws {
+        var list = FeedListView(feeds: [FollowedFeed(source: Self.nasaURL)], now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        list.showsSummaries = false
+        var state = BrowserState(width: 100, height: 24, theme: Theme(colors: .indexed256), current: .feeds, feeds: list)
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(Self.tallied(total: 2_000, unread: 1_333)), at: "1"))
+        let store = state.stores.feeds
+        #expect(screen(state).text.contains("1333/2000"))
+        #expect(store.totals().items == 2_000 && store.totals().unread == 1_333)
+        // An item read in a list (its row from the cache, not held here) counts.
+        _ = store.apply(.markRead([Self.headline("a", isRead: false)], read: true))
+        _ = store.apply(.markRead([Self.headline("b", isRead: true)], read: true))
+        #expect(store.unreadCount(source: Self.nasaURL) == 1_332)
+        // The feed read: one intent, nothing listed item by item.
+        press(&state, .character("j"), .character("j"), .character("j"))
+        let effects = press(&state, .character("A"))
+        #expect(effects == [.markFeedsRead(sources: [Self.nasaURL])])
+        #expect(store.unreadCount(source: Self.nasaURL) == 0 && store.totals().unread == 0)
+        #expect(screen(state).text.contains("0/2000"))
+        // Every row of it a window shows is read now, whatever the window said; one marked unread again counts.
+        #expect(!store.isUnread(source: Self.nasaURL, id: "c", asCached: true))
+        _ = store.apply(.markRead([Self.headline("c", isRead: false)], read: false))
+        #expect(store.isUnread(source: Self.nasaURL, id: "c", asCached: true) && store.unreadCount(source: Self.nasaURL) == 1)
+        // The next load's counts are the cache's again; it says how many items it stored first.
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(Self.tallied(total: 2_005, unread: 6, arrived: 5)), at: "2"))
+        #expect(store.unreadCount(source: Self.nasaURL) == 6 && store.itemCount(source: Self.nasaURL) == 2_005)
+        #expect(store.isUnread(source: Self.nasaURL, id: "d", asCached: true))
+        // Nothing unread: the key says so and writes nothing.
+        _ = press(&state, .character("A"))
+        #expect(press(&state, .character("A")).isEmpty)
+    }
 }

@@ -36,8 +36,14 @@ final class FeedLoader: TabLoader {
 
     func jobs(for target: LoadTarget) -> [LoadJob] {
         switch target {
-        case .reload: return feeds.map(job)
-        case .sources(let names): return feeds.filter { names.contains($0.name) }.map(job)
+        case .reload: return feeds.map { job($0) }
+        // One feed reloaded (`r`) comes whole: a summaries view of it shows its items again.
+        case .sources(let names): return feeds.filter { names.contains($0.name) }.map { job($0, whole: true) }
+        case .wholeFeeds(let names):
+            // From the cache, as it is: what a reload brought is there already.
+            var cached = settings
+            cached.offline = true
+            return feeds.filter { names.contains($0.name) }.map { job($0, whole: true, settings: cached) }
         case .starred:
             return [LoadJob(source: StarredItem.source) { [cache] (_) throws(LoadError) -> LoadPayload in
                 do {
@@ -72,17 +78,29 @@ final class FeedLoader: TabLoader {
         }
     }
 
-    /// Parsed and prepared (HTML to text) off the UI thread, which only wraps.
-    private func job(_ source: DataSource) -> LoadJob {
+    /// Parsed and prepared (HTML to text) off the UI thread, which only wraps. A cached feed
+    /// comes with its counts and none of its items unless `whole`: the feed list shows counts,
+    /// item lists read windows of the cache, so 500 feeds of a million items start in what 500
+    /// counts cost, not in a million items read, rendered and held.
+    private func job(_ source: DataSource, whole: Bool = false, settings: FetchSettings? = nil) -> LoadJob {
         let prefetch = fullArticleFeeds.contains(source.name) ? prefetcher : nil
-        return .fetching(source, settings) { settings, context, source throws(LoadError) in
-            let loaded = try WebSources.feed(source, settings, context, readState: true)
+        // A feed whose new items' articles are fetched needs those items (their links).
+        let readBack = whole || prefetch != nil ? nil : Self.itemsReadBack
+        return .fetching(source, settings ?? self.settings) { settings, context, source throws(LoadError) in
+            let loaded = try WebSources.feed(source, settings, context, readState: true, itemsReadBack: readBack)
             if let prefetch, !loaded.newItemIDs.isEmpty {
                 let new = Set(loaded.newItemIDs)
                 let items = loaded.result.feed.items.filter { new.contains($0.id) }.map { (id: $0.id, link: $0.link) }
                 prefetch.fetch(feed: BrowserSources.cacheKey(source), items: items)
             }
-            return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: loaded.starredIDs))
+            let tally = loaded.storedCounts.map {
+                PreparedFeed.Tally(total: $0.total, unread: $0.unread, newest: $0.newest, arrived: loaded.newItemIDs.count)
+            }
+            return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: loaded.starredIDs,
+                                      tally: tally))
         }
     }
+
+    /// Items a feed's load brings beside its counts: none (lists read the cache).
+    static let itemsReadBack = 0
 }

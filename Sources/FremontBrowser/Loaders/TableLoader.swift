@@ -39,7 +39,7 @@ final class TableLoader: TabLoader {
             return [.fetching(source, settings) { settings, context, source throws(LoadError) in
                 .table(try WebSources.table(source, format: nil, delimiter: nil, settings, context))
             }]
-        case .query, .sources, .starred, .window, .item, .fullArticle:
+        case .query, .sources, .starred, .wholeFeeds, .window, .item, .fullArticle:
             return []
         }
     }

@@ -17,4 +17,7 @@ public enum ItemQuery: Sendable, Hashable {
     /// The items an expression of newsboat's filter language matches, evaluated in the cache;
     /// `feeds` gives what the feeds file knows (tags, order) to `tags` and `feedindex`.
     case filter(FilterExpression, feeds: FilterFeedList = FilterFeedList())
+    /// The items of `within` whose title or text hold every word of `text` (the last word a
+    /// prefix), found by the cache's full-text index: `/` in a list.
+    indirect case search(String, within: ItemQuery)
 }

@@ -210,6 +210,13 @@ extension CacheDatabase {
             let tally = try Row.fetchOne(db, sql: "SELECT total, unread FROM itemTally WHERE feedURL = ?", arguments: [url])
             counts = CachedFeed.StoredCounts(total: tally?["total"] ?? 0, unread: tally?["unread"] ?? 0)
         }
+        if newest != nil {
+            // The first entry of the feed's date index: one look, however many items it has.
+            counts?.newest = try Date.fetchOne(db.cachedStatement(sql: """
+                SELECT coalesce(published, updated) FROM item WHERE feedURL = ?
+                ORDER BY coalesce(published, updated, '') DESC LIMIT 1
+                """), arguments: [url])
+        }
         return CachedFeed(url: url, feed: feed, readItemIDs: read,
                           validators: CacheValidators(etag: row["etag"], lastModified: row["lastModified"]),
                           fetchedAt: row["fetchedAt"], lastError: row["lastError"], lastErrorAt: row["lastErrorAt"], starredIDs: starred,
@@ -279,6 +286,22 @@ extension CacheDatabase {
         try write { db in
             try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedURL = ?", arguments: [feedURL])
             try Self.enqueueSyncChange(db, feedURL: feedURL, itemID: "", field: .catchUp, value: true)
+        }
+    }
+
+    /// Marks every item of these feeds read in one transaction, a statement per feed (its
+    /// unread items only: the tally's trigger runs for those alone). `keepsReadMarks`: a feed
+    /// read from a file, whose marks are also kept apart from its items (`setReadMarks`).
+    public func markAllRead(feedURLs feeds: [(url: String, keepsReadMarks: Bool)]) throws {
+        try write { db in
+            for feed in feeds {
+                if feed.keepsReadMarks {
+                    try db.execute(sql: "INSERT OR IGNORE INTO readMark (source, id) SELECT feedURL, id FROM item WHERE feedURL = ? AND isRead = 0",
+                                   arguments: [feed.url])
+                }
+                try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedURL = ? AND isRead = 0", arguments: [feed.url])
+                try Self.enqueueSyncChange(db, feedURL: feed.url, itemID: "", field: .catchUp, value: true)
+            }
         }
     }
 

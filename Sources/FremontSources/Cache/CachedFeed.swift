@@ -23,6 +23,14 @@ public struct CachedFeed: Sendable, Equatable {
     public struct StoredCounts: Sendable, Equatable {
         public var total: Int
         public var unread: Int
+        /// The newest item's date (published, else updated), of all of them.
+        public var newest: Date?
+
+        public init(total: Int, unread: Int, newest: Date? = nil) {
+            self.total = total
+            self.unread = unread
+            self.newest = newest
+        }
     }
 
     public var unreadCount: Int { feed.items.count { !readItemIDs.contains($0.id) } }

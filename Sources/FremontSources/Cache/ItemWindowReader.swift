@@ -104,6 +104,46 @@ struct ItemWindowReader {
         case .starred: Selection(table: "starred", columns: starredColumns, key: starredKey)
         // Walking the list's order, each row tested until the window is full (see `FilterSQL`).
         case .filter(_, _): Selection(table: "item", columns: itemColumns, key: itemKey)
+        case .search(let text, let within): searched(selection(within), for: text)
+        }
+    }
+
+    /// `scope` narrowed to the rows holding every word of `text`. Items are looked up in the
+    /// full-text index (a few rowids, then those rows sorted: not a walk of the list testing a
+    /// million rows); starred items, kept apart and few, are tested word by word.
+    private static func searched(_ scope: Selection, for text: String) -> Selection {
+        var selection = scope
+        let condition: String
+        var arguments: StatementArguments = []
+        if selection.table == "item" {
+            guard let match = ItemSearch.matchExpression(text) else { return nothing(selection) }
+            condition = "rowid IN (SELECT rowid FROM itemText WHERE itemText MATCH ?)"
+            arguments = [match]
+        } else {
+            let words = text.split(whereSeparator: { $0.isWhitespace }).map { $0.lowercased() }
+            guard !words.isEmpty else { return nothing(selection) }
+            condition = words.map { _ in "(instr(lower(title), ?) > 0 OR instr(lower(text), ?) > 0)" }.joined(separator: " AND ")
+            for word in words { arguments += [word, word] }
+        }
+        selection.filter = selection.filter.map { "\($0) AND \(condition)" } ?? condition
+        selection.arguments += arguments
+        return selection
+    }
+
+    /// No rows: a search with no word in it.
+    private static func nothing(_ scope: Selection) -> Selection {
+        var selection = scope
+        selection.filter = "0"
+        selection.arguments = []
+        return selection
+    }
+
+    /// The filter expression inside `query` (a search's scope may be one), and its feeds.
+    private static func filterPart(_ query: ItemQuery) -> (FilterExpression, FilterFeedList)? {
+        switch query {
+        case .filter(let expression, let feeds): (expression, feeds)
+        case .search(_, let within): filterPart(within)
+        case .all, .unread, .starred, .feed, .tag: nil
         }
     }
 
@@ -114,6 +154,7 @@ struct ItemWindowReader {
         case .filter: true
         case .starred: false
         case .all, .unread, .feed, .tag: hidden != nil
+        case .search(_, let within): isFiltered(within)
         }
     }
 
@@ -125,7 +166,7 @@ struct ItemWindowReader {
         guard isFiltered(query) || highlighted else { return try body(selection) }
         var expression: FilterExpression?
         var feeds = FilterFeedList()
-        if case .filter(let given, let listed) = query { (expression, feeds) = (given, listed) }
+        if let (given, listed) = Self.filterPart(query) { (expression, feeds) = (given, listed) }
         let filter = try FilterSQL.prepared(expression, hiding: isFiltered(query) ? hidden : nil, highlights: highlighted ? highlights : [],
                                             feeds: feeds, db: db)
         if let column = filter.highlightColumn { selection.columns += ", \(column) AS highlight" }
@@ -145,13 +186,19 @@ struct ItemWindowReader {
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE \(selection.filter ?? "1")", arguments: selection.arguments) ?? 0
             }
         }
+        if case .search = query {
+            // The matches counted where they are (the index gives their rowids): no tally keeps these.
+            let selection = Self.selection(query)
+            return try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM \(selection.table) WHERE \(selection.filter ?? "1")"),
+                                    arguments: selection.arguments) ?? 0
+        }
         let (sql, arguments): (String, StatementArguments) = switch query {
         case .all: ("SELECT sum(total) FROM itemTally", [])
         case .unread: ("SELECT sum(unread) FROM itemTally", [])
         case .feed(let feed): ("SELECT total FROM itemTally WHERE feedURL = ?", [feed])
         case .tag(_, let feeds): ("SELECT sum(total) FROM itemTally WHERE feedURL IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
         case .starred: ("SELECT count(*) FROM starred", [])
-        case .filter: preconditionFailure("counted above")
+        case .filter, .search: preconditionFailure("counted above")
         }
         return try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
     }

@@ -24,6 +24,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case markRead(source: String, id: String, read: Bool = true)
     /// Remember that these items of the feed were read (all it shows: "mark feed read").
     case markFeedRead(source: String, ids: [String])
+    /// Remember that every item the cache holds of these feeds was read ("mark all read").
+    case markFeedsRead(sources: [String])
     /// Queue an enclosure for download, or change the queue (the Downloads tab).
     case downloads(DownloadRequest)
     /// Write `text` (CSV of `rows` rows) to the file at `path`, a new file: never over another.

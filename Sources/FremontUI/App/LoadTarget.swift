@@ -12,6 +12,9 @@ public enum LoadTarget: Hashable, Sendable {
     case sources([String])
     /// The starred items.
     case starred
+    /// These feeds with every item, as the cache holds them (the summaries view wraps them):
+    /// other loads bring a feed's counts, not its items.
+    case wholeFeeds([String])
     /// A window of an item list from the cache: the rows on screen and a margin, and the count.
     case window(ItemWindowRequest)
     /// One cached item whole, to read: by its feed's cache key and id; `source` is the feed's
@@ -25,7 +28,7 @@ public enum LoadTarget: Hashable, Sendable {
     public var replacesLoads: Bool {
         switch self {
         case .reload, .month, .query: true
-        case .sources, .starred, .window, .item, .fullArticle: false
+        case .sources, .starred, .wholeFeeds, .window, .item, .fullArticle: false
         }
     }
 
@@ -33,7 +36,7 @@ public enum LoadTarget: Hashable, Sendable {
     public var isFetch: Bool {
         switch self {
         case .reload, .month, .sources, .fullArticle: true
-        case .query, .starred, .window, .item: false
+        case .query, .starred, .wholeFeeds, .window, .item: false
         }
     }
 }

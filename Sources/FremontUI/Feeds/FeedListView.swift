@@ -301,12 +301,16 @@ public struct FeedListView: BrowserView {
             if let feed = store.feed(source: feeds[index].source) { return (feeds[index].source, .success(feed)) }
             return store.error(source: feeds[index].source).map { (feeds[index].source, .failure($0)) }
         })
-        return [.push(items)]
+        // Loads bring a feed's counts; the river wraps its items, read whole from the cache.
+        let whole = shown.filter { feeds[$0].query == nil }.map { feeds[$0].source }
+        return [.push(items)] + (whole.isEmpty ? [] : [.host(.load(.feeds, .wholeFeeds(whole)))])
     }
 
+    /// The feeds' items read, however many: an intent the store and the cache each apply once
+    /// (the cache by a statement per feed), never a list of the items.
     private func markRead(_ indices: [Int]) -> [ViewEffect] {
-        let unread = indices.flatMap { store.unreadEntries(source: feeds[$0].source) }
-        return unread.isEmpty ? [.message("nothing unread there")] : [.feeds(.markRead(unread, read: true))]
+        let sources = indices.filter { feeds[$0].query == nil && store.unreadCount(source: feeds[$0].source) > 0 }.map { feeds[$0].source }
+        return sources.isEmpty ? [.message("nothing unread there")] : [.feeds(.markFeedsRead(sources))]
     }
 
     public mutating func scroll(by lines: Int, in area: Rect) {

@@ -40,6 +40,9 @@ public final class FeedStore: Sendable {
         /// state includes these, as the write may not have landed yet.
         var read: [ItemRef: Bool] = [:]
         var starred: [ItemRef: Bool] = [:]
+        /// Feeds marked read whole since their last load (the write goes to the cache as one
+        /// statement): every item of theirs is read, unless marked unread since.
+        var allRead: Set<String> = []
         /// Unread items, items and warnings of every feed but the starred items: the feed list's
         /// "All items" counts, kept as loads and marks change them.
         var totals = (unread: 0, items: 0, warnings: 0)
@@ -87,7 +90,7 @@ public final class FeedStore: Sendable {
     /// An item of a list read from the cache: unread as the cache had it, unless read or marked
     /// unread since.
     func isUnread(source: String, id: String, asCached unread: Bool) -> Bool {
-        state.withLock { $0.read[ItemRef(source: source, id: id)].map { !$0 } ?? unread }
+        state.withLock { Self.isUnread(source: source, id: id, asCached: unread, $0) }
     }
 
     func isStarred(source: String, id: String, asCached starred: Bool) -> Bool {
@@ -105,7 +108,7 @@ public final class FeedStore: Sendable {
 
     /// How many items `source`'s last load had; nil before one: a row's count, without copying the feed.
     func itemCount(source: String) -> Int? {
-        state.withLock { $0.feeds[source]?.prepared.entries.count }
+        state.withLock { $0.feeds[source]?.prepared.itemTotal }
     }
 
     /// The unread items of `source`'s last load, marks since included.
@@ -118,7 +121,7 @@ public final class FeedStore: Sendable {
         state.withLock { state in
             sources.map { source in
                 let feed = state.feeds[source]
-                return Summary(loaded: feed != nil, title: feed?.prepared.title ?? "", items: feed?.prepared.entries.count ?? 0,
+                return Summary(loaded: feed != nil, title: feed?.prepared.title ?? "", items: feed?.prepared.itemTotal ?? 0,
                                error: state.errors[source], unread: feed?.unread ?? 0, newest: feed?.prepared.newest)
             }
         }
@@ -154,7 +157,12 @@ public final class FeedStore: Sendable {
 
     private static func isUnread(_ entry: FeedEntry, _ state: State) -> Bool {
         guard entry.tracksReadState else { return entry.isUnread }
-        return state.read[ItemRef(source: entry.key.source, id: entry.key.id)].map { !$0 } ?? entry.isUnread
+        return isUnread(source: entry.key.source, id: entry.key.id, asCached: entry.isUnread, state)
+    }
+
+    private static func isUnread(source: String, id: String, asCached unread: Bool, _ state: State) -> Bool {
+        if let read = state.read[ItemRef(source: source, id: id)] { return !read }
+        return unread && !state.allRead.contains(source)
     }
 
     // MARK: - Changing (from `BrowserState.update` only)
@@ -163,7 +171,9 @@ public final class FeedStore: Sendable {
     /// with the feed: its ids were gathered where it was prepared.
     func loaded(_ feed: PreparedFeed, source: String) {
         state.withLock { state in
-            var unread = feed.unreadIDs.count
+            // A feed that came with its counts: the cache's, which hold every mark written.
+            var unread = feed.tally?.unread ?? feed.unreadIDs.count
+            state.allRead.remove(source)
             for (ref, read) in state.read where ref.source == source && feed.itemIDs.contains(ref.id) {
                 let unreadAsLoaded = feed.unreadIDs.contains(ref.id)
                 // A mark the load agrees with has landed: only those still on their way stay.
@@ -179,7 +189,7 @@ public final class FeedStore: Sendable {
             if source != StarredItem.source {
                 let old = state.feeds[source]
                 state.totals.unread += unread - (old?.unread ?? 0)
-                state.totals.items += feed.entries.count - (old?.prepared.entries.count ?? 0)
+                state.totals.items += feed.itemTotal - (old?.prepared.itemTotal ?? 0)
                 state.totals.warnings += feed.warnings - (old?.prepared.warnings ?? 0)
             }
             state.feeds[source] = Feed(prepared: feed, unread: unread)
@@ -208,7 +218,9 @@ public final class FeedStore: Sendable {
                     let wasUnread = Self.isUnread(entry, state)
                     guard wasUnread == read else { continue }
                     state.read[ref] = read
-                    if state.feeds[ref.source]?.prepared.itemIDs.contains(ref.id) == true {
+                    // Counted by the cache, the feed counts every item of its own; counted from
+                    // its items, only those its load brought.
+                    if let feed = state.feeds[ref.source]?.prepared, feed.tally != nil || feed.itemIDs.contains(ref.id) {
                         state.feeds[ref.source]!.unread += read ? -1 : 1
                         if ref.source != StarredItem.source { state.totals.unread += read ? -1 : 1 }
                     }
@@ -222,6 +234,30 @@ public final class FeedStore: Sendable {
                 if read, ids.count > 1 { return [.markFeedRead(source: source, ids: ids)] }
                 return ids.map { .markRead(source: source, id: $0, read: read) }
             }
+        case .markFeedsRead(let sources):
+            // What the feeds' items are is the cache's business: one statement there marks
+            // them all; here each feed's count goes to none and its items read as read.
+            var effects: [BrowserEffect] = []
+            var whole: [String] = []
+            state.withLock { state in
+                for source in sources where source != StarredItem.source {
+                    let feed = state.feeds[source]
+                    if let feed, feed.prepared.tally == nil {
+                        // Loaded whole (a file, or not cached): its unread items, by id.
+                        let ids = feed.prepared.entries.filter { $0.tracksReadState && Self.isUnread($0, state) }.map(\.key.id)
+                        if ids.count == 1 { effects.append(.markRead(source: source, id: ids[0], read: true)) }
+                        if ids.count > 1 { effects.append(.markFeedRead(source: source, ids: ids)) }
+                    } else if feed.map({ $0.unread > 0 }) ?? true {
+                        whole.append(source)
+                    }
+                    state.totals.unread -= feed?.unread ?? 0
+                    state.feeds[source]?.unread = 0
+                    state.allRead.insert(source)
+                    for ref in state.read.keys where ref.source == source { state.read[ref] = nil }
+                }
+                state.revision += 1
+            }
+            return (whole.isEmpty ? [] : [.markFeedsRead(sources: whole)]) + effects
         case .star(let entry, let starred):
             state.withLock { state in
                 state.starred[ItemRef(source: entry.key.source, id: entry.key.id)] = starred
@@ -236,5 +272,7 @@ public final class FeedStore: Sendable {
 public enum FeedIntent: Sendable {
     /// Read (or unread again) these items.
     case markRead([FeedEntry], read: Bool)
+    /// Every item of these feeds read, by their sources: however many there are.
+    case markFeedsRead([String])
     case star(FeedEntry, Bool)
 }

@@ -26,6 +26,7 @@ extension HeadlineListView {
             case _ where filter != nil: "No item here matches the \(filter?.label ?? "filter"): Ctrl-F shows every item."
             case .unread: "No unread items: every item is read."
             case .starred: "No starred items: * stars the selected item."
+            case .search: "No item here holds those words (each a whole word; the last may be the start of one)."
             default: "No items here yet: r reloads the feed."
             }
             Placeholder.empty(empty).render(into: &buffer, area: area, theme: theme)

@@ -70,6 +70,9 @@ public struct HeadlineListView: BrowserView {
     /// The item being read, and the one asked of the cache to be read.
     private(set) var article: ArticlePager?
     private(set) var awaited: (feed: String, id: String)?
+    /// An item `*`, `e`, `o`, `P` or Ctrl-B was pressed on while the store held none of it: read
+    /// from the cache, then starred (kept whole), queued, opened, played or bookmarked, as if held.
+    private(set) var awaitedAction: (feed: String, id: String, action: Action)?
     /// Keys pressed while the item being opened is read from the cache (`n`, `*`, `N` typed
     /// ahead): done, in order, on the item once it shows. A few at most.
     private var typedAhead: [ReadingKey] = []
@@ -149,9 +152,14 @@ public struct HeadlineListView: BrowserView {
     }
     var metrics: UniformMetrics { UniformMetrics(count: window.total) }
     /// Merged lists name each item's feed.
-    var isMerged: Bool {
-        if case .feed = baseQuery { return false }
-        return true
+    var isMerged: Bool { Self.isMerged(baseQuery) }
+
+    private static func isMerged(_ query: ItemQuery) -> Bool {
+        switch query {
+        case .feed: false
+        case .search(_, let within): isMerged(within)
+        default: true
+        }
     }
 
     func headline(_ position: Int) -> ItemHeadline? { window[position] }
@@ -264,10 +272,10 @@ public struct HeadlineListView: BrowserView {
                 return action == .openLink ? opening(entry.link, play: false, entry)
                     : action == .play ? playing(entry) : showing(entry, links: true)
             }
-            if action == .bookmark || action == .enqueue {
-                // Read from the cache first; the key applies once it shows.
-                typedAhead = [action == .bookmark ? .bookmark : .enqueue]
-                return openSelected()
+            if action != .showLinks {
+                // Read from the cache first; the key applies once it comes, the list staying.
+                awaitedAction = (headline.feed, headline.id, action)
+                return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source(of: headline))))]
             }
             return openSelected(links: action == .showLinks)
         case .fullArticle:
@@ -287,7 +295,8 @@ public struct HeadlineListView: BrowserView {
                 if let feed = store.feed(source: source) { return (source, .success(feed)) }
                 return store.error(source: source).map { (source, .failure($0)) }
             })
-            return [.pop, .push(river)]
+            // Loads bring a feed's counts; the river wraps its items, read whole from the cache.
+            return [.pop, .push(river)] + (shown.isEmpty ? [] : [.host(.load(.feeds, .wholeFeeds(shown.sorted())))])
         case .back: return [.pop]
         case .pickFilter:
             guard !reading.filters.isEmpty else {
@@ -365,6 +374,9 @@ public struct HeadlineListView: BrowserView {
         case .filter(let scope, let list):
             filterFeeds = list
             expression = .and(scope, expression)
+        case .search(let text, let within):
+            // The search stays the index's; the filter narrows what it searches.
+            return .search(text, within: narrowed(within, by: expression, feeds: feeds))
         }
         return .filter(expression, feeds: filterFeeds)
     }
@@ -441,6 +453,18 @@ public struct HeadlineListView: BrowserView {
         case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query && new.order == order:
             layout(in: area)
             return arrived(new)
+        case .loaded(ItemWindowRequest.source, .item(let entry))
+            where awaitedAction.map({ $0.id == entry.key.id && $0.feed == cacheKey(of: entry.key.source) }) ?? false:
+            let action = awaitedAction?.action
+            awaitedAction = nil
+            let pager = ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source))
+            switch action {
+            case .toggleStar: return star(entry)
+            case .bookmark: return pager.bookmarking()
+            case .openLink: return opening(entry.link, play: false, entry)
+            case .play: return playing(entry)
+            default: return pager.enqueueing()
+            }
         case .loaded(ItemWindowRequest.source, .item(let entry)):
             guard let awaited, awaited.id == entry.key.id, awaited.feed == cacheKey(of: entry.key.source) else { return [] }
             self.awaited = nil
@@ -620,32 +644,17 @@ public struct HeadlineListView: BrowserView {
     public var searchPrompt: String? { article == nil ? "Find in \(TextLayout.truncate(title, to: 30))" : nil }
 
     /// `/` (newsboat's search in an article list): the items of this list whose title or text
-    /// holds the words, each a case-insensitive literal, as a list of their own over the cache.
+    /// hold every word (the last one a prefix), as a list of their own over the cache, found by
+    /// its full-text index (`ItemQuery.search`): what it costs follows the matches, not the
+    /// items searched.
     public mutating func search(_ text: String, forward: Bool, in area: Rect) -> [ViewEffect] {
         let words = text.split(whereSeparator: \.isWhitespace).prefix(8).map(String.init)
         guard !words.isEmpty else { return [] }
-        var found: FilterExpression?
-        for word in words.reversed() {
-            let pattern = Self.literalPattern(word)
-            let holds = FilterExpression.or(.comparison(FilterComparison("title", .regexMatches, pattern)),
-                                            .comparison(FilterComparison("content", .regexMatches, pattern)))
-            found = found.map { .and(holds, $0) } ?? holds
-        }
-        guard let expression = found else { return [] }
-        let shown = TextLayout.truncate(TerminalSafeText.singleLine(words.joined(separator: " ")), to: 30)
-        var matching = HeadlineListView(query: Self.narrowed(query, by: expression, feeds: feeds), title: "'\(shown)' in \(TextLayout.truncate(title, to: 30))",
+        let typed = words.joined(separator: " ")
+        let shown = TextLayout.truncate(TerminalSafeText.singleLine(typed), to: 30)
+        var matching = HeadlineListView(query: .search(typed, within: query), title: "'\(shown)' in \(TextLayout.truncate(title, to: 30))",
                                      feeds: feeds, riverSources: riverSources, store: store, now: now, timeZone: timeZone, reading: reading)
         return [.push(matching), matching.firstLoad()]
-    }
-
-    /// `word` as an extended regular expression matching it literally.
-    static func literalPattern(_ word: String) -> String {
-        var pattern = ""
-        for character in word {
-            if "\\.[]()*+?{}|^$".contains(character) { pattern.append("\\") }
-            pattern.append(character)
-        }
-        return pattern
     }
 
     /// The number typed at the link prompt; the filter typed at `F`'s.
@@ -704,23 +713,26 @@ public struct HeadlineListView: BrowserView {
         return [.feeds(.markRead([entry], read: unread))] + ensureWindow()
     }
 
-    /// Every item of the list read: those its feeds' last loads hold, and those the window holds.
+    /// Every item of the list read. A list of whole feeds is marked as an intent (every item of
+    /// those feeds, one statement each in the cache), whatever the window holds; a filter's or a
+    /// search's items (not every item of a feed), those the window holds.
     private func markAllRead() -> [ViewEffect] {
-        var entries: [FeedEntry] = []
         let sources: [String]
         switch query {
         case .feed(let key): sources = [feeds.first { $0.key == key }?.source ?? key]
         case .tag(_, let keys): sources = feeds.filter { keys.contains($0.key) }.map(\.source)
         case .all, .unread: sources = feeds.map(\.source)
-        // A filter's items: those the window holds (a filter over every feed is not every item).
-        case .starred, .filter: sources = []
+        case .starred, .filter, .search: sources = []
         }
-        for source in sources { entries += store.unreadEntries(source: source) }
-        var seen = Set(entries.map { $0.key.source + "\u{0}" + $0.key.id })
-        for headline in window.rows where isUnread(headline) {
-            let entry = FeedEntry(headline: headline, source: source(of: headline))
-            if seen.insert(entry.key.source + "\u{0}" + entry.key.id).inserted { entries.append(entry) }
+        if !sources.isEmpty {
+            let unread = sources.reduce(0) { $0 + store.unreadCount(source: $1) }
+            let held = window.rows.filter { isUnread($0) && !sources.contains(source(of: $0)) }
+            guard unread > 0 || !held.isEmpty else { return [.message("nothing unread here")] }
+            let entries = held.map { FeedEntry(headline: $0, source: source(of: $0)) }
+            return [.feeds(.markFeedsRead(sources))] + (entries.isEmpty ? [] : [.feeds(.markRead(entries, read: true))])
+                + [.message("\(NumberText.count(unread + entries.count, "item")) marked read")]
         }
+        let entries = window.rows.filter { isUnread($0) }.map { FeedEntry(headline: $0, source: source(of: $0)) }
         guard !entries.isEmpty else { return [.message("nothing unread here")] }
         return [.feeds(.markRead(entries, read: true)), .message("\(entries.count) item\(entries.count == 1 ? "" : "s") marked read")]
     }
@@ -729,10 +741,15 @@ public struct HeadlineListView: BrowserView {
         guard let headline = headline(selected) else { return [] }
         let source = source(of: headline)
         guard let entry = store.entry(source: source, id: headline.id) else {
-            // A star keeps the item whole: read it first.
-            return openSelected() + [.message("starring keeps the item whole: press * again while reading it")]
+            // A star keeps the item whole: read from the cache first, starred when it comes.
+            awaitedAction = (headline.feed, headline.id, .toggleStar)
+            return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source)))]
         }
-        let starred = !isStarred(headline)
+        return star(entry)
+    }
+
+    private func star(_ entry: FeedEntry) -> [ViewEffect] {
+        let starred = !store.isStarred(source: entry.key.source, id: entry.key.id, asCached: entry.isStarred)
         return [.feeds(.star(entry, starred)), .message(starred ? "starred: listed under Starred items" : "star taken away")]
     }
 

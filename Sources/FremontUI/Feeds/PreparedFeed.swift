@@ -20,6 +20,27 @@ public struct PreparedFeed: Sendable {
     private(set) var itemIDs: Set<String> = []
     private(set) var unreadIDs: Set<String> = []
     private(set) var newest: Date?
+    /// What the cache counts of the feed when only some (or none) of its items came with the
+    /// load: a feed list needs its counts, not its items (which lists read as windows).
+    public struct Tally: Sendable, Equatable {
+        public var total: Int
+        public var unread: Int
+        public var newest: Date?
+        /// Items the load stored for the first time: "N new items" after a reload.
+        public var arrived: Int
+
+        public init(total: Int, unread: Int, newest: Date?, arrived: Int = 0) {
+            self.total = total
+            self.unread = unread
+            self.newest = newest
+            self.arrived = arrived
+        }
+    }
+
+    /// Nil when `entries` are all of the feed's items.
+    public let tally: Tally?
+    /// How many items the feed has: the tally's count, else the entries'.
+    var itemTotal: Int { tally?.total ?? entries.count }
     /// How many warnings the parser gave.
     public let warnings: Int
     /// The first of them, for the Log: a broken feed can give thousands.
@@ -29,6 +50,7 @@ public struct PreparedFeed: Sendable {
     init(title: String, entries: [FeedEntry]) {
         self.title = title
         self.entries = entries
+        tally = nil
         warnings = 0
         warningList = []
         index()
@@ -37,15 +59,18 @@ public struct PreparedFeed: Sendable {
     private mutating func index() {
         itemIDs = Set(entries.lazy.map(\.key.id))
         unreadIDs = Set(entries.lazy.filter { $0.tracksReadState && $0.isUnread }.map(\.key.id))
-        newest = entries.lazy.compactMap(\.date).max()
+        newest = tally.map(\.newest) ?? entries.lazy.compactMap(\.date).max()
     }
 
     /// - Parameters:
     ///   - readItemIDs: the items already read; nil for a feed that keeps no read state
     ///     (standard input).
     ///   - starredItemIDs: the items starred.
-    public init(_ result: FeedParseResult, source: String, readItemIDs: Set<String>? = nil, starredItemIDs: Set<String> = []) {
+    ///   - tally: the cache's counts, when `result` holds only some of the feed's items.
+    public init(_ result: FeedParseResult, source: String, readItemIDs: Set<String>? = nil, starredItemIDs: Set<String> = [],
+                tally: Tally? = nil) {
         title = TerminalSafeText.singleLine(result.feed.title).trimmingCharacters(in: .whitespaces)
+        self.tally = tally
         warnings = result.warnings.count
         warningList = Array(result.warnings.prefix(Self.keptWarnings))
         let name = title.isEmpty ? FeedSlot.fileName(source) : title

@@ -12,6 +12,9 @@ public protocol BrowserHost: AnyObject {
     /// The work that remembers items were read, or unread again, which the loop runs on its
     /// writing thread; it returns why the mark could not be kept, nil when it was.
     func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String?
+    /// The work that marks every cached item of these feeds read, a statement per feed, not an
+    /// item at a time; why not, or nil.
+    func markFeedsRead(sources: [String]) -> @Sendable () -> String?
     /// The work that stars an item (keeps its copy) or takes its star away; why not, or nil.
     func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String?
     /// The work that tells the reader's `notify-program` (newsboat's) that a reload brought new

@@ -199,6 +199,8 @@ public final class BrowserRuntime {
             write(host.star(item, starred))
         case .markFeedRead(let source, let ids):
             write(host.markRead(source: source, ids: ids, read: true))
+        case .markFeedsRead(let sources):
+            write(host.markFeedsRead(sources: sources))
         case .redraw:
             // The next frame is written whole, over whatever another program left on the screen.
             previousFrame = nil
