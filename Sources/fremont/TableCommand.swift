@@ -22,9 +22,7 @@ struct TableCommand: ParsableCommand {
             let (table, name) = try input.load()
             if format == nil, !input.sources.contains("-"), Browser.isAvailable {
                 // The browser reads the joined rows as a table at hand, as it reads a file.
-                var csv = ""
-                SeriesExport.write(table, as: .csv) { csv += $0 }
-                Browser.run(opening: .table, sources: BrowserSources(table: .input(.bytes(Data(csv.utf8), name: name)), config: ConfigFile.quiet),
+                Browser.run(opening: .table, sources: BrowserSources(table: .input(.csv(of: table, name: name)), config: ConfigFile.quiet),
                             settings: input.network.settings)
             }
             var output = StandardOutput()
