@@ -48,29 +48,21 @@ struct FeedCommand: ParsableCommand {
                                          feedListWarnings: list?.warnings ?? [], config: ConfigFile.quiet)
             Browser.run(opening: .feeds, sources: sources, settings: network.settings)
         }
-        let format = self.format ?? .text
-        let several = inputs.count > 1
         var output = StandardOutput()
         var failed = false
-        var printed = 0
-        if several, format == .json { output.write("[") }
-        for input in inputs {
-            let result: FeedParseResult
-            do {
-                result = try WebSources.feed(input, network.settings).result
+        FeedExport.writeEach(inputs, as: format ?? .text) { input in
+            do throws(LoadError) {
+                let result = try WebSources.feed(input, network.settings).result
+                Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
+                return result.feed
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.
                 output.flush()
                 Diagnostics.error(error.description)
                 failed = true
-                continue
+                return nil
             }
-            Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
-            if printed > 0 { output.write(format == .json ? "," : "\n") }
-            FeedExport.write(result.feed, as: format) { output.write($0) }
-            printed += 1
-        }
-        if several, format == .json { output.write("]\n") }
+        } emit: { output.write($0) }
         output.flush()
         if failed { throw ExitCode(1) }
     }

@@ -42,11 +42,7 @@ struct QueryCommand: ParsableCommand {
             Diagnostics.fail("\(error) in \(TerminalSafeText.singleLine(expression))")
         }
         // What the feeds file knows of each feed: its tags and its place, for `tags` and `feedindex`.
-        let entries = FeedListFile.load().entries
-        let urls = entries.map { RedactedURL.text($0.url) }
-        var tags: [String: [String]] = [:]
-        for (entry, url) in zip(entries, urls) where tags[url] == nil { tags[url] = entry.tags }
-        let query = ItemQuery.filter(parsed, feeds: FilterFeedList(urls: urls, tags: tags))
+        let query = ItemQuery.filter(parsed, feeds: FeedListFile.load().filterFeeds)
         let cache = WebSources.cache
         let items: [(ItemHeadline, FeedItem?)]
         do {
@@ -58,29 +54,10 @@ struct QueryCommand: ParsableCommand {
         }
         var output = StandardOutput()
         switch format {
-        case .json:
-            output.write("[")
-            for (index, (headline, item)) in items.enumerated() {
-                var line = index == 0 ? "\n" : ",\n"
-                line += "{\"feed\":\(JSONText.string(headline.feed)),\"feedTitle\":\(JSONText.string(headline.feedTitle))"
-                line += ",\"id\":\(JSONText.string(headline.id)),\"title\":\(JSONText.string(headline.title))"
-                line += ",\"link\":\(JSONText.string(item?.link ?? "")),\"date\":\(JSONText.date(headline.date))"
-                line += ",\"author\":\(JSONText.string(item?.author ?? ""))"
-                line += ",\"unread\":\(!headline.isRead),\"starred\":\(headline.isStarred)}"
-                output.write(line)
-            }
-            output.write(items.isEmpty ? "]\n" : "\n]\n")
+        case .json: ItemHeadlineExport.json(items) { output.write($0) }
         case .text:
             if items.isEmpty { Diagnostics.note("no cached item matches \(TerminalSafeText.singleLine(expression))") }
-            for (headline, item) in items {
-                var block = (headline.isRead ? "  " : "● ") + TerminalSafeText.singleLine(headline.title.isEmpty ? "(untitled)" : headline.title) + "\n"
-                var byline = [TerminalSafeText.singleLine(headline.feedTitle.isEmpty ? headline.feed : headline.feedTitle)]
-                if let date = headline.date { byline.append(InternetDate.format(date)) }
-                if headline.isStarred { byline.append("starred") }
-                block += "  " + byline.joined(separator: " · ") + "\n"
-                if let link = item?.link, !link.isEmpty { block += "  " + TerminalSafeText.singleLine(link) + "\n" }
-                output.write(block + "\n")
-            }
+            ItemHeadlineExport.text(items) { output.write($0) }
         }
         output.flush()
     }

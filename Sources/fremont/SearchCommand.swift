@@ -39,28 +39,10 @@ struct SearchCommand: ParsableCommand {
         }
         var output = StandardOutput()
         switch format {
-        case .json:
-            output.write("[")
-            for (index, hit) in hits.enumerated() {
-                var line = index == 0 ? "\n" : ",\n"
-                line += "{\"feed\":\(JSONText.string(hit.feedURL)),\"feedTitle\":\(JSONText.string(hit.feedTitle))"
-                line += ",\"id\":\(JSONText.string(hit.id)),\"title\":\(JSONText.string(hit.title))"
-                line += ",\"link\":\(JSONText.string(hit.link)),\"published\":\(JSONText.date(hit.published))"
-                line += ",\"snippet\":\(JSONText.string(hit.snippet))}"
-                output.write(line)
-            }
-            output.write(hits.isEmpty ? "]\n" : "\n]\n")
+        case .json: SearchHitExport.json(hits) { output.write($0) }
         case .text:
             if hits.isEmpty { Diagnostics.note("no cached item holds \(TerminalSafeText.singleLine(terms.joined(separator: " ")))") }
-            for hit in hits {
-                var block = TerminalSafeText.singleLine(hit.title.isEmpty ? "(untitled)" : hit.title) + "\n"
-                var byline = [TerminalSafeText.singleLine(hit.feedTitle.isEmpty ? hit.feedURL : hit.feedTitle)]
-                if let date = hit.published { byline.append(InternetDate.format(date)) }
-                block += "  " + byline.joined(separator: " · ") + "\n"
-                if !hit.link.isEmpty { block += "  " + TerminalSafeText.singleLine(hit.link) + "\n" }
-                if !hit.snippet.isEmpty { block += "  " + TerminalSafeText.singleLine(hit.snippet) + "\n" }
-                output.write(block + "\n")
-            }
+            SearchHitExport.text(hits) { output.write($0) }
         }
         output.flush()
     }

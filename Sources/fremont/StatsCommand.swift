@@ -52,7 +52,7 @@ struct StatsCommand: ParsableCommand {
         if pivot != nil, by != nil || gaps { throw ValidationError("Give --pivot, --by or --gaps, one of them.") }
         if pivot == nil, change || perDay || series != nil { throw ValidationError("--change, --per-day and --series go with --pivot.") }
         if let pivot {
-            let axes = pivotAxes(pivot)
+            let axes = SeriesPivot.axes(pivot)
             guard axes.count == 2, let rows = axes[0], let columns = axes[1] else {
                 throw ValidationError("--pivot takes the rows and the columns, two of year, month, weekday, hour, like year,month; not '\(TerminalSafeText.singleLine(pivot))'.")
             }
@@ -65,18 +65,9 @@ struct StatsCommand: ParsableCommand {
         let (table, name) = try input.load()
         var output = StandardOutput()
         if let pivot {
-            let axes = pivotAxes(pivot)
+            let axes = SeriesPivot.axes(pivot)
             let shown = table.addingComputedTotal()
-            let index: Int
-            if let series {
-                guard let found = shown.series.firstIndex(where: { $0.name.lowercased() == series.lowercased() }) else {
-                    throw LoadError(source: name, "no series named '\(TerminalSafeText.singleLine(series))' for --series; the table has \(shown.series.map { "'\(TerminalSafeText.singleLine($0.name))'" }.joined(separator: ", "))")
-                }
-                index = found
-            } else {
-                guard let first = shown.index(of: .total) ?? shown.displayOrder.first else { throw LoadError(source: name, "the table has no series to pivot") }
-                index = first
-            }
+            let index = try SeriesPivot.series(named: series, in: shown, source: name)
             let filter = SeriesFilter(from: input.from.flatMap(LocalDateTimeParser.parse), to: input.to.flatMap(LocalDateTimeParser.parse))
             let result = try SeriesPivot(shown, series: index, rows: axes[0]!, columns: axes[1]!, perDay: perDay, filter: filter)
             SeriesPivotExport.write(result, as: format ?? .table, change: change, audience: StandardOutput.csvAudience) { output.write($0) }
@@ -91,10 +82,7 @@ struct StatsCommand: ParsableCommand {
                 output.flush()
                 return
             }
-            // Another counter with two directions is not the Fremont Bridge.
-            let fremont = table.index(of: .northbound) != nil && table.series.contains { $0.name.lowercased().contains("fremont") }
-            let title = fremont ? "Fremont Bridge bike counts" : table.series.allSatisfy { $0.kind == .count } ? "Counts" : "Readings"
-            output.write(SeriesSummaryReport.text(SeriesSummary(shown), title: "\(title): \(TerminalSafeText.singleLine(name))"))
+            output.write(SeriesSummaryReport.text(SeriesSummary(shown), title: SeriesSummaryReport.title(for: table, name: name)))
             output.flush()
             return
         }
@@ -105,11 +93,6 @@ struct StatsCommand: ParsableCommand {
         SeriesStatsExport.write(stats, as: format ?? .table, audience: StandardOutput.csvAudience) { output.write($0) }
         output.flush()
     }
-}
-
-/// `year,month` as two axes; nil where a word is not one.
-private func pivotAxes(_ text: String) -> [SeriesPivot.Axis?] {
-    text.split(separator: ",", omittingEmptySubsequences: false).map { SeriesPivot.Axis(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
 }
 
 extension SeriesGrouping: ExpressibleByArgument {}

@@ -22,12 +22,8 @@ struct TableCommand: ParsableCommand {
             let (table, name) = try input.load()
             if format == nil, !input.sources.contains("-"), Browser.isAvailable {
                 // The browser reads the joined rows as a table at hand, as it reads a file.
-                var csv = ""
-                SeriesExport.write(table, as: .csv) { csv += $0 }
-                var sources = BrowserSources(table: .input(.bytes(Data(csv.utf8), name: name)), config: ConfigFile.quiet)
-                // The trend's model of riders against the weather takes its hours of daylight from here.
-                sources.latitude = input.sources.lazy.filter(WeatherHistorySource.isWeather)
-                    .compactMap { try? WeatherHistorySource(argument: $0).coordinates.latitude }.first
+                var sources = BrowserSources(table: .input(.csv(of: table, name: name)), config: ConfigFile.quiet)
+                sources.latitude = input.tableInput.weatherLatitude
                 Browser.run(opening: .table, sources: sources, settings: input.network.settings)
             }
             var output = StandardOutput()

@@ -13,7 +13,7 @@ struct TableSourceOptions: ParsableArguments {
     var names: [String] = []
 
     /// Several SOURCEs, or a weather history: loaded by `load()` and joined on time.
-    var joinsSources: Bool { sources.count > 1 || sources.contains(where: WeatherHistorySource.isWeather) }
+    var joinsSources: Bool { tableInput.joinsSources }
 
     /// The first SOURCE: the one table, unless several are joined.
     var source: String? { sources.first }
@@ -112,146 +112,38 @@ struct TableSourceOptions: ParsableArguments {
                            dayFirst: dayFirst ? true : monthFirst ? false : nil)
     }
 
-    /// Names split at commas; a name holding a comma is written with a backslash before it.
-    private func columnList(_ text: String) -> [String] {
-        var names: [String] = [], current = "", escaped = false
-        for character in text {
-            if escaped { current.append(character); escaped = false; continue }
-            if character == "\\" { escaped = true; continue }
-            if character == "," { names.append(current); current = ""; continue }
-            current.append(character)
-        }
-        names.append(current)
-        return names.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    private func columnList(_ text: String) -> [String] { SeriesColumnList.names(text) }
+
+    /// The options as the library loads them.
+    var tableInput: TableInput {
+        var input = TableInput()
+        input.sources = sources
+        input.names = names
+        input.month = month
+        input.from = from
+        input.to = to
+        input.timeColumn = timeColumn
+        input.endpoint = endpoint
+        input.pageSize = pageSize
+        input.format = inputFormat
+        input.delimiter = delimiter?.byte
+        input.choice = choice
+        input.settings = network.settings
+        input.maxWarnings = maxWarnings
+        return input
     }
 
     /// Loads the table, printing warnings to stderr; on failure prints one line and exits non-zero.
-    /// Pass the source when the caller has it already (working it out reads the config file).
-    func load(_ known: DataSource? = nil) throws -> (table: SeriesTable, name: String) {
-        if known == nil, joinsSources { return loadJoined() }
-        do {
-            let source: DataSource
-            if let known { source = known } else { source = try dataSource() }
-            let table = try WebSources.table(source, format: inputFormat, delimiter: delimiter?.byte, choice: choice, network.settings)
-            Diagnostics.printWarnings(table.warnings, source: source.name, limit: maxWarnings)
-            return (table, source.name)
-        } catch {
-            Diagnostics.fail(error.description)
-        }
-    }
-
-    /// Every SOURCE, loaded in turn and joined on time (one weather SOURCE alone is its table);
-    /// a weather history covers --from to --to, else the other tables' days.
-    private func loadJoined() -> (table: SeriesTable, name: String) {
-        let parts = loadParts()
-        if parts.count == 1 { return (parts[0].table, sources[0]) }
-        let join = SeriesJoin(parts)
-        if let granularity = join.granularity, !join.aggregated.isEmpty {
-            let names = join.aggregated.map { "'\(TerminalSafeText.singleLine($0))'" }.joined(separator: ", ")
-            Diagnostics.note("joined by \(granularity.rawValue): \(names) summed (counts) and averaged (measures) to \(granularity.rawValue)s")
-        }
-        return (join.table, parts.map(\.name).joined(separator: " + "))
-    }
+    func load(_ known: DataSource? = nil) throws -> (table: SeriesTable, name: String) { tableInput.load(known) }
 
     /// Every SOURCE's table, named, in order; on failure prints one line and exits non-zero.
-    func loadParts() -> [SeriesJoin.Part] {
-        do {
-            var loaded: [SeriesJoin.Part?] = []
-            var weather: [(index: Int, source: WeatherHistorySource)] = []
-            for (index, argument) in sources.enumerated() {
-                if WeatherHistorySource.isWeather(argument) {
-                    weather.append((index, try WeatherHistorySource(argument: argument)))
-                    loaded.append(nil)
-                    continue
-                }
-                let source = try DataSource(argument: argument)
-                let table = try WebSources.table(source, format: inputFormat, delimiter: delimiter?.byte, choice: choice, network.settings)
-                Diagnostics.printWarnings(table.warnings, source: source.name, limit: maxWarnings)
-                loaded.append(SeriesJoin.Part(name: partName(index), table: table.replacingWarnings([])))
-            }
-            let tables = loaded.compactMap { $0?.table }.filter { !$0.isEmpty }
-            let first = from.flatMap(LocalDateTimeParser.parse) ?? tables.compactMap(\.times.first).min()
-            let last = to.flatMap(LocalDateTimeParser.parse) ?? tables.compactMap(\.times.last).max()
-            for (index, source) in weather {
-                guard let first, let last else {
-                    throw LoadError(source: sources[index], "a weather history needs days: give --from and --to, or a table to join it with")
-                }
-                let endpointURL: URL?
-                if let endpoint {
-                    guard case .url(let url) = try SourceLocator(endpoint) else {
-                        throw LoadError(source: endpoint, "the endpoint must be an http or https address")
-                    }
-                    endpointURL = url
-                } else {
-                    endpointURL = nil
-                }
-                let request = try WeatherHistoryRequest(coordinates: source.coordinates, first: first, last: last, endpoint: endpointURL)
-                let table = try WebSources.weatherHistory(request, hourly: source.hourly, network.settings)
-                Diagnostics.printWarnings(table.warnings, source: request.name, limit: maxWarnings)
-                loaded[index] = SeriesJoin.Part(name: partName(index), table: table.replacingWarnings([]))
-            }
-            return loaded.compactMap { $0 }
-        } catch let error as LoadError {
-            Diagnostics.fail(error.description)
-        } catch let error as Coordinates.Invalid {
-            Diagnostics.fail(error.message)
-        } catch {
-            Diagnostics.fail("\(error)")
-        }
-    }
-
-    /// The --name given for SOURCE `index`, else one made from it: a file's name without its
-    /// extension, an address's last part, `weather`; a name taken already gets ` 2`, ` 3`, ….
-    private func partName(_ index: Int) -> String {
-        if index < names.count { return names[index] }
-        var taken = Set(names)
-        for earlier in 0..<index { taken.insert(partName(earlier)) }
-        let argument = sources[index]
-        var base: String
-        if WeatherHistorySource.isWeather(argument) {
-            base = "weather"
-        } else if argument == "-" {
-            base = "stdin"
-        } else {
-            let last = argument.split(separator: "?").first.map(String.init) ?? argument
-            base = (last.split(separator: "/").last.map(String.init) ?? last)
-            if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
-        }
-        if base.isEmpty { base = "source \(index + 1)" }
-        var name = base, number = 2
-        while taken.contains(name) { name = "\(base) \(number)"; number += 1 }
-        return name
-    }
+    func loadParts() -> [SeriesJoin.Part] { tableInput.loadParts() }
 
     /// The rows --from and --to pick from a SOURCE (all of them without).
-    func span(of table: SeriesTable) -> Range<Int> {
-        guard source != nil else { return 0..<table.rowCount }
-        return table.rows(from: from.flatMap(LocalDateTimeParser.parse), through: to.flatMap(LocalDateTimeParser.parse))
-    }
+    func span(of table: SeriesTable) -> Range<Int> { tableInput.span(of: table) }
 
     /// What to load: the SOURCE, a Socrata query, or the built-in April.
-    func dataSource() throws(LoadError) -> DataSource {
-        if let month {
-            var query = try SocrataQuery.month(month, endpoint: try endpointURL(), pageSize: pageSize)
-            query.timeField = timeColumn ?? query.timeField
-            return .socrata(query)
-        }
-        if source == nil, let from, let to {
-            var query = try SocrataQuery.days(from: from, to: to, endpoint: try endpointURL(), pageSize: pageSize)
-            query.timeField = timeColumn ?? query.timeField
-            return .socrata(query)
-        }
-        guard let source else { return .input(EmbeddedData.aprilBikes()) }
-        return try DataSource(argument: source)
-    }
-
-    private func endpointURL() throws(LoadError) -> URL {
-        guard let endpoint else { return try ConfigFile.endpoint() }
-        guard case .url(let url) = try SourceLocator(endpoint) else {
-            throw LoadError(source: endpoint, "the endpoint must be an http or https address")
-        }
-        return url
-    }
+    func dataSource() throws(LoadError) -> DataSource { try tableInput.dataSource() }
 }
 
 extension TableFormat: ExpressibleByArgument {}

@@ -123,15 +123,8 @@ struct WeatherCommand: ParsableCommand {
             guard let coordinates = try place.map(Coordinates.init(parsing:)) ?? ConfigFile.load()?.location else {
                 usageError("--history needs a place: --at LAT,LON, or 'location = LAT,LON' in \(FremontDirectories().configFile.path).")
             }
-            var endpointURL: URL?
-            if let endpoint {
-                guard case .url(let url) = try SourceLocator(endpoint) else {
-                    throw LoadError(source: RedactedURL.text(endpoint), "the endpoint must be an http or https address")
-                }
-                endpointURL = url
-            }
             request = try WeatherHistoryRequest(coordinates: coordinates, first: LocalDateTimeParser.parse(from!)!,
-                                                last: LocalDateTimeParser.parse(to!)!, endpoint: endpointURL)
+                                                last: LocalDateTimeParser.parse(to!)!, endpoint: try endpointURL())
             table = try WebSources.weatherHistory(request, hourly: hourly, network.settings)
         } catch let error as LoadError {
             Diagnostics.fail(error.description)
@@ -142,9 +135,7 @@ struct WeatherCommand: ParsableCommand {
         }
         Diagnostics.printWarnings(table.warnings, source: request.name, limit: 20)
         if format == nil, Browser.isAvailable {
-            var csv = ""
-            SeriesExport.write(table, as: .csv) { csv += $0 }
-            Browser.run(opening: .table, sources: BrowserSources(table: .input(.bytes(Data(csv.utf8), name: "weather:\(request.coordinates)")),
+            Browser.run(opening: .table, sources: BrowserSources(table: .input(.csv(of: table, name: "weather:\(request.coordinates)")),
                                                                  config: ConfigFile.quiet),
                         settings: network.settings)
         }
@@ -161,14 +152,12 @@ struct WeatherCommand: ParsableCommand {
         guard let coordinates = try place.map(Coordinates.init(parsing:)) ?? config?.location else {
             usageError("Give a forecast SOURCE (a file, an http(s) address or - for standard input), or --at LAT,LON, or set 'location = LAT,LON' in \(FremontDirectories().configFile.path).")
         }
-        var endpointURL: URL?
-        if let endpoint {
-            guard case .url(let url) = try SourceLocator(endpoint) else {
-                throw LoadError(source: RedactedURL.text(endpoint), "the endpoint must be an http or https address")
-            }
-            endpointURL = url
-        }
-        return .forecast(try LiveForecast.request(at: coordinates, config: config, provider: provider, units: units, endpoint: endpointURL))
+        return .forecast(try LiveForecast.request(at: coordinates, config: config, provider: provider, units: units, endpoint: try endpointURL()))
+    }
+
+    /// --endpoint, said without its password when it is not an http or https address.
+    private func endpointURL() throws(LoadError) -> URL? {
+        try endpoint.map { (endpoint) throws(LoadError) in try SourceLocator.webAddress(endpoint, shown: RedactedURL.text(endpoint)) }
     }
 
     /// A usage error found in `run` (it needs the config), said as `validate` says them: thrown

@@ -18,3 +18,13 @@ import FremontCore
         #expect(throws: LoadError.self) { try SourceLocator("https://") }
     }
 }
+
+/// An `--endpoint`: an http or https address, else an error said of the address as shown.
+@Suite struct EndpointAddressTests {
+    @Test func onlyWebAddressesAreEndpoints() throws {
+        #expect(try SourceLocator.webAddress("https://example.org/resource/x.json", shown: "x") == URL(string: "https://example.org/resource/x.json")!)
+        let file = #expect(throws: LoadError.self) { try SourceLocator.webAddress("data/x.json", shown: "shown") }
+        #expect(file?.description == "shown: the endpoint must be an http or https address")
+        #expect(throws: LoadError.self) { try SourceLocator.webAddress("ftp://example.org/", shown: "ftp://example.org/") }
+    }
+}

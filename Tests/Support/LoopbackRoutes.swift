@@ -62,9 +62,11 @@ public enum LoopbackRoutes {
             return try file(String(request.path.dropFirst("/slow/".count)))
         }
         await route("GET /stall/*") { request in
-            // Headers and the first bytes at once, the rest only after 3 s.
+            // Headers and the first half at once, then nothing until the client gives up and the
+            // test stops the server (which cancels the pause), 60 s at most: a stall that ended
+            // on its own (it was 3 s) could end before a loaded client's timer fired.
             let data = try Data(contentsOf: URL(fileURLWithPath: SharedData.path(String(request.path.dropFirst("/stall/".count)))))
-            return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: ScriptedBody(data, pauseAt: data.count / 2, pause: .seconds(3)), count: data.count))
+            return HTTPResponse(statusCode: .ok, body: HTTPBodySequence(from: ScriptedBody(data, pauseAt: data.count / 2, pause: .seconds(60)), count: data.count))
         }
         await route("GET /cut/*") { request in
             // Content-Length promises the whole file; the connection closes after half.

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Writes cached items (a headline, and the item whole when the cache still has it) as JSON, for
+/// programs, or as text, a block an item, for a person: what `fremont query` prints.
+public enum ItemHeadlineExport {
+    /// `[{"feed","feedTitle","id","title","link","date","author","unread","starred"}]`, one item a line.
+    public static func json(_ items: [(headline: ItemHeadline, item: FeedItem?)], emit: (String) -> Void) {
+        emit("[")
+        for (index, (headline, item)) in items.enumerated() {
+            var line = index == 0 ? "\n" : ",\n"
+            line += "{\"feed\":\(JSONText.string(headline.feed)),\"feedTitle\":\(JSONText.string(headline.feedTitle))"
+            line += ",\"id\":\(JSONText.string(headline.id)),\"title\":\(JSONText.string(headline.title))"
+            line += ",\"link\":\(JSONText.string(item?.link ?? "")),\"date\":\(JSONText.date(headline.date))"
+            line += ",\"author\":\(JSONText.string(item?.author ?? ""))"
+            line += ",\"unread\":\(!headline.isRead),\"starred\":\(headline.isStarred)}"
+            emit(line)
+        }
+        emit(items.isEmpty ? "]\n" : "\n]\n")
+    }
+
+    /// `● Title` (a dot when unread), `  Feed · date · starred`, the link, and a blank line.
+    public static func text(_ items: [(headline: ItemHeadline, item: FeedItem?)], emit: (String) -> Void) {
+        for (headline, item) in items {
+            var block = (headline.isRead ? "  " : "● ") + TerminalSafeText.singleLine(headline.title.isEmpty ? "(untitled)" : headline.title) + "\n"
+            var byline = [TerminalSafeText.singleLine(headline.feedTitle.isEmpty ? headline.feed : headline.feedTitle)]
+            if let date = headline.date { byline.append(InternetDate.format(date)) }
+            if headline.isStarred { byline.append("starred") }
+            block += "  " + byline.joined(separator: " · ") + "\n"
+            if let link = item?.link, !link.isEmpty { block += "  " + TerminalSafeText.singleLine(link) + "\n" }
+            emit(block + "\n")
+        }
+    }
+}
