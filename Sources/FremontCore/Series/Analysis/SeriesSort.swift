@@ -10,14 +10,15 @@ public enum SeriesSort {
         for index in indices {
             if keys[index].isNaN { missing.append(index) } else { present.append(index) }
         }
-        // The position breaks ties: Swift's `sort` is not documented as stable.
-        var positioned = present.enumerated().map { (position: $0.offset, index: $0.element) }
+        // Each key beside its position, so the sort reads one array in order rather than the
+        // series at random; the position breaks ties (Swift's `sort` is not documented as stable).
+        var keyed = present.indices.map { (key: keys[present[$0]], position: $0) }
         if descending {
-            positioned.sort { keys[$0.index] != keys[$1.index] ? keys[$0.index] > keys[$1.index] : $0.position < $1.position }
+            keyed.sort { $0.key != $1.key ? $0.key > $1.key : $0.position < $1.position }
         } else {
-            positioned.sort { keys[$0.index] != keys[$1.index] ? keys[$0.index] < keys[$1.index] : $0.position < $1.position }
+            keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }
         }
-        return positioned.map(\.index) + missing
+        return keyed.map { present[$0.position] } + missing
     }
 
     /// Table rows ordered by one series; `rows` (say a filter's) defaults to every row in time
