@@ -17,13 +17,13 @@ public enum SourceLocator: Sendable, Hashable {
         let lowered = argument.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host?.isEmpty == false else {
-                throw LoadError(source: argument, "not a valid web address")
+                throw LoadError(source: RedactedURL.text(argument), "not a valid web address")
             }
             self = .url(url)
             return
         }
         if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy({ $0.isLetter }), argument.distance(from: argument.startIndex, to: colon) > 1 {
-            throw LoadError(source: argument, "only http and https addresses can be loaded")
+            throw LoadError(source: RedactedURL.text(argument), "only http and https addresses can be loaded")
         }
         self = .file(argument)
     }

@@ -60,6 +60,10 @@ import FremontTestSupport
         input.month = "2016-04"
         let refused = #expect(throws: LoadError.self) { try input.dataSource() }
         #expect(refused?.description == "data/x.json: the endpoint must be an http or https address")
+        // Said without the password it holds, as `weather --endpoint` says it.
+        input.endpoint = "ftp://reader:hunter2@data.example/x.json"
+        let secret = #expect(throws: LoadError.self) { try input.dataSource() }
+        #expect(secret?.description == "ftp://reader:***@data.example/x.json: only http and https addresses can be loaded")
     }
 
     @Test func severalSourcesAreJoinedOnTime() throws {

@@ -17,6 +17,14 @@ import FremontCore
         #expect(throws: LoadError.self) { try SourceLocator("javascript:alert(1)") }
         #expect(throws: LoadError.self) { try SourceLocator("https://") }
     }
+
+    /// A refused address is said without its password, as every address Fremont shows is.
+    @Test func aRefusedAddressIsSaidWithoutItsPassword() {
+        let scheme = #expect(throws: LoadError.self) { try SourceLocator("ftp://reader:hunter2@example.org/feed.xml") }
+        #expect(scheme?.description == "ftp://reader:***@example.org/feed.xml: only http and https addresses can be loaded")
+        let broken = #expect(throws: LoadError.self) { try SourceLocator("https://reader:hunter2@") }
+        #expect(broken?.description.contains("hunter2") == false)
+    }
 }
 
 /// An `--endpoint`: an http or https address, else an error said of the address as shown.
