@@ -101,16 +101,16 @@ public final class BrowserRuntime {
                 draw()
                 needsDraw = false
             }
-            if !hostStarted, !state.isLoading || DispatchTime.now().uptimeNanoseconds >= hostDeadline {
-                hostStarted = true
-                host.start { [inbox] event in inbox.post(event, view: ViewID("host"), source: "", generation: 0, isResult: false) }
-            }
             if state.status.message == nil {
                 shownMessage.until = .max
             } else if state.status.messageSerial != shownMessage.serial || shownMessage.until == .max {
                 shownMessage = (state.status.messageSerial, DispatchTime.now().uptimeNanoseconds + UInt64(messageLifetime * 1e9))
             }
             let loading = state.isLoading
+            if !hostStarted, !loading || DispatchTime.now().uptimeNanoseconds >= hostDeadline {
+                hostStarted = true
+                host.start { [inbox] event in inbox.post(event, view: ViewID("host"), source: "", generation: 0, isResult: false) }
+            }
             let untilTick = Int32(clamping: max(1, (Int(lastTick) + 100_000_000 - Int(DispatchTime.now().uptimeNanoseconds)) / 1_000_000))
             var timeout: Int32 = loading ? min(untilTick, 100) : 500
             if shownMessage.until != .max {
