@@ -17,11 +17,9 @@ public struct DownloadsView: BrowserView {
     public let title = "Downloads"
     public private(set) var rows: [DownloadRow] = []
     private(set) var list = ListState()
-    private var isLoaded = false
 
     public init(rows: [DownloadRow] = []) {
         self.rows = rows
-        isLoaded = !rows.isEmpty
     }
 
     public var sourceName: String {
@@ -74,7 +72,6 @@ public struct DownloadsView: BrowserView {
         guard case .loaded(_, .downloads(let new)) = message else { return [] }
         let kept = selected?.id
         rows = new
-        isLoaded = true
         if let kept, let index = rows.firstIndex(where: { $0.id == kept }), index != list.selected {
             list.select(index, metrics)
         }
