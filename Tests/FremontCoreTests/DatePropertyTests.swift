@@ -122,6 +122,30 @@ import FremontTestSupport
         }
     }
 
+    /// The portal form's fixed-position reader gives what the scanner gives, for the form's
+    /// valid values and for look-alikes (hour 0 or 13, a letter for a digit, `XM`).
+    @Test func thePortalFormsFastPathAgreesWithTheScanner() async {
+        let digits = Gen.int(in: 0...9).array(of: 14...14)
+        // Mostly a hour of 01–12, so both readers' full paths run; sometimes one byte spoiled.
+        let hour = Gen.int(in: 0...13)
+        // A place 0–13 is a digit spoiled; 14 and above, none (half the cases).
+        let spoiled = Gen.int(in: 0...27)
+        let spoilers = ["x", " ", "/", ":"], markers = ["AM", "PM", "am", "pm", "XM", "A.", "AMM"]
+        let spoiler = Gen.int(in: 0...(spoilers.count - 1)), marker = Gen.int(in: 0...(markers.count - 1))
+        let text = zip(digits, hour, spoiled, spoiler, marker).map { digits, hour, spoiled, spoiler, marker -> String in
+            var d = digits.map(String.init)
+            (d[8], d[9]) = (String(hour / 10), String(hour % 10))
+            if spoiled < 14 { d[spoiled] = spoilers[spoiler] }
+            return "\(d[0])\(d[1])/\(d[2])\(d[3])/\(d[4])\(d[5])\(d[6])\(d[7]) \(d[8])\(d[9]):\(d[10])\(d[11]):\(d[12])\(d[13]) \(markers[marker])"
+        }
+        await propertyCheck(count: 2_000, input: text) { text in
+            var bytes = text
+            bytes.withUTF8 { bytes in
+                #expect(LocalDateTimeParser.fields(bytes) == LocalDateTimeParser.scannedFields(bytes), "\(text)")
+            }
+        }
+    }
+
     /// Whole exports read back: `fremont bikes --format csv` or `json`, loaded again, gives the
     /// same rows (sorted, one per hour, the first of a duplicate kept, missing counts still missing).
     @Test func bikeExportsReadBackAsTheSameRows() async throws {

@@ -70,7 +70,9 @@ public struct TimeColumnReader: Sendable {
 
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         if let time = LocalDateTimeParser.parseAPIForm(bytes) { return .time(time) }
-        if readsEpochs, let time = epoch(bytes) { return .time(time) }
+        // Nine digits or more lead an epoch: a date's separator at the third byte (`07/31/2025`,
+        // `31.07.2025`) rules one out before the call.
+        if readsEpochs, bytes.count >= 9, bytes[2] &- 0x30 < 10, let time = epoch(bytes) { return .time(time) }
         guard let fields = LocalDateTimeParser.fields(bytes) else { return .unreadable }
         var reorders = false
         if case .yearLast = fields.order {

@@ -269,11 +269,17 @@ struct SeriesTableBuilder {
 
     /// The values kept stay in proportion to the fields read: rows that name few of many series
     /// are refused rather than each made as wide as all of them.
-    private func checkValueCount() throws(LoadError) {
+    /// Mutating, with the message apart: a non-mutating call from the mutating `endRecord` copied
+    /// the whole builder (704 bytes) on every record.
+    private mutating func checkValueCount() throws(LoadError) {
         let held = times.count * series.count
         guard held > Self.valuesPerField * fieldsRead + Self.valueAllowance else { return }
-        throw LoadError(source: source, location: SourceLocation(line: line), kind: .notData,
-                        "the rows give few of the \(NumberText.grouped(series.count)) series' values: \(NumberText.grouped(times.count)) rows would hold \(NumberText.grouped(held)) values for \(NumberText.grouped(fieldsRead)) fields read; name the series wanted with --columns")
+        throw tooFewValues(held: held)
+    }
+
+    private func tooFewValues(held: Int) -> LoadError {
+        LoadError(source: source, location: SourceLocation(line: line), kind: .notData,
+                  "the rows give few of the \(NumberText.grouped(series.count)) series' values: \(NumberText.grouped(times.count)) rows would hold \(NumberText.grouped(held)) values for \(NumberText.grouped(fieldsRead)) fields read; name the series wanted with --columns")
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?) {
@@ -575,15 +581,17 @@ struct SeriesTableBuilder {
     }
 
     /// A record with a time and every value, and the total adding up: nothing to say about it.
-    private var recordIsClean: Bool {
-        guard time != nil, !rowHasInvalid, !rowValues.contains(where: \.isNaN) else { return false }
+    /// Static, given what it reads: a getter on self, called from the mutating `commit`, copied the
+    /// whole builder on every record.
+    private static func isClean(_ rowValues: [Double], hasInvalid: Bool, totalCheck: (total: Int, north: Int, south: Int)?) -> Bool {
+        guard !hasInvalid, !rowValues.contains(where: \.isNaN) else { return false }
         guard let check = totalCheck else { return true }
         return rowValues[check.total] == rowValues[check.north] + rowValues[check.south]
     }
 
     private mutating func commit() {
         recordCount += 1
-        if recordIsClean, let time {
+        if let time, Self.isClean(rowValues, hasInvalid: rowHasInvalid, totalCheck: totalCheck) {
             keep(time)
             return
         }
