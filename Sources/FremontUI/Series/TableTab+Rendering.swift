@@ -286,6 +286,10 @@ extension TableTab {
         buffer.write(ruler, x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
         let selectedDay = layout.day(ofRow: selectedRow)
         let dayArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        let spanHours = table.times[0].hourNumber...table.times[table.rowCount - 1].hourNumber
+        let padding = String(repeating: " ", count: cellWidth - 1)
+        let missingCell = "—" + padding, emptyCell = " " + padding
+        let wholeDay = String(repeating: missingCell, count: 24)
         ListView.render(days, UniformMetrics(count: layout.dayCount), area: dayArea, indicator: false, into: &buffer, theme: theme) { day, _, y, buffer in
             let first = layout.dayFirstRow[day]
             let end = day + 1 < layout.dayCount ? layout.dayFirstRow[day + 1] : table.rowCount
@@ -295,13 +299,11 @@ extension TableTab {
             // An hour of the span without a row is missing, drawn as a blank row is ("—"), never as
             // an even hour ("·" without colour); hours before the first row or after the last are
             // outside the span and stay empty.
-            let spanFirst = table.times[0], spanLast = table.times[table.rowCount - 1]
-            let dayStart = table.times[first].startOfDay
-            for hour in 0..<24 {
-                let time = dayStart.addingHours(hour)
-                let inSpan = time.hourNumber >= spanFirst.hourNumber && time.hourNumber <= spanLast.hourNumber
-                buffer.write(inSpan ? "—" : " ", x: area.x + labelWidth + hour * cellWidth, y: y, style: theme.dim, maxWidth: 1)
-            }
+            // A day's 24 cells written as one text, the whole-day one made once a frame.
+            let dayFirstHour = table.times[first].startOfDay.hourNumber
+            let blanks = spanHours.contains(dayFirstHour) && spanHours.contains(dayFirstHour + 23)
+                ? wholeDay : (0..<24).map { spanHours.contains(dayFirstHour + $0) ? missingCell : emptyCell }.joined()
+            buffer.write(blanks, x: area.x + labelWidth, y: y, style: theme.dim, maxWidth: 24 * cellWidth)
             for index in first..<end {
                 var (glyph, style) = theme.heatmapCell(shadeRule.shade(table, row: index))
                 if table.isMissingAValue(index) { glyph = "—" }
