@@ -94,6 +94,27 @@ import FremontTestSupport
                       hour: hour, minute: minute, second: second)!
     }
 
+    /// Steps between two times skip the calendar when both share a day: the count must be the
+    /// one whole wall-clock seconds give, for times a day apart, the same day, and years apart.
+    @Test func stepsBetweenTimesAgreeWithWallSeconds() async {
+        let steps: [SeriesStep] = [.seconds(1), .seconds(900), .seconds(3600), .seconds(86_400), .seconds(604_800)]
+        // Seconds to two days apart, and the same day-of-month months or years apart.
+        let offset = Gen.frequency((1, Gen.int(in: -200_000...200_000)),
+                                   (1, zip(Gen.int(in: -800...800), Gen.int(in: -3_600...3_600)).map { $0 * 86_400 + $1 }))
+        let nearby = zip(Self.localDateTime, offset, Gen.int(in: 0..<steps.count))
+        await propertyCheck(count: 2_000, input: nearby) { earlier, offset, which in
+            let step = steps[which]
+            let later = SeriesStep.seconds(1).advance(earlier, by: offset)
+            let expected = (SeriesStep.wallSeconds(later) - SeriesStep.wallSeconds(earlier)) / Self.seconds(of: step)
+            #expect(step.steps(from: earlier, to: later) == expected)
+            #expect(step.steps(from: earlier, to: earlier) == 0)
+        }
+    }
+
+    private static func seconds(of step: SeriesStep) -> Int {
+        if case .seconds(let seconds) = step { return seconds } else { return 1 }
+    }
+
     @Test func localDateTimeReadsBackFromEveryFormTheProductWrites() async {
         await propertyCheck(count: 2_000, input: Self.localDateTime) { date in
             // The CSV and JSON exports and the Socrata query write `isoString`.

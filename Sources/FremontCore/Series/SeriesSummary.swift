@@ -128,7 +128,10 @@ public struct SeriesSummary: Sendable {
         for column in table.series.indices {
             var summary = Column()
             let values = table.values[column]
-            var dayHasValue = [Bool](repeating: false, count: days.count)
+            // Each day's sum and count, gathered flat and put into `days` once: a nested
+            // array's element written per row costs a uniqueness check per level.
+            var dayTotals = [Double](repeating: 0, count: days.count)
+            var dayCounts = [Int](repeating: 0, count: days.count)
             // Readings shorter than an hour: the busiest hour is the one whose readings add up
             // to the most, as pandas' `resample('h').sum().max()`.
             let byHour = step.isSubHourly && table.series[column].kind == .count
@@ -163,12 +166,15 @@ public struct SeriesSummary: Sendable {
                     summary.busiestHour = table.times[row]
                 }
                 let day = Int(rowDay[row])
-                days[day].totals[column] += value
-                days[day].counts[column] += 1
-                dayHasValue[day] = true
+                dayTotals[day] += value
+                dayCounts[day] += 1
             }
             if byHour { closeHour(&summary) }
-            summary.daysWithValue = dayHasValue.lazy.filter { $0 }.count
+            for day in days.indices {
+                days[day].totals[column] = dayTotals[day]
+                days[day].counts[column] = dayCounts[day]
+            }
+            summary.daysWithValue = dayCounts.lazy.filter { $0 > 0 }.count
             if summary.daysWithValue > 0 { summary.averagePerDay = summary.total / Double(summary.daysWithValue) }
             columns[column] = summary
         }

@@ -86,7 +86,11 @@ public enum SeriesStep: Sendable, Hashable, CustomStringConvertible {
     public func steps(from earlier: LocalDateTime, to later: LocalDateTime) -> Int {
         switch self {
         case .seconds(let seconds):
-            return (Self.wallSeconds(later) - Self.wallSeconds(earlier)) / max(1, seconds)
+            // Neighbouring rows mostly share a day: no calendar arithmetic for them.
+            let sameDay = later.day == earlier.day && later.month == earlier.month && later.year == earlier.year
+            let days = sameDay ? 0 : later.dayNumber - earlier.dayNumber
+            let difference = days * 86_400 + (later.hour - earlier.hour) * 3600 + (later.minute - earlier.minute) * 60 + (later.second - earlier.second)
+            return difference / max(1, seconds)
         case .months(let months):
             return ((later.year * 12 + later.month) - (earlier.year * 12 + earlier.month)) / max(1, months)
         }
