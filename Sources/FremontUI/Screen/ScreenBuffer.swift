@@ -39,8 +39,13 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
 
     public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
+        fill(rect, with: Cell(String(character), style: style))
+    }
+
+    /// Every cell of `rect` set to `cell`, which must be one column wide: for views that draw
+    /// many cells of a few kinds (a heatmap) without measuring text per cell.
+    public mutating func fill(_ rect: Rect, with cell: Cell) {
         let clipped = clip(rect)
-        let cell = Cell(String(character), style: style)
         let width = self.width
         cells.withUnsafeMutableBufferPointer { cells in
             for y in clipped.y..<clipped.maxY {

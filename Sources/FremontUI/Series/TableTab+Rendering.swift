@@ -287,9 +287,8 @@ extension TableTab {
         let selectedDay = layout.day(ofRow: selectedRow)
         let dayArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
         let spanHours = table.times[0].hourNumber...table.times[table.rowCount - 1].hourNumber
-        let padding = String(repeating: " ", count: cellWidth - 1)
-        let missingCell = "—" + padding, emptyCell = " " + padding
-        let wholeDay = String(repeating: missingCell, count: 24)
+        let missing = Cell("—", style: theme.dim)
+        let cellsX = area.x + labelWidth
         ListView.render(days, UniformMetrics(count: layout.dayCount), area: dayArea, indicator: false, into: &buffer, theme: theme) { day, _, y, buffer in
             let first = layout.dayFirstRow[day]
             let end = day + 1 < layout.dayCount ? layout.dayFirstRow[day + 1] : table.rowCount
@@ -299,11 +298,11 @@ extension TableTab {
             // An hour of the span without a row is missing, drawn as a blank row is ("—"), never as
             // an even hour ("·" without colour); hours before the first row or after the last are
             // outside the span and stay empty.
-            // A day's 24 cells written as one text, the whole-day one made once a frame.
+            // Cells set whole (every glyph here is one column): no text measured per cell.
             let dayFirstHour = table.times[first].startOfDay.hourNumber
-            let blanks = spanHours.contains(dayFirstHour) && spanHours.contains(dayFirstHour + 23)
-                ? wholeDay : (0..<24).map { spanHours.contains(dayFirstHour + $0) ? missingCell : emptyCell }.joined()
-            buffer.write(blanks, x: area.x + labelWidth, y: y, style: theme.dim, maxWidth: 24 * cellWidth)
+            for hour in 0..<24 where spanHours.contains(dayFirstHour + hour) {
+                buffer.fill(Rect(x: cellsX + hour * cellWidth, y: y, width: 1, height: 1), with: missing)
+            }
             for index in first..<end {
                 var (glyph, style) = theme.heatmapCell(shadeRule.shade(table, row: index))
                 if table.isMissingAValue(index) { glyph = "—" }
@@ -311,8 +310,9 @@ extension TableTab {
                     style = theme.selected(style)
                     if glyph == " " { glyph = "◆" }
                 }
-                let cell = TextLayout.padRight(glyph, to: cellWidth)
-                buffer.write(cell, x: area.x + labelWidth + table.times[index].hour * cellWidth, y: y, style: style, maxWidth: cellWidth)
+                let x = cellsX + table.times[index].hour * cellWidth
+                buffer.fill(Rect(x: x, y: y, width: 1, height: 1), with: Cell(glyph, style: style))
+                if cellWidth > 1 { buffer.fill(Rect(x: x + 1, y: y, width: cellWidth - 1, height: 1), with: Cell(" ", style: style)) }
             }
         }
     }
