@@ -14,12 +14,17 @@ import Testing
             let width = ProcessInfo.processInfo.activeProcessorCount
             let started = DispatchSemaphore(value: 0)
             let release = DispatchSemaphore(value: 0)
+            let request = RequestTime()
             // One more holder than the pool has threads: the last waits for a free one.
             let holders = (0...width).map { _ in
                 Task.detached { () -> Bool in
                     started.signal()
-                    // True when it gave up waiting for the answer.
-                    return release.wait(timeout: .now() + 30) == .timedOut
+                    // True when it gave up waiting for the answer: 30 s after the request went,
+                    // not after this holder started (in a busy suite the others may start late).
+                    while release.wait(timeout: .now() + 1) == .timedOut {
+                        if let sent = request.sent, DispatchTime.now() > sent + 30 { return true }
+                    }
+                    return false
                 }
             }
             // Off the pool: nothing here needs one of its threads.
@@ -27,6 +32,7 @@ import Testing
                 defer { for _ in 0...width { release.signal() } }
                 // The request goes once every thread is held (a loaded machine may start them late).
                 for _ in 0..<width where started.wait(timeout: .now() + 120) == .timedOut { return (false, 0) }
+                request.sent = .now()
                 return (true, try Data(contentsOf: url).count)
             }
             var gaveUp = 0
@@ -49,5 +55,16 @@ import Testing
             #expect(String(decoding: body, as: UTF8.self) == "/anything")
             #expect(server.requests.map(\.status) == [404, 200])
         }
+    }
+}
+
+/// When the request went out, shared by the holders and the requester.
+private final class RequestTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time: DispatchTime?
+
+    var sent: DispatchTime? {
+        get { lock.withLock { time } }
+        set { lock.withLock { time = newValue } }
     }
 }
