@@ -38,9 +38,11 @@ struct FeedSlot: Sendable {
         feedTitle = feed.title
         warnings = feed.warnings
         hasData = true
+        let replaced = OffThreadRelease((entries, lines))
         entries = feed.entries
         // Wrapped on the loading thread, for the width the tab had then (or not yet: stand-ins).
         lines = feed.lines.count == entries.count ? feed.lines : entries.map(FeedEntryLines.init(unwrapped:))
+        replaced.release()
     }
 
     /// A failed load: the last good items stay; with none, the failure takes their place.

@@ -102,7 +102,7 @@ public struct ItemListView: BrowserView {
         slots.count == 1 ? slots[0].source : slots.isEmpty ? "" : "\(slots.count) feeds"
     }
 
-    public var selectedKey: FeedItemKey? { order.isEmpty ? nil : entry(selected).key }
+    public var selectedKey: FeedItemKey? { order.isEmpty ? nil : key(selected) }
 
 
     /// Read and star state, shared with the browser's other feed screens.
@@ -117,6 +117,13 @@ public struct ItemListView: BrowserView {
     func entry(_ position: Int) -> FeedEntry {
         let ref = order[position]
         return slots[ref.slot].entries[ref.index]
+    }
+
+    /// Entry `position`'s key, read in place: copying the whole entry (a dozen strings) to
+    /// compare keys made a reload of 8,000 items retain and release every field of each.
+    func key(_ position: Int) -> FeedItemKey {
+        let ref = order[position]
+        return slots[ref.slot].entries[ref.index].key
     }
 
     func lines(_ position: Int) -> FeedEntryLines {
@@ -215,7 +222,7 @@ public struct ItemListView: BrowserView {
         var merged = Self.merge(slots)
         if unreadOnly { merged.removeAll { !isUnread(slots[$0.slot].entries[$0.index]) } }
         order = merged
-        var target = keptKey.flatMap { key in order.indices.first { entry($0).key == key } } ?? selected
+        var target = keptKey.flatMap { key in order.indices.first { self.key($0) == key } } ?? selected
         if atStart { target = 0 }
         guard wrapWidth > 0 else {
             list.mark(target, UniformMetrics(count: order.count))
@@ -234,9 +241,11 @@ public struct ItemListView: BrowserView {
     /// feeds' order and each feed's own order.
     static func merge(_ slots: [FeedSlot]) -> [Ref] {
         var refs: [(ref: Ref, date: Date?, failure: Bool)] = []
-        for (slot, feed) in slots.enumerated() {
-            for (index, entry) in feed.entries.enumerated() {
-                refs.append((Ref(slot: slot, index: index), entry.date, entry.isFailure))
+        refs.reserveCapacity(slots.reduce(0) { $0 + $1.entries.count })
+        // By index: the date and the flag read in place, not each entry copied out.
+        for slot in slots.indices {
+            for index in slots[slot].entries.indices {
+                refs.append((Ref(slot: slot, index: index), slots[slot].entries[index].date, slots[slot].entries[index].isFailure))
             }
         }
         // Sorted by position too, so equal dates keep their order (the sort is not stable).
@@ -287,10 +296,11 @@ public struct ItemListView: BrowserView {
         let anyExpanded = !expanded.isEmpty
         var stale = false
         for position in order.indices {
-            let isExpanded = anyExpanded && expanded.contains(entry(position).key)
-            let lines = lines(position)
-            if !lines.isReady(width: wrapWidth, expanded: isExpanded) { stale = true }
-            heights.append(lines.height(expanded: isExpanded))
+            let isExpanded = anyExpanded && expanded.contains(key(position))
+            let ref = order[position]
+            // In place, not a copy of the lines (arrays retained and released per item).
+            if !slots[ref.slot].lines[ref.index].isReady(width: wrapWidth, expanded: isExpanded) { stale = true }
+            heights.append(slots[ref.slot].lines[ref.index].height(expanded: isExpanded))
         }
         metrics = StackedMetrics(heights: heights)
         list.clamp(metrics)
@@ -353,10 +363,10 @@ public struct ItemListView: BrowserView {
         var work = 0
         let anyExpanded = !expanded.isEmpty
         for position in order.indices {
-            let entry = entry(position)
-            let isExpanded = anyExpanded && expanded.contains(entry.key)
-            let lines = lines(position)
-            guard !lines.isReady(width: wrapWidth, expanded: isExpanded) else { continue }
+            let isExpanded = anyExpanded && expanded.contains(key(position))
+            let ref = order[position]
+            guard !slots[ref.slot].lines[ref.index].isReady(width: wrapWidth, expanded: isExpanded) else { continue }
+            let entry = slots[ref.slot].entries[ref.index]
             // A collapsed entry wraps its title and the start of its text; an expanded one all of it.
             let text = isExpanded ? min(entry.text.utf8.count, FeedEntryLines.expandedTextLimit)
                 : min(entry.text.utf8.count, (FeedEntryLines.previewCount + 2) * wrapWidth)
@@ -417,7 +427,9 @@ public struct ItemListView: BrowserView {
             where current.width == wrapWidth && (current.isComplete || !lines[position].isComplete) {
                 lines[position] = current
             }
+            let replaced = OffThreadRelease(slots[index].lines)
             slots[index].lines = lines
+            replaced.release()
         }
         measure()
         if let anchor { list.restore(anchor: anchor, metrics) }
@@ -590,7 +602,7 @@ public struct ItemListView: BrowserView {
     /// Expands or collapses the selected item; expanding an unread item reads it.
     private mutating func toggle() -> [ViewEffect] {
         defer { list.reveal(metrics) }
-        let key = entry(selected).key
+        let key = self.key(selected)
         let row = metrics.top(of: selected) - topLine
         let isExpanded = expanded.insert(key).inserted
         if !isExpanded { expanded.remove(key) }
@@ -609,7 +621,7 @@ public struct ItemListView: BrowserView {
     private mutating func setAll(expanded expand: Bool) {
         let row = max(0, list.anchor(metrics) ?? 0)
         if expand {
-            for position in order.indices { expanded.insert(entry(position).key) }
+            for position in order.indices { expanded.insert(key(position)) }
         } else {
             expanded.removeAll()
         }
