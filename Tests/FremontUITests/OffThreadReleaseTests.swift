@@ -4,34 +4,39 @@ import Testing
 
 /// A replaced feed's memory is freed on the release queue, never on the thread that replaced it.
 @Suite struct OffThreadReleaseTests {
-    /// Records the thread its last reference went on.
-    private final class Tracked: @unchecked Sendable {
-        let freed: DispatchSemaphore
-        let thread: UnsafeMutablePointer<pthread_t?>
-        init(freed: DispatchSemaphore, thread: UnsafeMutablePointer<pthread_t?>) {
-            self.freed = freed
-            self.thread = thread
-        }
-        deinit {
-            thread.pointee = pthread_self()
+    /// The threads objects were freed on; each object keeps it alive.
+    private final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var threads: [pthread_t] = []
+        let freed = DispatchSemaphore(value: 0)
+
+        func record() {
+            lock.withLock { threads.append(pthread_self()) }
             freed.signal()
         }
+
+        var freedOn: [pthread_t] { lock.withLock { threads } }
+    }
+
+    private final class Tracked: Sendable {
+        let recorder: Recorder
+        init(_ recorder: Recorder) { self.recorder = recorder }
+        deinit { recorder.record() }
     }
 
     @Test func theLastReferenceGoesOnAnotherThread() {
-        let freed = DispatchSemaphore(value: 0)
-        let thread = UnsafeMutablePointer<pthread_t?>.allocate(capacity: 1)
-        defer { thread.deallocate() }
-        thread.initialize(to: nil)
+        let recorder = Recorder()
         // Held the way a feed slot holds its items: in an array the replacement drops.
-        var items: [Tracked] = (0..<100).map { _ in Tracked(freed: freed, thread: thread) }
+        var items: [Tracked] = (0..<100).map { _ in Tracked(recorder) }
         let retired = OffThreadRelease(items)
         items = []
-        #expect(freed.wait(timeout: .now()) == .timedOut, "freed before release(), on the caller's thread")
-        retired.release()
-        #expect(freed.wait(timeout: .now() + 10) == .success)
-        let caller = pthread_self()
-        #expect(thread.pointee.map { pthread_equal($0, caller) == 0 } == true)
         #expect(items.isEmpty)
+        #expect(recorder.freedOn.isEmpty, "freed before release(), on the caller's thread")
+        retired.release()
+        let waits = (0..<100).map { _ in recorder.freed.wait(timeout: .now() + 10) }
+        #expect(waits.allSatisfy { $0 == .success })
+        let caller = pthread_self()
+        #expect(recorder.freedOn.count == 100)
+        #expect(recorder.freedOn.allSatisfy { pthread_equal($0, caller) == 0 })
     }
 }
