@@ -178,6 +178,36 @@ import FremontCore
         #expect(byTitle.map(\.title) == byTitle.map(\.title).sorted { $0.lowercased() < $1.lowercased() })
     }
 
+    /// A list's first screen comes without a count that would scan the items (a query feed's,
+    /// a search's): its rows are the list's first ones; the count, asked apart, is the list's
+    /// length, before and after marks; lists counted by the tally bring their count along.
+    @Test func firstScreensComeBeforeCountsThatScan() throws {
+        let home = try TestHome()
+        let cache = try Self.filledCache(home)
+        let query = ItemQuery.filter(try FilterExpression(parsing: "unread = \"yes\" and title =~ \"Headline 1\""), feeds: FilterFeedList())
+        let condition = "isRead = 0 AND title LIKE 'Headline 1%'"
+        let expected = try Self.expectedOrder(cache, where: condition)
+        #expect(expected.count > 5_000)
+        let first = try cache.firstItems(query, limit: 200)
+        #expect(first.total == nil)
+        #expect(first.rows.map { "\($0.feed) \($0.id)" } == Array(expected.prefix(200)))
+        #expect(try cache.itemCount(query) == expected.count)
+        // Paged on from the first screen, the query's rows, once each, in order.
+        let walked = try Self.walk(cache, query, limit: 997)
+        #expect(walked.map { "\($0.feed) \($0.id)" } == expected)
+        // Marks move the count and the first screen alike.
+        try cache.markAllRead(feedURL: Self.url(0))
+        let after = try Self.expectedOrder(cache, where: condition)
+        #expect(after.count < expected.count)
+        #expect(try cache.itemCount(query) == after.count)
+        #expect(try cache.firstItems(query, limit: 200).rows.map { "\($0.feed) \($0.id)" } == Array(after.prefix(200)))
+        // A search is counted from its index alone; All items and a feed from the tally, with their rows.
+        #expect(try cache.firstItems(.search("comet", within: .all), limit: 50).total == nil)
+        #expect(try cache.itemCount(.search("comet", within: .all)) == (try Self.expectedOrder(cache, where: "\(Self.itemNumber) % 7 = 0")).count)
+        #expect(try cache.firstItems(.all, limit: 50).total == 50_000)
+        #expect(try cache.firstItems(.feed(Self.url(1)), limit: 50).total == 2_000)
+    }
+
     /// What the browser reads of each feed at start: its counts and newest date, none of its
     /// items; and the feeds marked read as one intent, a statement per feed.
     @Test func feedsReadAtStartAreCountsAndMarkedReadAsAnIntent() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import FremontCore
+import Synchronization
 import Testing
 @testable import FremontUI
 
@@ -426,5 +427,69 @@ private struct BackgroundView: BrowserView {
         #expect(results.last == 3, "\(results)")
         #expect(results.allSatisfy { $0 > 0 }, "work ran on the loop's thread: \(results)")
         #expect(results == results.sorted() && results.count < 3, "\(results)")
+    }
+}
+
+/// A view that asks, on `c`, for a list's count and then, on `o`, for a window of rows.
+private struct LaneView: BrowserView {
+    enum Action: Sendable { case count, open }
+    let id = ViewID("lanes")
+    let title = "Lanes"
+    /// What arrived, in order: "count" or "window".
+    var arrived: [String] = []
+    var keymap: Keymap<Action> {
+        Keymap([KeyBinding(.character("c"), .count, "count"), KeyBinding(.character("o"), .open, "open")])
+    }
+
+    mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        [.host(.load(id, .window(ItemWindowRequest(query: .all, wanted: action == .count ? 0..<0 : 0..<20))))]
+    }
+
+    mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        if case .loaded(_, .itemWindow(let window)) = message { arrived.append(window.isCountOnly ? "count" : "window") }
+        return []
+    }
+
+    func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
+}
+
+/// A cache whose counts scan a million items: a count runs until a window has been read (or 2 s).
+private final class CountingHost: BrowserHost, Sendable {
+    private let windowRead = Mutex(false)
+
+    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
+        guard case .window(let request) = target else { return [] }
+        return [LoadJob(source: ItemWindowRequest.source) { [self] (_) throws(LoadError) -> LoadPayload in
+            if request.isCountOnly {
+                let end = Date().addingTimeInterval(2)
+                while Date() < end, !self.windowRead.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
+                return .itemWindow(request.window(total: 1_000_000, read: []))
+            }
+            self.windowRead.withLock { $0 = true }
+            return .itemWindow(request.window(total: 1_000_000, read: []))
+        }]
+    }
+
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        ProgramOutcome(request: request, message: "", succeeded: true)
+    }
+
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
+    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { { nil } }
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
+    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
+}
+
+@Suite struct CacheLaneRuntimeTests {
+    /// A window asked for while a count scans is read at once, on its own lane: the count
+    /// (which here lasts until a window is read) comes after it, not before.
+    @Test func aWindowNeverWaitsBehindACount() {
+        let terminal = ScriptedTerminal([.key(.character("c")), .key(.character("o"))] + Array(repeating: nil, count: 20))
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [LaneView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: CountingHost())
+        let start = Date()
+        _ = runtime.run(loading: [])
+        #expect(runtime.finalState.view(LaneView.self)?.arrived == ["window", "count"])
+        #expect(Date().timeIntervalSince(start) < 2)
     }
 }

@@ -177,6 +177,13 @@ struct ItemWindowReader {
         return try filter.withFunctions(db) { try body(selection) }
     }
 
+    /// Whether `count` costs the feeds (a tally's sums) or the starred items, not the items.
+    func isCountCheap(_ query: ItemQuery) -> Bool {
+        if isFiltered(query) { return false }
+        if case .search = query { return false }
+        return true
+    }
+
     /// How many rows the query has: from each feed's tally (kept by triggers), so it costs the
     /// feeds, not the items. Starred items are counted: there are as many as a person starred.
     func count(_ query: ItemQuery) throws -> Int {
@@ -185,6 +192,13 @@ struct ItemWindowReader {
             return try withFilter(query) { selection in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE \(selection.filter ?? "1")", arguments: selection.arguments) ?? 0
             }
+        }
+        if case .search(let text, .all) = query {
+            // Every item is in the full-text index once (a trigger removes an item's row with
+            // it): the matches counted there alone, never joined to the items.
+            guard let match = ItemSearch.matchExpression(text) else { return 0 }
+            return try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM itemText WHERE itemText MATCH ?"),
+                                    arguments: [match]) ?? 0
         }
         if case .search = query {
             // The matches counted where they are (the index gives their rowids): no tally keeps these.

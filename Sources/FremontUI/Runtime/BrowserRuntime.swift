@@ -21,6 +21,9 @@ public final class BrowserRuntime {
     /// Reads of the cache a screen waits for (a list's window, an item to read): never queued
     /// behind feeds that hang on the network.
     private let cacheReads = BlockingWorkQueue(width: 1, name: "fremont.cache-reads")
+    /// Counts of lists (a query feed's, a filtered list's after its first screen): each may scan
+    /// a million items, so they queue here, and a window a screen waits for never waits behind one.
+    private let cacheCounts = BlockingWorkQueue(width: 1, name: "fremont.cache-counts")
     /// Work views hand off the UI thread (layout, a model fit), one at a time, never queued
     /// behind a load that hangs on the network; a request made stale by a newer one from the
     /// same view is skipped.
@@ -247,7 +250,7 @@ public final class BrowserRuntime {
                 return status
             }
             for job in jobs {
-                if let status = start(job, for: view, on: target.isFetch ? loads : cacheReads) { return status }
+                if let status = start(job, for: view, on: target.isFetch ? loads : target.isCount ? cacheCounts : cacheReads) { return status }
             }
         }
         return nil
