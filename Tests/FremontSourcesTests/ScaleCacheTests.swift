@@ -195,6 +195,22 @@ import FremontCore
         // Paged on from the first screen, the query's rows, once each, in order.
         let walked = try Self.walk(cache, query, limit: 997)
         #expect(walked.map { "\($0.feed) \($0.id)" } == expected)
+        // A query few items match: walked a stretch at a time along the unread items' index, each
+        // stretch twice the last, then (past a quarter of the items) tested where they lie.
+        let rare = ItemQuery.filter(try FilterExpression(parsing: "unread = \"yes\" and title =~ \"Headline 24[0-9][0-9]$\""), feeds: FilterFeedList())
+        let rareExpected = try Self.expectedOrder(cache, where: "isRead = 0 AND feedURL = ? AND title GLOB 'Headline 24[0-9][0-9]'", [Self.url(0)])
+        #expect(rareExpected.count == 66)
+        for limit in [5, 20, 997] {
+            #expect(try Self.walk(cache, rare, limit: limit).map { "\($0.feed) \($0.id)" } == rareExpected, "\(limit)")
+        }
+        #expect(try cache.itemWindow(rare, .offset(30), limit: 10).map { "\($0.feed) \($0.id)" } == Array(rareExpected[30..<40]))
+        #expect(try cache.itemWindow(rare, .offsetFromEnd(3), limit: 10).map { "\($0.feed) \($0.id)" } == Array(rareExpected[53..<63]))
+        // Which expressions want unread items only.
+        for (text, unreadOnly) in [("unread = \"yes\" and title =~ \"a\"", true), ("title =~ \"a\" and unread != \"no\"", true),
+                                   ("unread = \"yes\" or title =~ \"a\"", false), ("unread = \"no\"", false),
+                                   ("(unread = \"yes\" and age < 3) or unread # \"yes\"", true)] {
+            #expect(FilterSQL.requiresUnread(try FilterExpression(parsing: text)) == unreadOnly, "\(text)")
+        }
         // Marks move the count and the first screen alike.
         try cache.markAllRead(feedURL: Self.url(0))
         let after = try Self.expectedOrder(cache, where: condition)

@@ -73,6 +73,9 @@ struct ItemWindowReader {
         /// A filter's statement is its own, made afresh: kept, every expression tried would
         /// stay in the connection's cache, calling functions gone with its query.
         var isCached = true
+        /// What every row of a tested selection also holds, on an indexed column (`isRead = 0`):
+        /// the walk of the list's order then follows the narrower index.
+        var walk: String?
     }
 
     /// The query's rows in `order`: the list's own unless `order` is another.
@@ -174,6 +177,8 @@ struct ItemWindowReader {
         selection.filter = selection.filter.map { "\($0) AND \(filter.condition)" } ?? filter.condition
         selection.arguments += filter.arguments
         selection.isCached = false
+        // The literal `isRead = 0` is what lets SQLite walk the partial index of unread items.
+        if let expression, FilterSQL.requiresUnread(expression) { selection.walk = "isRead = 0" }
         return try filter.withFunctions(db) { try body(selection) }
     }
 
@@ -288,37 +293,65 @@ struct ItemWindowReader {
     }
 
     /// A filter's rows. Where it matches many items, they are found near any place in the list:
-    /// the next rows in list order (a bounded walk of the index) are tested first. Where it
-    /// matches few, that walk would fetch every row out of order, which costs far more than
-    /// reading the table in order: then every row is tested where it lies (or where an index on
-    /// the filter's own terms, such as the feed's, leads) and the window's rows kept by a sort.
+    /// the next rows in list order (a walk of the index, the unread items' alone when the filter
+    /// wants only those) are tested, a stretch at a time, each twice the last, from where the
+    /// last one ended. Where it matches few, that walk would fetch every row out of order, which
+    /// costs far more than reading the table in order: once the walk has passed a quarter of the
+    /// items, the rest is tested where it lies (or where an index on the filter's own terms,
+    /// such as the feed's, leads) and the window's rows kept by a sort.
     private func filteredFetch(_ selection: Selection, _ filter: String, forward: Bool, from cursor: ItemCursor?,
                                skipping: Int, limit: Int) throws -> [ItemHeadline] {
         let order = Self.ordering(selection, forward: forward)
-        var position = "1"
-        var positionArguments: StatementArguments = []
-        if let cursor {
-            position = Self.position(selection, forward: forward)
-            positionArguments = [cursor.sortKey, cursor.sortKey, cursor.rowid]
-        }
-        let wanted = limit + max(0, skipping)
-        let reach = wanted * tagScanReach
-        if reach > 0 {
-            let walked = "SELECT rowid FROM item WHERE \(position) ORDER BY \(order) LIMIT \(reach)"
-            let rows = try Row.fetchAll(db.makeStatement(sql: """
-                SELECT \(selection.columns) FROM item WHERE rowid IN (\(walked)) AND (\(filter)) ORDER BY \(order) LIMIT ? OFFSET ?
-                """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
-            // Full, or the list ended within reach: that is all there is.
-            if rows.count == limit { return forward ? rows : rows.reversed() }
-            let walkedCount = try Int.fetchOne(db.makeStatement(sql: "SELECT count(*) FROM (\(walked))"), arguments: positionArguments) ?? 0
-            if walkedCount < reach { return forward ? rows : rows.reversed() }
+        let walkCondition = selection.walk.map { "\($0) AND " } ?? ""
+        var from = cursor
+        var rows: [ItemHeadline] = []
+        var skip = max(0, skipping)
+        var stretch = (limit + skip) * tagScanReach
+        if stretch > 0 {
+            let items = try Int.fetchOne(db.cachedStatement(sql: "SELECT sum(total) FROM itemTally")) ?? 0
+            var walked = 0
+            while true {
+                var position = "1"
+                var positionArguments: StatementArguments = []
+                if let from {
+                    position = Self.position(selection, forward: forward)
+                    positionArguments = [from.sortKey, from.sortKey, from.rowid]
+                }
+                let walk = "SELECT rowid FROM item WHERE \(walkCondition)\(position) ORDER BY \(order) LIMIT \(stretch)"
+                let found = try Row.fetchAll(db.makeStatement(sql: """
+                    SELECT \(selection.columns) FROM item WHERE rowid IN (\(walk)) AND (\(filter)) ORDER BY \(order) LIMIT ? OFFSET ?
+                    """), arguments: positionArguments + selection.arguments + [limit - rows.count, skip]).map(Self.headline)
+                rows += found
+                // Full: that is all that is wanted.
+                if rows.count == limit { return forward ? rows : rows.reversed() }
+                // Rows skipped (a jump) are counted once: the next stretch skips what this one did not.
+                if skip > 0 {
+                    let matched = try Int.fetchOne(db.makeStatement(sql: "SELECT count(*) FROM item WHERE rowid IN (\(walk)) AND (\(filter))"),
+                                                   arguments: positionArguments + selection.arguments) ?? 0
+                    skip = max(0, skip - matched)
+                }
+                // Where the walk ended; none: the list ended within it, and that is all there is.
+                guard let last = try Row.fetchOne(db.makeStatement(sql: """
+                    SELECT \(selection.key) AS sortKey, rowid AS rowKey FROM item WHERE \(walkCondition)\(position)
+                    ORDER BY \(order) LIMIT 1 OFFSET \(stretch - 1)
+                    """), arguments: positionArguments) else { return forward ? rows : rows.reversed() }
+                from = ItemCursor(sortKey: last["sortKey"], rowid: last["rowKey"])
+                walked += stretch
+                if walked * 4 >= items { break }
+                stretch = min(stretch * 2, items - walked)
+            }
         }
         // `+` keeps SQLite from walking the list's order through its index.
-        let scanPosition = cursor == nil ? "1" : Self.position(selection, forward: forward, plus: true)
+        var scanPosition = "1"
+        var positionArguments: StatementArguments = []
+        if let from {
+            scanPosition = Self.position(selection, forward: forward, plus: true)
+            positionArguments = [from.sortKey, from.sortKey, from.rowid]
+        }
         let scanOrder = Self.ordering(selection, forward: forward, plus: true)
-        let rows = try Row.fetchAll(db.makeStatement(sql: """
+        rows += try Row.fetchAll(db.makeStatement(sql: """
             SELECT \(selection.columns) FROM item WHERE \(scanPosition) AND (\(filter)) ORDER BY \(scanOrder) LIMIT ? OFFSET ?
-            """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
+            """), arguments: positionArguments + selection.arguments + [limit - rows.count, skip]).map(Self.headline)
         return forward ? rows : rows.reversed()
     }
 
