@@ -81,7 +81,7 @@ public struct TableInput: Sendable {
                 guard let first, let last else {
                     throw LoadError(source: sources[index], "a weather history needs days: give --from and --to, or a table to join it with")
                 }
-                let endpointURL = try endpoint.map { (endpoint) throws(LoadError) in try SourceLocator.webAddress(endpoint, shown: RedactedURL.text(endpoint)) }
+                let endpointURL = try endpoint.map { (endpoint) throws(LoadError) in try SourceLocator.webAddress(endpoint) }
                 let request = try WeatherHistoryRequest(coordinates: source.coordinates, first: first, last: last, endpoint: endpointURL)
                 let table = try WebSources.weatherHistory(request, hourly: source.hourly, settings)
                 Diagnostics.printWarnings(table.warnings, source: request.name, limit: maxWarnings)
@@ -150,6 +150,6 @@ public struct TableInput: Sendable {
 
     private func endpointURL() throws(LoadError) -> URL {
         guard let endpoint else { return try ConfigFile.endpoint() }
-        return try SourceLocator.webAddress(endpoint, shown: RedactedURL.text(endpoint))
+        return try SourceLocator.webAddress(endpoint)
     }
 }

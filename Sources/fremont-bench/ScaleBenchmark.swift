@@ -63,6 +63,8 @@ enum ScaleBenchmark {
         let newsboatSize = fileSize(home.newsboatCache)
         print(String(format: "caches filled in SQL: Fremont's in %.1f s, newsboat's in %.1f s (newsboat's schema made by newsboat %@ itself, then filled directly)",
                      fillFremont, fillNewsboat, newsboatVersion(newsboat)))
+        CacheRoom.report("Fremont's cache", path: home.fremontCache)
+        CacheRoom.report("newsboat's cache", path: home.newsboatCache)
         print("served on 127.0.0.1:\(port) by python3 http.server; the search word \"\(word)\", the query feed \"\(matching.replacingOccurrences(of: "\\\"", with: "\""))\"")
 
         var figures: [Figure] = []

@@ -157,7 +157,7 @@ struct WeatherCommand: ParsableCommand {
 
     /// --endpoint, said without its password when it is not an http or https address.
     private func endpointURL() throws(LoadError) -> URL? {
-        try endpoint.map { (endpoint) throws(LoadError) in try SourceLocator.webAddress(endpoint, shown: RedactedURL.text(endpoint)) }
+        try endpoint.map { (endpoint) throws(LoadError) in try SourceLocator.webAddress(endpoint) }
     }
 
     /// A usage error found in `run` (it needs the config), said as `validate` says them: thrown

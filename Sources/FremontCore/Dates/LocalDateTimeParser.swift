@@ -50,19 +50,10 @@ public enum LocalDateTimeParser {
         guard b.count == 19 || (b.count == 23 && b[19] == UInt8(ascii: ".")),
               b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":") else { return nil }
-        var digits: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
         var valid = true
-        @inline(__always) func number(_ start: Int, _ count: Int) -> Int {
-            var value = 0
-            for index in start..<(start + count) {
-                let digit = b[index] &- 0x30
-                valid = valid && digit < 10
-                value = value &* 10 &+ Int(digit)
-            }
-            return value
-        }
-        digits = (number(0, 4), number(5, 2), number(8, 2), number(11, 2), number(14, 2), number(17, 2))
-        if b.count == 23 { _ = number(20, 3) }
+        let digits = (fixedNumber(b, 0, 4, &valid), fixedNumber(b, 5, 2, &valid), fixedNumber(b, 8, 2, &valid),
+                      fixedNumber(b, 11, 2, &valid), fixedNumber(b, 14, 2, &valid), fixedNumber(b, 17, 2, &valid))
+        if b.count == 23 { _ = fixedNumber(b, 20, 3, &valid) }
         guard valid else { return nil }
         return LocalDateTime(year: digits.0, month: digits.1, day: digits.2, hour: digits.3, minute: digits.4, second: digits.5)
     }
@@ -77,22 +68,27 @@ public enum LocalDateTimeParser {
         let meridiem = b[20] | 0x20
         guard meridiem == UInt8(ascii: "a") || meridiem == UInt8(ascii: "p") else { return nil }
         var valid = true
-        @inline(__always) func number(_ start: Int, _ count: Int) -> Int {
-            var value = 0
-            for index in start..<(start + count) {
-                let digit = b[index] &- 0x30
-                valid = valid && digit < 10
-                value = value &* 10 &+ Int(digit)
-            }
-            return value
-        }
-        let hour = number(11, 2)
-        var fields = DateTextFields(year: number(6, 4), leading: number(0, 2), middle: number(3, 2), order: .yearLast(UInt8(ascii: "/")))
-        (fields.minute, fields.second) = (number(14, 2), number(17, 2))
+        let hour = fixedNumber(b, 11, 2, &valid)
+        var fields = DateTextFields(year: fixedNumber(b, 6, 4, &valid), leading: fixedNumber(b, 0, 2, &valid),
+                                    middle: fixedNumber(b, 3, 2, &valid), order: .yearLast(UInt8(ascii: "/")))
+        (fields.minute, fields.second) = (fixedNumber(b, 14, 2, &valid), fixedNumber(b, 17, 2, &valid))
         guard valid, (1...12).contains(hour) else { return nil }
         fields.hour = hour % 12 + (meridiem == UInt8(ascii: "p") ? 12 : 0)
         fields.twelveHourClock = true
         return fields
+    }
+
+    /// The number written in `count` digits from `start`, for the fixed-position forms; `valid`
+    /// turns false at a byte that is not a digit.
+    @inline(__always)
+    private static func fixedNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int, _ valid: inout Bool) -> Int {
+        var value = 0
+        for index in start..<(start + count) {
+            let digit = b[index] &- 0x30
+            valid = valid && digit < 10
+            value = value &* 10 &+ Int(digit)
+        }
+        return value
     }
 
     /// After `YYYY-` (or `/`, `.`): `MM-DD`, then optionally `T` or a space, a time and a zone.

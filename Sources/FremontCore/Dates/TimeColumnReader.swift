@@ -70,9 +70,7 @@ public struct TimeColumnReader: Sendable {
 
     public mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         if let time = LocalDateTimeParser.parseAPIForm(bytes) { return .time(time) }
-        // Nine digits or more lead an epoch: a date's separator at the third byte (`07/31/2025`,
-        // `31.07.2025`) rules one out before the call.
-        if readsEpochs, bytes.count >= 9, bytes[2] &- 0x30 < 10, let time = epoch(bytes) { return .time(time) }
+        if readsEpochs, let time = epoch(bytes) { return .time(time) }
         guard let fields = LocalDateTimeParser.fields(bytes) else { return .unreadable }
         var reorders = false
         if case .yearLast = fields.order {
@@ -128,6 +126,9 @@ public struct TimeColumnReader: Sendable {
     /// Whole seconds since 1970 (9 or 10 digits: 1973 to 2286) or milliseconds (12 or 13),
     /// optionally with a fraction; UTC, or `zone`'s wall clock.
     private mutating func epoch(_ bytes: UnsafeBufferPointer<UInt8>) -> LocalDateTime? {
+        // Nine digits or more: a date's separator at the third byte (`07/31/2025`, `31.07.2025`)
+        // rules one out before any scan.
+        guard bytes.count >= 9, bytes[2] &- 0x30 < 10 else { return nil }
         var index = 0, end = bytes.count
         while index < end, bytes[index] == 0x20 { index += 1 }
         while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0D { end -= 1 }

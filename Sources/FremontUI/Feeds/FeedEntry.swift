@@ -122,7 +122,9 @@ public struct FeedEntry: Sendable {
     static func tidy(_ text: String) -> String {
         var lines: [Substring] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.contains("\t") ? Substring(raw.replacingOccurrences(of: "\t", with: "    ")) : raw
+            // A Character and the standard library's replacing: a String argument took
+            // Foundation's NSString search for every line of every item prepared.
+            let line = raw.contains(Character("\t")) ? raw.replacing("\t", with: "    ") : raw
             var trimmed = String(line)
             while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
             if trimmed.isEmpty, lines.last?.isEmpty ?? true { continue }
