@@ -250,7 +250,8 @@ public final class BrowserRuntime {
                 return status
             }
             for job in jobs {
-                if let status = start(job, for: view, on: target.isFetch ? loads : target.isCount ? cacheCounts : cacheReads) { return status }
+                if let status = start(job, for: view, on: target.isFetch ? loads : target.isCount ? cacheCounts : cacheReads,
+                                      silent: target.isCount) { return status }
             }
         }
         return nil
@@ -307,9 +308,12 @@ public final class BrowserRuntime {
         pending.removeAll()
     }
 
-    private func start(_ job: LoadJob, for view: ViewID, on queue: BlockingWorkQueue) -> Int32? {
+    /// Starts `job` on `queue`. A silent one (a count that follows a list already shown) puts
+    /// no "loading" on the status line: no spinner ticks, no frame is drawn for it until its
+    /// result lands, and then only what it changed.
+    private func start(_ job: LoadJob, for view: ViewID, on queue: BlockingWorkQueue, silent: Bool = false) -> Int32? {
         let source = job.source
-        if let status = handle(.loadStarted(view, source: source)) { return status }
+        if !silent, let status = handle(.loadStarted(view, source: source)) { return status }
         let generation = generations[view, default: 0]
         let throttle = ProgressThrottle(view: view, source: source, generation: generation, inbox: inbox)
         // Notes (a cached copy's age) go to the status line: stderr would scribble on the screen.
