@@ -238,8 +238,73 @@ struct ItemWindowReader {
         case (.tag(_, let feeds), .after(let cursor)): return try tagRows(feeds, forward: true, from: cursor, limit: limit)
         case (.tag(_, let feeds), .before(let cursor)): return try tagRows(feeds, forward: false, from: cursor, limit: limit)
         case (.tag(_, let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
+        case (.search(let text, .all), _) where selection.isCached && order == .newestFirst:
+            guard let match = ItemSearch.matchExpression(text) else { return [] }
+            if let rows = try searchWalk(match, seek, limit: limit) { return rows }
+            return try seekRows(selection, seek, limit: limit)
         default: return try seekRows(selection, seek, limit: limit)
         }
+    }
+
+    /// A search of every item for words many of them hold: the hits' rowids come from the
+    /// full-text index alone (its list for the words, read once), then the list's order is
+    /// walked through the date index (keys and rowids, no row read) until the window has its
+    /// rows, and only those rows are read. Nil where the walk would cost more than reading
+    /// every hit's row and sorting them (words few items hold, a jump far down), which the
+    /// caller then does: the walk is tried only as far as it pays.
+    private func searchWalk(_ match: String, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline]? {
+        // In rowid order, as the index keeps them (no sort): an array searched by halves, which
+        // costs less to fill than a set when a tenth of a million items match.
+        var hits: [Int64] = []
+        let found = try Int64.fetchCursor(try db.cachedStatement(sql: "SELECT rowid FROM itemText WHERE itemText MATCH ? ORDER BY rowid"),
+                                          arguments: [match])
+        while let rowid = try found.next() { hits.append(rowid) }
+        guard !hits.isEmpty else { return [] }
+        func isHit(_ rowid: Int64) -> Bool {
+            var low = 0, high = hits.count
+            while low < high {
+                let middle = (low + high) / 2
+                if hits[middle] < rowid { low = middle + 1 } else { high = middle }
+            }
+            return low < hits.count && hits[low] == rowid
+        }
+        let forward: Bool, cursor: ItemCursor?, skipping: Int
+        switch seek {
+        case .start: (forward, cursor, skipping) = (true, nil, 0)
+        case .after(let from): (forward, cursor, skipping) = (true, from, 0)
+        case .before(let from): (forward, cursor, skipping) = (false, from, 0)
+        case .end: (forward, cursor, skipping) = (false, nil, 0)
+        case .offset(let offset): (forward, cursor, skipping) = (true, nil, max(0, offset))
+        case .offsetFromEnd(let offset): (forward, cursor, skipping) = (false, nil, max(0, offset))
+        }
+        // The rows walked to fill the window, were the hits spread evenly; a step of the index
+        // costs about a quarter of a hit's row read and sorted.
+        let items = try Int.fetchOne(db.cachedStatement(sql: "SELECT sum(total) FROM itemTally")) ?? 0
+        let expected = (limit + skipping) * max(items, hits.count) / hits.count
+        guard expected <= 4 * hits.count else { return nil }
+        // Hits bunched where the walk goes last: it stops at four times what was expected.
+        let reach = max(4 * expected, 1_024)
+        let selection = Self.selection(.all)
+        let walk = try Row.fetchCursor(try db.cachedStatement(sql: """
+            SELECT \(selection.key) AS sortKey, rowid AS rowKey FROM item WHERE \(cursor == nil ? "1" : Self.position(selection, forward: forward))
+            ORDER BY \(Self.ordering(selection, forward: forward)) LIMIT ?
+            """), arguments: (cursor.map { [$0.sortKey, $0.sortKey, $0.rowid] } ?? []) + [reach])
+        var picked: [ItemCursor] = []
+        var skip = skipping
+        var walked = 0
+        while picked.count < limit, let row = try walk.next() {
+            walked += 1
+            let rowid: Int64 = row["rowKey"]
+            guard isHit(rowid) else { continue }
+            if skip > 0 {
+                skip -= 1
+            } else {
+                picked.append(ItemCursor(sortKey: row["sortKey"], rowid: rowid))
+            }
+        }
+        // Full, or the list ended within reach: that is all there is.
+        guard picked.count == limit || walked < reach else { return nil }
+        return try headlines(picked, forward: forward)
     }
 
     /// The rows from `seek` of one ordered selection (not a tag's merged feeds).
