@@ -139,7 +139,7 @@ enum ScaleBenchmark {
         print("\nmeasured on a pseudo-terminal, 120×40; newsboat \(newsboatVersion(newsboat)), its default config (max-items 0). A list opened or searched: "
               + "key sent → the first item row drawn (a title of the list's items, not its header or status line); \"counted\": → the last byte "
               + "before \(Int(ScaleSession.openQuiet)) s of quiet (a count that lands after the first screen is drawn then). Any other key: → the last byte of the frame it drew. "
-              + "\"n/a\": no item row seen.")
+              + "\"n/a\": no item row within \(Int(ScaleSession.openPatience)) s.")
         print("\(NumberText.padRight("", 44)) \(NumberText.padLeft("Fremont", 10)) \(NumberText.padLeft("newsboat", 10))  \(NumberText.padRight("ratio", 7)) goal → verdict")
         for figure in figures {
             let ratio = figure.newsboat.map { $0 > 0 && !figure.fremont.isNaN ? String(format: "%.2f×", figure.fremont / $0) : "" } ?? ""

@@ -38,8 +38,10 @@ struct ScaleSession {
     var markAll = 0.0
     var peak = 0.0
 
-    /// How long the output stays quiet after a list opened before its figures are taken.
+    /// How long the output stays quiet after a list opened before its figures are taken, and
+    /// how long a list's first row is waited for at most.
     static let openQuiet = 3.0
+    static let openPatience = 60.0
     static let pageDown = "\u{1B}[6~"
     /// The last row: Fremont's `G`; newsboat's End (its `G` is a reverse sort), as a terminal in
     /// keypad mode sends it.
@@ -147,7 +149,7 @@ struct ScaleSession {
     private static func open(_ terminal: PseudoTerminal, _ keys: String, rows: [[UInt8]], quiet: Double) -> Opening {
         _ = terminal.settle(quiet: 0.02)
         terminal.send(keys)
-        let watched = terminal.watch(for: rows, quiet: quiet)
+        let watched = terminal.watch(for: rows, quiet: quiet, patience: openPatience)
         return Opening(firstRow: watched.found.map { $0 * 1000 } ?? .nan, quiet: watched.last * 1000)
     }
 

@@ -133,18 +133,23 @@ final class PseudoTerminal {
         return Double(last - start) / 1e9
     }
 
-    /// Reads until nothing arrives for `quiet` seconds: the seconds from now until one of
-    /// `markers` had appeared in what arrived since now (nil when none did), and to the last
-    /// byte that arrived. What a key made the program draw, and when a part of it (a row of a
-    /// list, not its header) first came.
-    func watch(for markers: [[UInt8]], quiet: Double) -> (found: Double?, last: Double) {
+    /// Reads until one of `markers` has appeared in what arrived since now and then nothing
+    /// arrives for `quiet` seconds, or `patience` seconds pass with no marker: the seconds from
+    /// now until the marker came (nil when none did), and to the last byte that arrived. What a
+    /// key made the program draw, and when a part of it (a row of a list, not its header) first
+    /// came, though the program works a while in silence first (newsboat's search).
+    func watch(for markers: [[UInt8]], quiet: Double, patience: Double) -> (found: Double?, last: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
         let from = dropped + seen.count
         var last = start
         var found: Double?
-        while readAvailable(waitMilliseconds: Int32(quiet * 1000)) > 0 {
-            last = DispatchTime.now().uptimeNanoseconds
-            if found == nil, containsAny(markers, from: max(0, from - dropped)) { found = Double(last - start) / 1e9 }
+        while true {
+            let got = readAvailable(waitMilliseconds: Int32(quiet * 1000)) > 0
+            if got {
+                last = DispatchTime.now().uptimeNanoseconds
+                if found == nil, containsAny(markers, from: max(0, from - dropped)) { found = Double(last - start) / 1e9 }
+            }
+            if found == nil ? Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= patience : !got { break }
         }
         return (found, Double(last - start) / 1e9)
     }
