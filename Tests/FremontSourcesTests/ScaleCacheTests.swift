@@ -284,9 +284,16 @@ import FremontCore
         #expect(after.count < expected.count)
         #expect(try cache.itemCount(query) == after.count)
         #expect(try cache.firstItems(query, limit: 200).rows.map { "\($0.feed) \($0.id)" } == Array(after.prefix(200)))
-        // A search is counted from its index alone; All items and a feed from the tally, with their rows.
-        #expect(try cache.firstItems(.search("comet", within: .all), limit: 50).total == nil)
-        #expect(try cache.itemCount(.search("comet", within: .all)) == (try Self.expectedOrder(cache, where: "\(Self.itemNumber) % 7 = 0")).count)
+        // A search of every item is counted from its index alone, with its first rows (the hits read
+        // for them); within the unread items, apart; All items and a feed from the tally, with their rows.
+        let comets = try Self.expectedOrder(cache, where: "\(Self.itemNumber) % 7 = 0")
+        let searched = try cache.firstItems(.search("comet", within: .all), limit: 50)
+        #expect(searched.total == comets.count)
+        #expect(searched.rows.map { "\($0.feed) \($0.id)" } == Array(comets.prefix(50)))
+        let fewHits = try cache.firstItems(.search("headline 124", within: .all), limit: 50)
+        #expect(fewHits.total == 22 && fewHits.rows.count == 22)
+        #expect(try cache.firstItems(.search("comet", within: .unread), limit: 50).total == nil)
+        #expect(try cache.itemCount(.search("comet", within: .all)) == comets.count)
         #expect(try cache.firstItems(.all, limit: 50).total == 50_000)
         #expect(try cache.firstItems(.feed(Self.url(1)), limit: 50).total == 2_000)
     }

@@ -240,10 +240,31 @@ struct ItemWindowReader {
         case (.tag(_, let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
         case (.search(let text, .all), _) where selection.isCached && order == .newestFirst:
             guard let match = ItemSearch.matchExpression(text) else { return [] }
-            if let rows = try searchWalk(match, seek, limit: limit) { return rows }
+            if let rows = try searchWalk(try searchHits(match), seek, limit: limit) { return rows }
             return try seekRows(selection, seek, limit: limit)
         default: return try seekRows(selection, seek, limit: limit)
         }
+    }
+
+    /// A search of every item's first rows with its count, both from one read of its hits in
+    /// the full-text index; nil for any other list (or one some items are hidden from, or
+    /// highlighted, or sorted otherwise), whose count is read apart.
+    func searchWithCount(_ query: ItemQuery, limit: Int) throws -> (total: Int, rows: [ItemHeadline])? {
+        guard case .search(let text, .all) = query, !isFiltered(query), highlights.isEmpty, order == .newestFirst else { return nil }
+        guard let match = ItemSearch.matchExpression(text) else { return (0, []) }
+        let hits = try searchHits(match)
+        let limit = min(max(0, limit), ItemSeek.maxWindowRows)
+        if let rows = try searchWalk(hits, .start, limit: limit) { return (hits.count, rows) }
+        return (hits.count, try seekRows(Self.selection(query, order), .start, limit: limit))
+    }
+
+    /// The items holding the words, by rowid, as the full-text index keeps them (no sort).
+    private func searchHits(_ match: String) throws -> [Int64] {
+        var hits: [Int64] = []
+        let found = try Int64.fetchCursor(try db.cachedStatement(sql: "SELECT rowid FROM itemText WHERE itemText MATCH ? ORDER BY rowid"),
+                                          arguments: [match])
+        while let rowid = try found.next() { hits.append(rowid) }
+        return hits
     }
 
     /// A search of every item for words many of them hold: the hits' rowids come from the
@@ -252,14 +273,10 @@ struct ItemWindowReader {
     /// rows, and only those rows are read. Nil where the walk would cost more than reading
     /// every hit's row and sorting them (words few items hold, a jump far down), which the
     /// caller then does: the walk is tried only as far as it pays.
-    private func searchWalk(_ match: String, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline]? {
-        // In rowid order, as the index keeps them (no sort): an array searched by halves, which
-        // costs less to fill than a set when a tenth of a million items match.
-        var hits: [Int64] = []
-        let found = try Int64.fetchCursor(try db.cachedStatement(sql: "SELECT rowid FROM itemText WHERE itemText MATCH ? ORDER BY rowid"),
-                                          arguments: [match])
-        while let rowid = try found.next() { hits.append(rowid) }
-        guard !hits.isEmpty else { return [] }
+    private func searchWalk(_ hits: [Int64], _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline]? {
+        guard !hits.isEmpty, limit > 0 else { return [] }
+        // `hits` is in rowid order: an array searched by halves, which costs less to fill than a
+        // set when a tenth of a million items match.
         func isHit(_ rowid: Int64) -> Bool {
             var low = 0, high = hits.count
             while low < high {
