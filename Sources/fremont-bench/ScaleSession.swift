@@ -1,10 +1,26 @@
 import Foundation
 
 /// One program (Fremont or newsboat) driven on a 120×40 pseudo-terminal through the scale
-/// benchmark's scenarios: each figure is the time from the key sent to the last byte of the
-/// frame it made the program draw (the output then quiet), in milliseconds.
+/// benchmark's scenarios, in milliseconds from the key sent: a list opened (or searched) to the
+/// first row of the list drawn (an item's title, not the header or the status line), and to the
+/// last byte before the output was quiet (the list counted: a count that lands later is drawn
+/// then); any other key to the last byte of the frame it made the program draw.
 struct ScaleSession {
     enum Program { case fremont, newsboat }
+
+    /// What a row of a list shows, as bytes to look for in the output: a title's beginning.
+    struct Rows {
+        /// Any item's.
+        var any: [[UInt8]]
+        /// An item's whose title holds the search word (the search's and the query feed's rows).
+        var matching: [[UInt8]]
+    }
+
+    /// A list opened: to its first row drawn (nan when none was seen), and to the screen quiet.
+    struct Opening {
+        var firstRow = 0.0
+        var quiet = 0.0
+    }
 
     struct Keys {
         var down = 0.0
@@ -13,15 +29,19 @@ struct ScaleSession {
     }
 
     var start = 0.0
-    var openFeed = 0.0
-    var openAll = 0.0
-    var openQuery = 0.0
+    var openFeed = Opening()
+    var openAll = Opening()
+    var openQuery = Opening()
     var keys = Keys()
-    var search = 0.0
+    var search = Opening()
     var markFeed = 0.0
     var markAll = 0.0
     var peak = 0.0
 
+    /// How long the output stays quiet after a list opened before its figures are taken, and
+    /// how long a list's first row is waited for at most.
+    static let openQuiet = 3.0
+    static let openPatience = 60.0
     static let pageDown = "\u{1B}[6~"
     /// The last row: Fremont's `G`; newsboat's End (its `G` is a reverse sort), as a terminal in
     /// keypad mode sends it.
@@ -29,14 +49,14 @@ struct ScaleSession {
 
     /// Session A: start, the largest feed opened and paged, a search, a feed marked read, then all.
     static func drive(_ command: [String], environment: [String], marker: String, firstFeedRow: Int,
-                      program: Program, word: String) throws -> ScaleSession {
+                      program: Program, word: String, rows: Rows) throws -> ScaleSession {
         var session = ScaleSession()
         let terminal = try PseudoTerminal(command: command, environment: environment)
         terminal.log = logFile(program, "a")
         defer { finish(terminal) }
         session.start = try started(terminal, marker: marker)
         for _ in 0..<firstFeedRow { press(terminal, "j") }
-        session.openFeed = press(terminal, "\r", quiet: 0.5)
+        session.openFeed = open(terminal, "\r", rows: rows.any, quiet: openQuiet)
         session.keys = paging(terminal, program)
         press(terminal, "q", quiet: 0.3)
         switch program {
@@ -46,7 +66,7 @@ struct ScaleSession {
             press(terminal, "\r", quiet: 0.5)
             press(terminal, "/")
             for character in word { press(terminal, String(character), quiet: 0.05) }
-            session.search = press(terminal, "\r", quiet: 3)
+            session.search = open(terminal, "\r", rows: rows.matching, quiet: openQuiet)
             press(terminal, "q", quiet: 0.3)
             press(terminal, "q", quiet: 0.3)
             press(terminal, "g")
@@ -55,7 +75,7 @@ struct ScaleSession {
             // newsboat's `/` in the feed list searches every article.
             press(terminal, "/")
             for character in word { press(terminal, String(character), quiet: 0.05) }
-            session.search = press(terminal, "\r", quiet: 3)
+            session.search = open(terminal, "\r", rows: rows.matching, quiet: openQuiet)
             press(terminal, "q", quiet: 0.3)
             press(terminal, "j")
         }
@@ -67,7 +87,7 @@ struct ScaleSession {
     }
 
     /// Session B (the query feeds listed): start, All items opened and paged, the query feed opened.
-    static func driveQueries(_ command: [String], environment: [String], marker: String, program: Program) throws -> ScaleSession {
+    static func driveQueries(_ command: [String], environment: [String], marker: String, program: Program, rows: Rows) throws -> ScaleSession {
         var session = ScaleSession()
         let terminal = try PseudoTerminal(command: command, environment: environment)
         terminal.log = logFile(program, "b")
@@ -79,11 +99,11 @@ struct ScaleSession {
             press(terminal, "k")
         }
         // newsboat fills a query feed when it is opened, silently: a long quiet ends the wait.
-        session.openAll = press(terminal, "\r", quiet: 3)
+        session.openAll = open(terminal, "\r", rows: rows.any, quiet: openQuiet)
         session.keys = paging(terminal, program)
         press(terminal, "q", quiet: 0.3)
         press(terminal, end(program))
-        session.openQuery = press(terminal, "\r", quiet: 3)
+        session.openQuery = open(terminal, "\r", rows: rows.matching, quiet: openQuiet)
         session.peak = terminal.peakMegabytes
         return session
     }
@@ -122,6 +142,15 @@ struct ScaleSession {
         _ = terminal.settle(quiet: 0.02)
         terminal.send(keys)
         return terminal.settle(quiet: quiet) * 1000
+    }
+
+    /// Sends `keys` (which open a list) once the output is quiet: milliseconds to the first of
+    /// the list's rows drawn, and to the last byte before `quiet` seconds passed with none.
+    private static func open(_ terminal: PseudoTerminal, _ keys: String, rows: [[UInt8]], quiet: Double) -> Opening {
+        _ = terminal.settle(quiet: 0.02)
+        terminal.send(keys)
+        let watched = terminal.watch(for: rows, quiet: quiet, patience: openPatience)
+        return Opening(firstRow: watched.found.map { $0 * 1000 } ?? .nan, quiet: watched.last * 1000)
     }
 
     /// q, and if the program is still there after 5 s (a question, a slow cleanup), SIGKILL.

@@ -65,6 +65,8 @@ final class PseudoTerminal {
     let pid: pid_t
     private(set) var total = 0
     private var seen: [UInt8] = []
+    /// Bytes dropped from the front of `seen` (it is kept bounded): `seen[0]` is byte `dropped` of the output.
+    private var dropped = 0
     /// Where everything the program wrote is copied, when set (to see what a benchmark saw).
     var log: FileHandle?
 
@@ -131,6 +133,27 @@ final class PseudoTerminal {
         return Double(last - start) / 1e9
     }
 
+    /// Reads until one of `markers` has appeared in what arrived since now and then nothing
+    /// arrives for `quiet` seconds, or `patience` seconds pass with no marker: the seconds from
+    /// now until the marker came (nil when none did), and to the last byte that arrived. What a
+    /// key made the program draw, and when a part of it (a row of a list, not its header) first
+    /// came, though the program works a while in silence first (newsboat's search).
+    func watch(for markers: [[UInt8]], quiet: Double, patience: Double) -> (found: Double?, last: Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let from = dropped + seen.count
+        var last = start
+        var found: Double?
+        while true {
+            let got = readAvailable(waitMilliseconds: Int32(quiet * 1000)) > 0
+            if got {
+                last = DispatchTime.now().uptimeNanoseconds
+                if found == nil, containsAny(markers, from: max(0, from - dropped)) { found = Double(last - start) / 1e9 }
+            }
+            if found == nil ? Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= patience : !got { break }
+        }
+        return (found, Double(last - start) / 1e9)
+    }
+
     /// The child's peak resident memory (VmHWM) in MB, while it runs.
     var peakMegabytes: Double {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -154,7 +177,10 @@ final class PseudoTerminal {
         total += count
         seen.append(contentsOf: chunk[0..<count])
         log?.write(Data(chunk[0..<count]))
-        if seen.count > 1 << 20 { seen.removeFirst(seen.count - (1 << 16)) }
+        if seen.count > 1 << 20 {
+            dropped += seen.count - (1 << 16)
+            seen.removeFirst(seen.count - (1 << 16))
+        }
         return count
     }
 
@@ -165,6 +191,17 @@ final class PseudoTerminal {
         guard text.count >= marker.count else { return false }
         for start in 0...(text.count - marker.count) where text[start] == marker[0] && Array(text[start..<(start + marker.count)]) == marker {
             return true
+        }
+        return false
+    }
+
+    /// Whether any of `markers` is in the output from `seen[start]` on, control sequences taken out.
+    private func containsAny(_ markers: [[UInt8]], from start: Int) -> Bool {
+        let text = Self.withoutControlSequences(Array(seen[min(start, seen.count)...]))
+        for marker in markers where !marker.isEmpty && text.count >= marker.count {
+            for index in 0...(text.count - marker.count) where text[index] == marker[0] && text[index..<(index + marker.count)].elementsEqual(marker) {
+                return true
+            }
         }
         return false
     }

@@ -74,6 +74,28 @@ import FremontSources
         }
     }
 
+    /// A query feed's first screen is read without its count (which would scan every item): it
+    /// comes provisional, the count comes from a request of its own, and a window past the first
+    /// screen is counted with its rows.
+    @Test func aQueryFeedsFirstScreenComesBeforeItsCount() throws {
+        let cache = try Self.cache()
+        let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { cache })
+        let query = ItemQuery.filter(try FilterExpression(parsing: "unread = \"yes\""), feeds: FilterFeedList())
+        let whole = try cache.itemWindow(query, .start, limit: 1_000).map(\.id)
+        #expect(whole.count == 175)
+        let first = try Self.load(loader, ItemWindowRequest(query: query, wanted: 0..<20))
+        #expect(!first.isCounted && first.total == 20 && first.rows.map(\.id) == Array(whole.prefix(20)))
+        let counted = try Self.load(loader, first.request(0..<0))
+        #expect(counted.isCountOnly && counted.total == whole.count && counted.rows.isEmpty)
+        let next = try Self.load(loader, first.request(20..<40))
+        #expect(next.isCounted && next.total == whole.count && next.rows.map(\.id) == Array(whole[20..<40]))
+        // A first screen longer than the list is the whole list, counted.
+        let all = try Self.load(loader, ItemWindowRequest(query: query, wanted: 0..<200))
+        #expect(all.isCounted && all.total == whole.count)
+        // All items is counted from the tally, with its first screen.
+        #expect(try Self.load(loader, ItemWindowRequest(query: .all, wanted: 0..<20)).isCounted)
+    }
+
     @Test func anEmptyListIsAnEmptyWindow() throws {
         let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { CacheDatabase() })
         let window = try Self.load(loader, ItemWindowRequest(query: .starred, wanted: 0..<20))

@@ -18,8 +18,8 @@ import FremontCore
     static func url(_ feed: Int) -> String { "http://127.0.0.1:1/feed\(feed).xml" }
 
     /// Filled in SQL, a feed a statement, through the schema's triggers (the counts kept per feed).
-    static func filledCache(_ home: TestHome) throws -> CacheDatabase {
-        let cache = try CacheDatabase(path: home.file("cache.sqlite").path)
+    static func filledCache(_ home: TestHome, statements: (@Sendable (String) -> Void)? = nil) throws -> CacheDatabase {
+        let cache = try CacheDatabase(path: home.file("cache.sqlite").path, statements: statements)
         try cache.writer.write { db in
             for feed in 0..<feeds {
                 try db.execute(sql: "INSERT INTO feed (url, title) VALUES (?, ?)", arguments: [url(feed), "Feed \(feed)"])
@@ -176,6 +176,126 @@ import FremontCore
         let byTitle = try cache.itemWindow(.search("comet", within: .feed(Self.url(1))), .start, limit: 1_000, order: ItemOrder(.title))
         #expect(Set(byTitle.map(\.id)) == Set(try Self.expectedOrder(cache, where: "feedURL = ? AND \(comets)", [Self.url(1)]).map { String($0.split(separator: " ")[1]) }))
         #expect(byTitle.map(\.title) == byTitle.map(\.title).sorted { $0.lowercased() < $1.lowercased() })
+    }
+
+    /// A search of every item for a word many items hold reads only the rows it shows: the hits
+    /// come from the full-text index alone, the list's order from the date index, and no
+    /// statement sorts the hits' rows (which would read every one of them), whichever way it pages.
+    @Test func aSearchForACommonWordReadsOnlyTheRowsItShows() throws {
+        let home = try TestHome()
+        let statements = StatementLog()
+        let cache = try Self.filledCache(home, statements: { statements.append($0) })
+        let query = ItemQuery.search("comet", within: .all)
+        statements.clear()
+        let first = try cache.firstItems(query, limit: 50).rows
+        let next = try cache.itemWindow(query, .after(try #require(first.last).cursor), limit: 50)
+        let end = try cache.itemWindow(query, .end, limit: 50)
+        let before = try cache.itemWindow(query, .before(try #require(end.first).cursor), limit: 50)
+        let all = try Self.walk(cache, query, limit: 500)
+        #expect((first + next).map(\.cursor) == Array(all.prefix(100)).map(\.cursor))
+        #expect((before + end).map(\.cursor) == Array(all.suffix(100)).map(\.cursor))
+        let selects = Set(statements.all.filter { $0.hasPrefix("SELECT") })
+        #expect(selects.contains { $0.contains("itemText MATCH") })
+        for sql in selects {
+            let plan = try cache.writer.read { db in
+                let parameters = sql.filter { $0 == "?" }.count
+                return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql,
+                                        arguments: StatementArguments(Array(repeating: nil as String?, count: parameters)))
+                    .map { $0["detail"] as String }
+            }
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(sql)\n\(plan)")
+            #expect(!plan.contains { $0 == "SCAN item" }, "\(sql)\n\(plan)")
+        }
+    }
+
+    /// Words few items hold, or held only where the list's walk comes last (the oldest items),
+    /// are found by reading their rows: the same windows, in the list's order.
+    @Test func searchesForRareOrBunchedWordsPageInTheListsOrder() throws {
+        let home = try TestHome()
+        let cache = try Self.filledCache(home)
+        // "headline 124": Headline 124 and 1240…1249 (the last word a prefix), of the two largest feeds.
+        let rare = try Self.expectedOrder(cache, where: "title LIKE 'Headline 124%'")
+        #expect(rare.count == 22)
+        for limit in [7, 60, 1_000] {
+            #expect(try Self.walk(cache, .search("headline 124", within: .all), limit: limit).map { "\($0.feed) \($0.id)" } == rare, "\(limit)")
+        }
+        // The oldest 3,000 items hold "zebra": many enough to walk for, all of them at the far end.
+        let oldest = Array(try Self.expectedOrder(cache).suffix(3_000))
+        try cache.writer.write { db in
+            try db.execute(sql: """
+                UPDATE itemText SET body = body || ' zebra' WHERE rowid IN (
+                    SELECT rowid FROM item ORDER BY coalesce(published, updated, '') ASC, rowid DESC LIMIT 3000)
+                """)
+        }
+        let zebras = try Self.walk(cache, .search("zebra", within: .all), limit: 60)
+        #expect(zebras.map { "\($0.feed) \($0.id)" } == oldest)
+        #expect(try cache.itemWindow(.search("zebra", within: .all), .end, limit: 60).map(\.cursor) == Array(zebras.suffix(60)).map(\.cursor))
+        #expect(try cache.itemWindow(.search("zebra", within: .all), .offset(100), limit: 60).map(\.cursor) == Array(zebras[100..<160]).map(\.cursor))
+        #expect(try cache.itemCount(.search("zebra", within: .all)) == 3_000)
+        // Backwards from the end, window by window, the common word's matches too.
+        let comets = try Self.walk(cache, .search("comet", within: .all), limit: 500)
+        var back = try cache.itemWindow(.search("comet", within: .all), .end, limit: 333)
+        var backwards = back
+        while let top = back.first, back.count == 333 {
+            back = try cache.itemWindow(.search("comet", within: .all), .before(top.cursor), limit: 333)
+            backwards = back + backwards
+        }
+        #expect(backwards.map(\.cursor) == comets.map(\.cursor))
+        #expect(try cache.itemWindow(.search("comet", within: .all), .offsetFromEnd(1_000), limit: 50).map(\.cursor)
+                == Array(comets[(comets.count - 1_050)..<(comets.count - 1_000)]).map(\.cursor))
+    }
+
+    /// A list's first screen comes without a count that would scan the items (a query feed's,
+    /// a search's): its rows are the list's first ones; the count, asked apart, is the list's
+    /// length, before and after marks; lists counted by the tally bring their count along.
+    @Test func firstScreensComeBeforeCountsThatScan() throws {
+        let home = try TestHome()
+        let cache = try Self.filledCache(home)
+        let query = ItemQuery.filter(try FilterExpression(parsing: "unread = \"yes\" and title =~ \"Headline 1\""), feeds: FilterFeedList())
+        let condition = "isRead = 0 AND title LIKE 'Headline 1%'"
+        let expected = try Self.expectedOrder(cache, where: condition)
+        #expect(expected.count > 5_000)
+        let first = try cache.firstItems(query, limit: 200)
+        #expect(first.total == nil)
+        #expect(first.rows.map { "\($0.feed) \($0.id)" } == Array(expected.prefix(200)))
+        #expect(try cache.itemCount(query) == expected.count)
+        // Paged on from the first screen, the query's rows, once each, in order.
+        let walked = try Self.walk(cache, query, limit: 997)
+        #expect(walked.map { "\($0.feed) \($0.id)" } == expected)
+        // A query few items match: walked a stretch at a time along the unread items' index, each
+        // stretch twice the last, then (past a quarter of the items) tested where they lie.
+        let rare = ItemQuery.filter(try FilterExpression(parsing: "unread = \"yes\" and title =~ \"Headline 24[0-9][0-9]$\""), feeds: FilterFeedList())
+        let rareExpected = try Self.expectedOrder(cache, where: "isRead = 0 AND feedURL = ? AND title GLOB 'Headline 24[0-9][0-9]'", [Self.url(0)])
+        #expect(rareExpected.count == 66)
+        for limit in [5, 20, 997] {
+            #expect(try Self.walk(cache, rare, limit: limit).map { "\($0.feed) \($0.id)" } == rareExpected, "\(limit)")
+        }
+        #expect(try cache.itemWindow(rare, .offset(30), limit: 10).map { "\($0.feed) \($0.id)" } == Array(rareExpected[30..<40]))
+        #expect(try cache.itemWindow(rare, .offsetFromEnd(3), limit: 10).map { "\($0.feed) \($0.id)" } == Array(rareExpected[53..<63]))
+        // Which expressions want unread items only.
+        for (text, unreadOnly) in [("unread = \"yes\" and title =~ \"a\"", true), ("title =~ \"a\" and unread != \"no\"", true),
+                                   ("unread = \"yes\" or title =~ \"a\"", false), ("unread = \"no\"", false),
+                                   ("(unread = \"yes\" and age < 3) or unread # \"yes\"", true)] {
+            #expect(FilterSQL.requiresUnread(try FilterExpression(parsing: text)) == unreadOnly, "\(text)")
+        }
+        // Marks move the count and the first screen alike.
+        try cache.markAllRead(feedURL: Self.url(0))
+        let after = try Self.expectedOrder(cache, where: condition)
+        #expect(after.count < expected.count)
+        #expect(try cache.itemCount(query) == after.count)
+        #expect(try cache.firstItems(query, limit: 200).rows.map { "\($0.feed) \($0.id)" } == Array(after.prefix(200)))
+        // A search of every item is counted from its index alone, with its first rows (the hits read
+        // for them); within the unread items, apart; All items and a feed from the tally, with their rows.
+        let comets = try Self.expectedOrder(cache, where: "\(Self.itemNumber) % 7 = 0")
+        let searched = try cache.firstItems(.search("comet", within: .all), limit: 50)
+        #expect(searched.total == comets.count)
+        #expect(searched.rows.map { "\($0.feed) \($0.id)" } == Array(comets.prefix(50)))
+        let fewHits = try cache.firstItems(.search("headline 124", within: .all), limit: 50)
+        #expect(fewHits.total == 22 && fewHits.rows.count == 22)
+        #expect(try cache.firstItems(.search("comet", within: .unread), limit: 50).total == nil)
+        #expect(try cache.itemCount(.search("comet", within: .all)) == comets.count)
+        #expect(try cache.firstItems(.all, limit: 50).total == 50_000)
+        #expect(try cache.firstItems(.feed(Self.url(1)), limit: 50).total == 2_000)
     }
 
     /// What the browser reads of each feed at start: its counts and newest date, none of its

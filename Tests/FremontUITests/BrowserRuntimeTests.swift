@@ -1,5 +1,6 @@
 import Foundation
 import FremontCore
+import Synchronization
 import Testing
 @testable import FremontUI
 
@@ -9,6 +10,8 @@ private final class ScriptedTerminal: TerminalBackend {
     private var script: [BrowserEvent?]
     private(set) var writes: [(runs: [CellRun], cleared: Bool)] = []
     private(set) var lastFrame = ScreenBuffer(width: 60, height: 12)
+    /// The screen's text after each write that changed something.
+    private(set) var frames: [String] = []
 
     /// Programs handed the terminal, and how many frames had been written when each ran.
     private(set) var handedOver: [(program: String, arguments: [String], framesBefore: Int)] = []
@@ -32,6 +35,7 @@ private final class ScriptedTerminal: TerminalBackend {
         writes.append((runs, clearFirst))
         if clearFirst { lastFrame = ScreenBuffer(width: width, height: height) }
         for run in runs { for (index, cell) in run.cells.enumerated() { lastFrame[run.x + index, run.y] = cell } }
+        if clearFirst || !runs.isEmpty { frames.append(lastFrame.text) }
     }
 }
 
@@ -426,5 +430,144 @@ private struct BackgroundView: BrowserView {
         #expect(results.last == 3, "\(results)")
         #expect(results.allSatisfy { $0 > 0 }, "work ran on the loop's thread: \(results)")
         #expect(results == results.sorted() && results.count < 3, "\(results)")
+    }
+}
+
+/// A view that asks, on `c`, for a list's count and then, on `o`, for a window of rows.
+private struct LaneView: BrowserView {
+    enum Action: Sendable { case count, open }
+    let id = ViewID("lanes")
+    let title = "Lanes"
+    /// What arrived, in order: "count" or "window".
+    var arrived: [String] = []
+    var keymap: Keymap<Action> {
+        Keymap([KeyBinding(.character("c"), .count, "count"), KeyBinding(.character("o"), .open, "open")])
+    }
+
+    mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        [.host(.load(id, .window(ItemWindowRequest(query: .all, wanted: action == .count ? 0..<0 : 0..<20))))]
+    }
+
+    mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        if case .loaded(_, .itemWindow(let window)) = message { arrived.append(window.isCountOnly ? "count" : "window") }
+        return []
+    }
+
+    func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
+}
+
+/// A cache whose counts scan a million items: a count runs until a window has been read (or 2 s).
+private final class CountingHost: BrowserHost, Sendable {
+    private let windowRead = Mutex(false)
+
+    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
+        guard case .window(let request) = target else { return [] }
+        return [LoadJob(source: ItemWindowRequest.source) { [self] (_) throws(LoadError) -> LoadPayload in
+            if request.isCountOnly {
+                let end = Date().addingTimeInterval(2)
+                while Date() < end, !self.windowRead.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
+                return .itemWindow(request.window(total: 1_000_000, read: []))
+            }
+            self.windowRead.withLock { $0 = true }
+            return .itemWindow(request.window(total: 1_000_000, read: []))
+        }]
+    }
+
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        ProgramOutcome(request: request, message: "", succeeded: true)
+    }
+
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
+    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { { nil } }
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
+    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
+}
+
+@Suite struct CacheLaneRuntimeTests {
+    /// A window asked for while a count scans is read at once, on its own lane: the count
+    /// (which here lasts until a window is read) comes after it, not before.
+    @Test func aWindowNeverWaitsBehindACount() {
+        let terminal = ScriptedTerminal([.key(.character("c")), .key(.character("o"))] + Array(repeating: nil, count: 20))
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [LaneView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: CountingHost())
+        let start = Date()
+        _ = runtime.run(loading: [])
+        #expect(runtime.finalState.view(LaneView.self)?.arrived == ["window", "count"])
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+}
+
+/// A view that asks for a list's count on `c` (as a list does after its first screen) and is
+/// marked by `m`; it shows both.
+private struct QuietCountView: BrowserView {
+    enum Action: Sendable { case count, mark }
+    let id = ViewID("quiet")
+    let title = "Quiet"
+    var counted: Int?
+    var marked = false
+    var keymap: Keymap<Action> {
+        Keymap([KeyBinding(.character("c"), .count, "count"), KeyBinding(.character("m"), .mark, "mark")])
+    }
+
+    mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
+        switch action {
+        case .count: return [.host(.load(id, .window(ItemWindowRequest(query: .all, wanted: 0..<0))))]
+        case .mark:
+            marked = true
+            return []
+        }
+    }
+
+    mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
+        if case .loaded(_, .itemWindow(let window)) = message { counted = window.total }
+        return []
+    }
+
+    func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
+        buffer.fill(area, style: .plain)
+        if marked { buffer.write("marked", x: area.x, y: area.y, style: .plain) }
+        if let counted { buffer.write("counted \(counted)", x: area.x, y: area.y + 1, style: .plain) }
+    }
+}
+
+/// A cache whose counts take 0.6 s (a scan of many items).
+private final class SlowCountHost: BrowserHost, Sendable {
+    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
+        guard case .window(let request) = target else { return [] }
+        return [LoadJob(source: ItemWindowRequest.source) { (_) throws(LoadError) -> LoadPayload in
+            Thread.sleep(forTimeInterval: 0.6)
+            return .itemWindow(request.window(total: 1_000_000, read: []))
+        }]
+    }
+
+    func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
+        ProgramOutcome(request: request, message: "", succeeded: true)
+    }
+
+    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
+    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { { nil } }
+    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
+    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
+}
+
+@Suite struct SilentCountRuntimeTests {
+    /// A count that follows a list already shown is silent: no "loading" and no spinner on the
+    /// status line while it runs, so nothing is drawn for it until it lands (then once); a key
+    /// pressed meanwhile is drawn at once.
+    @Test func aCountDrawsNothingUntilItLandsAndKeysGoOnMeanwhile() {
+        let terminal = ScriptedTerminal([.key(.character("c")), nil, .key(.character("m"))] + Array(repeating: nil, count: 30))
+        let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [QuietCountView()])
+        let runtime = BrowserRuntime(state: state, terminal: terminal, host: SlowCountHost())
+        _ = runtime.run(loading: [])
+        let frames = terminal.frames
+        #expect(runtime.finalState.view(QuietCountView.self)?.counted == 1_000_000)
+        #expect(!frames.contains { $0.contains("loading") }, "\(frames)")
+        let marked = frames.firstIndex { $0.contains("marked") }
+        let counted = frames.firstIndex { $0.contains("counted 1000000") }
+        #expect(marked != nil && counted != nil)
+        if let marked, let counted {
+            // The key's frame, then the count's: nothing drawn between them while the count ran.
+            #expect(counted == marked + 1, "\(frames.count) frames; marked in \(marked), counted in \(counted)")
+        }
     }
 }

@@ -491,6 +491,58 @@ import Testing
         #expect(cache.largestWindow <= ItemSeek.maxWindowRows)
     }
 
+    /// A query feed's first screen comes before its count (which scans every item): the list
+    /// shows it at once with "…" for the count, asks for the count apart, and takes it when it
+    /// comes; `G` then goes to the real end.
+    @Test func aFirstScreenComesBeforeItsCountWhichFollowsApart() throws {
+        let cache = WindowAnswerer([(key: Self.first, result: try Self.feed("First", count: 600))])
+        let query = ItemQuery.filter(try FilterExpression(parsing: "title =~ \"item\""), feeds: FilterFeedList())
+        let rows = cache.matching(query)
+        var list = HeadlineListView(query: query, title: "Matching", now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
+        guard case .host(.load(.feeds, .window(let first))) = list.firstLoad() else {
+            Issue.record("no first window asked")
+            return
+        }
+        #expect(first.isFirstScreen)
+        let area = Rect(x: 0, y: 1, width: 80, height: 22)
+        // The first screen as the loader reads it without counting: its rows, the total provisional.
+        let screen = first.firstScreen(total: nil, read: Array(rows.prefix(first.firstScreenLimit)))
+        #expect(!screen.isCounted && screen.total == first.firstScreenLimit)
+        let effects = list.receive(.loaded(source: ItemWindowRequest.source, .itemWindow(screen)), in: area)
+        #expect(list.isLoaded && list.headline(0)?.id == rows[0].id)
+        #expect(list.sourceName.hasSuffix("… items"), "\(list.sourceName)")
+        let counts = effects.compactMap { effect -> ItemWindowRequest? in
+            guard case .host(.load(.feeds, .window(let request))) = effect, request.isCountOnly else { return nil }
+            return request
+        }
+        #expect(counts.count == 1 && counts.first?.query == query)
+        // Marks landing meanwhile: the screen read again, uncounted; no second count runs beside the first,
+        // and the first, counted before the marks, is asked again when it lands.
+        let marked = Array(rows.dropFirst(100))
+        let again = list.receive(.loaded(source: ItemWindowRequest.source,
+                                          .itemWindow(first.firstScreen(total: nil, read: Array(marked.prefix(first.firstScreenLimit))))), in: area)
+        #expect(!again.contains { if case .host(.load(_, .window(let request))) = $0 { request.isCountOnly } else { false } })
+        let stale = list.receive(.loaded(source: ItemWindowRequest.source, .itemWindow(counts[0].window(total: rows.count, read: []))), in: area)
+        #expect(!list.window.isCounted)
+        #expect(stale.contains { if case .host(.load(_, .window(let request))) = $0 { request.isCountOnly } else { false } })
+        // The count comes: the list has its real length.
+        let counted = counts[0].window(total: marked.count, read: [])
+        #expect(counted.isCountOnly)
+        _ = list.receive(.loaded(source: ItemWindowRequest.source, .itemWindow(counted)), in: area)
+        #expect(list.total == 500 && list.window.isCounted && list.headline(0)?.id == marked[0].id)
+        #expect(list.sourceName.hasSuffix("500 items"), "\(list.sourceName)")
+    }
+
+    /// A first screen shorter than the screen needs no count: its rows are all there is.
+    @Test func aShortFirstScreenIsCountedByItsRows() throws {
+        let cache = WindowAnswerer([(key: Self.first, result: try Self.feed("First", count: 30))])
+        let query = ItemQuery.filter(try FilterExpression(parsing: "title =~ \"item 1\""), feeds: FilterFeedList())
+        let request = ItemWindowRequest(query: query, wanted: 0..<200)
+        let rows = cache.matching(query)
+        let window = request.firstScreen(total: nil, read: rows)
+        #expect(window.isCounted && window.total == rows.count && rows.count == 11)
+    }
+
     @Test func nPagesOnThroughWindowsToAnUnreadItemFarDown() throws {
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 3_000))], width: 80, height: 24)
         // Every item read but the 2,900th.

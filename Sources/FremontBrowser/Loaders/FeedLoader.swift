@@ -63,10 +63,16 @@ final class FeedLoader: TabLoader {
         }
     }
 
-    /// A window of an item list: its count and its rows read together, off the UI thread.
+    /// A window of an item list: its count and its rows read together, off the UI thread. A
+    /// first screen comes without a count that would scan the items (the list asks for it next).
     private func windowJob(_ request: ItemWindowRequest) -> LoadJob {
         LoadJob(source: ItemWindowRequest.source) { [cache] (_) throws(LoadError) -> LoadPayload in
             do {
+                if request.isFirstScreen {
+                    let read = try cache().firstItems(request.query, order: request.order, highlights: request.highlights,
+                                                      limit: request.firstScreenLimit)
+                    return .itemWindow(request.firstScreen(total: read.total, read: read.rows))
+                }
                 let read = try cache().countedItemWindow(request.query, order: request.order, highlights: request.highlights) { total in
                     let plan = request.plan(total: total)
                     return (plan.seek, plan.limit)

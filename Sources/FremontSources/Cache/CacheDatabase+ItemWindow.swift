@@ -28,6 +28,21 @@ extension CacheDatabase {
         }
     }
 
+    /// A list's first rows without waiting for its count: the count comes with them only where
+    /// it costs the feeds, not the items (from `itemTally`), or where the rows' read gives it (a
+    /// search of every item, from its hits); nil where it would scan (a filter, a narrower
+    /// search, hidden items), which the caller asks for after, apart.
+    public func firstItems(_ query: ItemQuery, order: ItemOrder = .newestFirst, highlights: [FilterExpression] = [], limit: Int) throws
+        -> (total: Int?, rows: [ItemHeadline]) {
+        try writer.read { db in
+            let reader = ItemWindowReader(db: db, hidden: hiddenItems, order: order, highlights: highlights)
+            // A search of every item reads its hits for its rows: their number comes with them.
+            if let both = try reader.searchWithCount(query, limit: limit) { return (both.total, both.rows) }
+            let total = reader.isCountCheap(query) ? try reader.count(query) : nil
+            return (total, try reader.rows(query, .start, limit: limit))
+        }
+    }
+
     /// One cached item whole (its text) with its marks, for when it is opened from a list of headlines.
     public func item(feed: String, id: String) throws -> (item: FeedItem, isRead: Bool, isStarred: Bool)? {
         try writer.read { db in

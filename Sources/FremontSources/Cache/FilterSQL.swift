@@ -101,6 +101,18 @@ struct FilterSQL {
         return try FilterSQL(expression, hiding: hiding, highlights: highlights, facts: facts, now: now)
     }
 
+    /// Whether every item `expression` matches is unread (`unread = "yes"` and'ed in): its items
+    /// are then looked for along the index of unread items alone.
+    static func requiresUnread(_ expression: FilterExpression) -> Bool {
+        switch expression {
+        case .and(let left, let right): return requiresUnread(left) || requiresUnread(right)
+        case .or(let left, let right): return requiresUnread(left) && requiresUnread(right)
+        case .comparison(let comparison):
+            guard comparison.attribute == "unread", let single = try? FilterMatcher(.comparison(comparison)) else { return false }
+            return (try? single.matches { _ in "yes" }) == true && (try? single.matches { _ in "no" }) == false
+        }
+    }
+
     /// Whether the cache can evaluate `expression` (its attributes known, its patterns valid),
     /// asked where an expression is read, before any item is.
     static func check(_ expression: FilterExpression) throws(FilterEvaluationError) {

@@ -73,6 +73,9 @@ struct ItemWindowReader {
         /// A filter's statement is its own, made afresh: kept, every expression tried would
         /// stay in the connection's cache, calling functions gone with its query.
         var isCached = true
+        /// What every row of a tested selection also holds, on an indexed column (`isRead = 0`):
+        /// the walk of the list's order then follows the narrower index.
+        var walk: String?
     }
 
     /// The query's rows in `order`: the list's own unless `order` is another.
@@ -174,7 +177,16 @@ struct ItemWindowReader {
         selection.filter = selection.filter.map { "\($0) AND \(filter.condition)" } ?? filter.condition
         selection.arguments += filter.arguments
         selection.isCached = false
+        // The literal `isRead = 0` is what lets SQLite walk the partial index of unread items.
+        if let expression, FilterSQL.requiresUnread(expression) { selection.walk = "isRead = 0" }
         return try filter.withFunctions(db) { try body(selection) }
+    }
+
+    /// Whether `count` costs the feeds (a tally's sums) or the starred items, not the items.
+    func isCountCheap(_ query: ItemQuery) -> Bool {
+        if isFiltered(query) { return false }
+        if case .search = query { return false }
+        return true
     }
 
     /// How many rows the query has: from each feed's tally (kept by triggers), so it costs the
@@ -185,6 +197,13 @@ struct ItemWindowReader {
             return try withFilter(query) { selection in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE \(selection.filter ?? "1")", arguments: selection.arguments) ?? 0
             }
+        }
+        if case .search(let text, .all) = query {
+            // Every item is in the full-text index once (a trigger removes an item's row with
+            // it): the matches counted there alone, never joined to the items.
+            guard let match = ItemSearch.matchExpression(text) else { return 0 }
+            return try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM itemText WHERE itemText MATCH ?"),
+                                    arguments: [match]) ?? 0
         }
         if case .search = query {
             // The matches counted where they are (the index gives their rowids): no tally keeps these.
@@ -219,8 +238,90 @@ struct ItemWindowReader {
         case (.tag(_, let feeds), .after(let cursor)): return try tagRows(feeds, forward: true, from: cursor, limit: limit)
         case (.tag(_, let feeds), .before(let cursor)): return try tagRows(feeds, forward: false, from: cursor, limit: limit)
         case (.tag(_, let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
+        case (.search(let text, .all), _) where selection.isCached && order == .newestFirst:
+            guard let match = ItemSearch.matchExpression(text) else { return [] }
+            if let rows = try searchWalk(try searchHits(match), seek, limit: limit) { return rows }
+            return try seekRows(selection, seek, limit: limit)
         default: return try seekRows(selection, seek, limit: limit)
         }
+    }
+
+    /// A search of every item's first rows with its count, both from one read of its hits in
+    /// the full-text index; nil for any other list (or one some items are hidden from, or
+    /// highlighted, or sorted otherwise), whose count is read apart.
+    func searchWithCount(_ query: ItemQuery, limit: Int) throws -> (total: Int, rows: [ItemHeadline])? {
+        guard case .search(let text, .all) = query, !isFiltered(query), highlights.isEmpty, order == .newestFirst else { return nil }
+        guard let match = ItemSearch.matchExpression(text) else { return (0, []) }
+        let hits = try searchHits(match)
+        let limit = min(max(0, limit), ItemSeek.maxWindowRows)
+        if let rows = try searchWalk(hits, .start, limit: limit) { return (hits.count, rows) }
+        return (hits.count, try seekRows(Self.selection(query, order), .start, limit: limit))
+    }
+
+    /// The items holding the words, by rowid, as the full-text index keeps them (no sort).
+    private func searchHits(_ match: String) throws -> [Int64] {
+        var hits: [Int64] = []
+        let found = try Int64.fetchCursor(try db.cachedStatement(sql: "SELECT rowid FROM itemText WHERE itemText MATCH ? ORDER BY rowid"),
+                                          arguments: [match])
+        while let rowid = try found.next() { hits.append(rowid) }
+        return hits
+    }
+
+    /// A search of every item for words many of them hold: the hits' rowids come from the
+    /// full-text index alone (its list for the words, read once), then the list's order is
+    /// walked through the date index (keys and rowids, no row read) until the window has its
+    /// rows, and only those rows are read. Nil where the walk would cost more than reading
+    /// every hit's row and sorting them (words few items hold, a jump far down), which the
+    /// caller then does: the walk is tried only as far as it pays.
+    private func searchWalk(_ hits: [Int64], _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline]? {
+        guard !hits.isEmpty, limit > 0 else { return [] }
+        // `hits` is in rowid order: an array searched by halves, which costs less to fill than a
+        // set when a tenth of a million items match.
+        func isHit(_ rowid: Int64) -> Bool {
+            var low = 0, high = hits.count
+            while low < high {
+                let middle = (low + high) / 2
+                if hits[middle] < rowid { low = middle + 1 } else { high = middle }
+            }
+            return low < hits.count && hits[low] == rowid
+        }
+        let forward: Bool, cursor: ItemCursor?, skipping: Int
+        switch seek {
+        case .start: (forward, cursor, skipping) = (true, nil, 0)
+        case .after(let from): (forward, cursor, skipping) = (true, from, 0)
+        case .before(let from): (forward, cursor, skipping) = (false, from, 0)
+        case .end: (forward, cursor, skipping) = (false, nil, 0)
+        case .offset(let offset): (forward, cursor, skipping) = (true, nil, max(0, offset))
+        case .offsetFromEnd(let offset): (forward, cursor, skipping) = (false, nil, max(0, offset))
+        }
+        // The rows walked to fill the window, were the hits spread evenly; a step of the index
+        // costs about a quarter of a hit's row read and sorted.
+        let items = try Int.fetchOne(db.cachedStatement(sql: "SELECT sum(total) FROM itemTally")) ?? 0
+        let expected = (limit + skipping) * max(items, hits.count) / hits.count
+        guard expected <= 4 * hits.count else { return nil }
+        // Hits bunched where the walk goes last: it stops at four times what was expected.
+        let reach = max(4 * expected, 1_024)
+        let selection = Self.selection(.all)
+        let walk = try Row.fetchCursor(try db.cachedStatement(sql: """
+            SELECT \(selection.key) AS sortKey, rowid AS rowKey FROM item WHERE \(cursor == nil ? "1" : Self.position(selection, forward: forward))
+            ORDER BY \(Self.ordering(selection, forward: forward)) LIMIT ?
+            """), arguments: (cursor.map { [$0.sortKey, $0.sortKey, $0.rowid] } ?? []) + [reach])
+        var picked: [ItemCursor] = []
+        var skip = skipping
+        var walked = 0
+        while picked.count < limit, let row = try walk.next() {
+            walked += 1
+            let rowid: Int64 = row["rowKey"]
+            guard isHit(rowid) else { continue }
+            if skip > 0 {
+                skip -= 1
+            } else {
+                picked.append(ItemCursor(sortKey: row["sortKey"], rowid: rowid))
+            }
+        }
+        // Full, or the list ended within reach: that is all there is.
+        guard picked.count == limit || walked < reach else { return nil }
+        return try headlines(picked, forward: forward)
     }
 
     /// The rows from `seek` of one ordered selection (not a tag's merged feeds).
@@ -274,37 +375,65 @@ struct ItemWindowReader {
     }
 
     /// A filter's rows. Where it matches many items, they are found near any place in the list:
-    /// the next rows in list order (a bounded walk of the index) are tested first. Where it
-    /// matches few, that walk would fetch every row out of order, which costs far more than
-    /// reading the table in order: then every row is tested where it lies (or where an index on
-    /// the filter's own terms, such as the feed's, leads) and the window's rows kept by a sort.
+    /// the next rows in list order (a walk of the index, the unread items' alone when the filter
+    /// wants only those) are tested, a stretch at a time, each twice the last, from where the
+    /// last one ended. Where it matches few, that walk would fetch every row out of order, which
+    /// costs far more than reading the table in order: once the walk has passed a quarter of the
+    /// items, the rest is tested where it lies (or where an index on the filter's own terms,
+    /// such as the feed's, leads) and the window's rows kept by a sort.
     private func filteredFetch(_ selection: Selection, _ filter: String, forward: Bool, from cursor: ItemCursor?,
                                skipping: Int, limit: Int) throws -> [ItemHeadline] {
         let order = Self.ordering(selection, forward: forward)
-        var position = "1"
-        var positionArguments: StatementArguments = []
-        if let cursor {
-            position = Self.position(selection, forward: forward)
-            positionArguments = [cursor.sortKey, cursor.sortKey, cursor.rowid]
-        }
-        let wanted = limit + max(0, skipping)
-        let reach = wanted * tagScanReach
-        if reach > 0 {
-            let walked = "SELECT rowid FROM item WHERE \(position) ORDER BY \(order) LIMIT \(reach)"
-            let rows = try Row.fetchAll(db.makeStatement(sql: """
-                SELECT \(selection.columns) FROM item WHERE rowid IN (\(walked)) AND (\(filter)) ORDER BY \(order) LIMIT ? OFFSET ?
-                """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
-            // Full, or the list ended within reach: that is all there is.
-            if rows.count == limit { return forward ? rows : rows.reversed() }
-            let walkedCount = try Int.fetchOne(db.makeStatement(sql: "SELECT count(*) FROM (\(walked))"), arguments: positionArguments) ?? 0
-            if walkedCount < reach { return forward ? rows : rows.reversed() }
+        let walkCondition = selection.walk.map { "\($0) AND " } ?? ""
+        var from = cursor
+        var rows: [ItemHeadline] = []
+        var skip = max(0, skipping)
+        var stretch = (limit + skip) * tagScanReach
+        if stretch > 0 {
+            let items = try Int.fetchOne(db.cachedStatement(sql: "SELECT sum(total) FROM itemTally")) ?? 0
+            var walked = 0
+            while true {
+                var position = "1"
+                var positionArguments: StatementArguments = []
+                if let from {
+                    position = Self.position(selection, forward: forward)
+                    positionArguments = [from.sortKey, from.sortKey, from.rowid]
+                }
+                let walk = "SELECT rowid FROM item WHERE \(walkCondition)\(position) ORDER BY \(order) LIMIT \(stretch)"
+                let found = try Row.fetchAll(db.makeStatement(sql: """
+                    SELECT \(selection.columns) FROM item WHERE rowid IN (\(walk)) AND (\(filter)) ORDER BY \(order) LIMIT ? OFFSET ?
+                    """), arguments: positionArguments + selection.arguments + [limit - rows.count, skip]).map(Self.headline)
+                rows += found
+                // Full: that is all that is wanted.
+                if rows.count == limit { return forward ? rows : rows.reversed() }
+                // Rows skipped (a jump) are counted once: the next stretch skips what this one did not.
+                if skip > 0 {
+                    let matched = try Int.fetchOne(db.makeStatement(sql: "SELECT count(*) FROM item WHERE rowid IN (\(walk)) AND (\(filter))"),
+                                                   arguments: positionArguments + selection.arguments) ?? 0
+                    skip = max(0, skip - matched)
+                }
+                // Where the walk ended; none: the list ended within it, and that is all there is.
+                guard let last = try Row.fetchOne(db.makeStatement(sql: """
+                    SELECT \(selection.key) AS sortKey, rowid AS rowKey FROM item WHERE \(walkCondition)\(position)
+                    ORDER BY \(order) LIMIT 1 OFFSET \(stretch - 1)
+                    """), arguments: positionArguments) else { return forward ? rows : rows.reversed() }
+                from = ItemCursor(sortKey: last["sortKey"], rowid: last["rowKey"])
+                walked += stretch
+                if walked * 4 >= items { break }
+                stretch = min(stretch * 2, items - walked)
+            }
         }
         // `+` keeps SQLite from walking the list's order through its index.
-        let scanPosition = cursor == nil ? "1" : Self.position(selection, forward: forward, plus: true)
+        var scanPosition = "1"
+        var positionArguments: StatementArguments = []
+        if let from {
+            scanPosition = Self.position(selection, forward: forward, plus: true)
+            positionArguments = [from.sortKey, from.sortKey, from.rowid]
+        }
         let scanOrder = Self.ordering(selection, forward: forward, plus: true)
-        let rows = try Row.fetchAll(db.makeStatement(sql: """
+        rows += try Row.fetchAll(db.makeStatement(sql: """
             SELECT \(selection.columns) FROM item WHERE \(scanPosition) AND (\(filter)) ORDER BY \(scanOrder) LIMIT ? OFFSET ?
-            """), arguments: positionArguments + selection.arguments + [limit, max(0, skipping)]).map(Self.headline)
+            """), arguments: positionArguments + selection.arguments + [limit - rows.count, skip]).map(Self.headline)
         return forward ? rows : rows.reversed()
     }
 

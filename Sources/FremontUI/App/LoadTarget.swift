@@ -32,6 +32,13 @@ public enum LoadTarget: Hashable, Sendable {
         }
     }
 
+    /// Whether it only counts a list (a query feed's counts, a list's count after its first
+    /// screen): such reads scan items, so they run on a lane of their own, never ahead of a window.
+    public var isCount: Bool {
+        if case .window(let request) = self { return request.isCountOnly }
+        return false
+    }
+
     /// Whether its jobs may reach the network (else they read the cache only).
     public var isFetch: Bool {
         switch self {

@@ -355,7 +355,8 @@ public struct FeedListView: BrowserView {
             // starred there the starred row's (read again from the cache: as many as were starred).
             return (askedStarred ? [.host(.load(.feeds, .starred))] : []) + countQueries()
         case .loaded(ItemWindowRequest.source, .itemWindow(let window)):
-            guard countsOutstanding > 0, let (index, queries) = queryFeeds.first(where: {
+            // A list's first screen, counted later, says nothing of the query feed's counts.
+            guard countsOutstanding > 0, window.isCounted, let (index, queries) = queryFeeds.first(where: {
                 $0.value.all == window.query || $0.value.unread == window.query
             }) else { return [] }
             var counts = queryCounts[index] ?? (0, 0)

@@ -64,6 +64,10 @@ public struct HeadlineListView: BrowserView {
     private var stale = false
     /// Whether the first window came.
     private(set) var isLoaded = false
+    /// The list's count asked for (its first screen came without it), and whether a newer
+    /// uncounted window came meanwhile, so the count is asked again when this one lands.
+    private var counting = false
+    private var recount = false
     private(set) var list = ListState()
     private(set) var height = 0
     private(set) var width = 0
@@ -148,7 +152,7 @@ public struct HeadlineListView: BrowserView {
     /// The header names the list (the feed, All items…) and how many items it has.
     public var sourceName: String {
         TextLayout.truncate(title, to: 40) + (order == .newestFirst ? "" : " · by \(order)")
-            + (isLoaded ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : "")
+            + (!isLoaded ? "" : window.isCounted ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : " · … items")
     }
     var metrics: UniformMetrics { UniformMetrics(count: window.total) }
     /// Merged lists name each item's feed.
@@ -415,12 +419,41 @@ public struct HeadlineListView: BrowserView {
         return request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: isLoaded ? wanted : 0..<Self.firstRows))
     }
 
+    /// The list's count, asked for on the counts' lane after a first screen that came without it.
+    private mutating func askCount() -> [ViewEffect] {
+        guard !counting else {
+            recount = true
+            return []
+        }
+        counting = true
+        return [.host(.load(.feeds, .window(ItemWindowRequest(query: query, order: order, wanted: 0..<0))))]
+    }
+
+    /// The count came: the window's provisional total is replaced (a window read meanwhile,
+    /// past the first screen, was counted with its rows and stays as it is).
+    private mutating func counted(_ total: Int) -> [ViewEffect] {
+        counting = false
+        if recount {
+            recount = false
+            return askCount()
+        }
+        guard !window.isCounted else { return [] }
+        window.total = max(total, window.positions.upperBound)
+        window.isCounted = true
+        list.clamp(metrics)
+        if height > 0 { list.resize(height: height, metrics) }
+        return ensureWindow()
+    }
+
     private mutating func arrived(_ new: ItemWindow) -> [ViewEffect] {
         pending = nil
         filterBeforeTrial = nil
         let keptSelection = headline(selected).map { ($0.feed, $0.id) }
         let wasLoaded = isLoaded
+        // A list counted before keeps that count meanwhile (its length does not flicker to a screen's).
+        let previousTotal = window.isCounted && window.query == new.query && wasLoaded ? window.total : 0
         window = new
+        if !new.isCounted { window.total = max(new.total, previousTotal) }
         isLoaded = true
         // New items above move the selected one down: the selection and the view follow it.
         func isKept(_ position: Int) -> Bool {
@@ -435,21 +468,26 @@ public struct HeadlineListView: BrowserView {
         }
         list.clamp(metrics)
         if height > 0 { list.resize(height: height, metrics) }
+        let count = window.isCounted ? [] : askCount()
         if stale {
             stale = false
-            return refresh()
+            return count + refresh()
         }
         if let seeking {
             self.seeking = nil
-            return seek(seeking)
+            return count + seek(seeking)
         }
-        return ensureWindow()
+        return count + ensureWindow()
     }
 
     // MARK: - Loads
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
+        case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.isCountOnly:
+            // This list's count, or a query feed's counted for the feed list (the same list, as good).
+            guard new.query == query else { return [] }
+            return counted(new.total)
         case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query && new.order == order:
             layout(in: area)
             return arrived(new)
@@ -471,6 +509,9 @@ public struct HeadlineListView: BrowserView {
             return showing(entry, links: awaitingLinks) + replayTypedAhead()
         case .loadFailed(ItemWindowRequest.source, let error):
             pending = nil
+            // A count lost (cancelled, failed) is asked again with the next uncounted window.
+            counting = false
+            recount = false
             awaited = nil
             typedAhead = []
             seeking = nil

@@ -12,15 +12,22 @@ public struct ItemWindow: Sendable, Hashable {
     /// The position of `rows[0]` in the list.
     public var first: Int
     public var rows: [ItemHeadline]
+    /// False while `total` is provisional (the rows read so far): a first screen of a list whose
+    /// count scans its items comes before the count, which follows on a lane of its own.
+    public var isCounted: Bool
+    /// A count alone (a request wanting no rows): `total` is the news, `rows` is empty.
+    public var isCountOnly: Bool
 
     public init(query: ItemQuery, order: ItemOrder = .newestFirst, highlights: [FilterExpression] = [], total: Int = 0, first: Int = 0,
-                rows: [ItemHeadline] = []) {
+                rows: [ItemHeadline] = [], isCounted: Bool = true, isCountOnly: Bool = false) {
         self.query = query
         self.order = order
         self.highlights = highlights
         self.total = total
         self.first = first
         self.rows = rows
+        self.isCounted = isCounted
+        self.isCountOnly = isCountOnly
     }
 
     /// The positions held.

@@ -89,6 +89,29 @@ public struct ItemWindowRequest: Sendable, Hashable {
         // Rows before the wanted ones were read only to reach them.
         let skip = max(0, plan.kept.lowerBound - first)
         let keptRows = Array(rows.dropFirst(skip).prefix(plan.kept.count))
-        return ItemWindow(query: query, order: order, highlights: highlights, total: total, first: first + min(skip, rows.count), rows: keptRows)
+        return ItemWindow(query: query, order: order, highlights: highlights, total: total, first: first + min(skip, rows.count), rows: keptRows,
+                          isCountOnly: isCountOnly)
+    }
+
+    /// A count alone: no rows wanted. It runs on the counts' lane, never ahead of a window.
+    public var isCountOnly: Bool { wanted.isEmpty }
+
+    /// A first screen (rows from the top): read before the list is counted, so it never waits for a count.
+    public var isFirstScreen: Bool { wanted.lowerBound <= 0 && !wanted.isEmpty }
+
+    /// The rows a first screen reads.
+    public var firstScreenLimit: Int { min(wanted.count, ItemSeek.maxWindowRows) }
+
+    /// The window of a first screen read without its count: `total` when the count was cheap (or
+    /// the rows ran out, which counts them), else provisional until the count comes.
+    public func firstScreen(total: Int?, read rows: [ItemHeadline]) -> ItemWindow {
+        if let total { return window(total: total, read: rows) }
+        if rows.count < firstScreenLimit { return window(total: rows.count, read: rows) }
+        return ItemWindow(query: query, order: order, highlights: highlights, total: rows.count, first: 0, rows: rows, isCounted: false)
+    }
+
+    /// The request counting this one's list, wanting no rows.
+    public var counting: ItemWindowRequest {
+        ItemWindowRequest(query: query, order: order, wanted: 0..<0)
     }
 }

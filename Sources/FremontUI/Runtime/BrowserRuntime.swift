@@ -21,6 +21,9 @@ public final class BrowserRuntime {
     /// Reads of the cache a screen waits for (a list's window, an item to read): never queued
     /// behind feeds that hang on the network.
     private let cacheReads = BlockingWorkQueue(width: 1, name: "fremont.cache-reads")
+    /// Counts of lists (a query feed's, a filtered list's after its first screen): each may scan
+    /// a million items, so they queue here, and a window a screen waits for never waits behind one.
+    private let cacheCounts = BlockingWorkQueue(width: 1, name: "fremont.cache-counts")
     /// Work views hand off the UI thread (layout, a model fit), one at a time, never queued
     /// behind a load that hangs on the network; a request made stale by a newer one from the
     /// same view is skipped.
@@ -247,7 +250,8 @@ public final class BrowserRuntime {
                 return status
             }
             for job in jobs {
-                if let status = start(job, for: view, on: target.isFetch ? loads : cacheReads) { return status }
+                if let status = start(job, for: view, on: target.isFetch ? loads : target.isCount ? cacheCounts : cacheReads,
+                                      silent: target.isCount) { return status }
             }
         }
         return nil
@@ -304,9 +308,12 @@ public final class BrowserRuntime {
         pending.removeAll()
     }
 
-    private func start(_ job: LoadJob, for view: ViewID, on queue: BlockingWorkQueue) -> Int32? {
+    /// Starts `job` on `queue`. A silent one (a count that follows a list already shown) puts
+    /// no "loading" on the status line: no spinner ticks, no frame is drawn for it until its
+    /// result lands, and then only what it changed.
+    private func start(_ job: LoadJob, for view: ViewID, on queue: BlockingWorkQueue, silent: Bool = false) -> Int32? {
         let source = job.source
-        if let status = handle(.loadStarted(view, source: source)) { return status }
+        if !silent, let status = handle(.loadStarted(view, source: source)) { return status }
         let generation = generations[view, default: 0]
         let throttle = ProgressThrottle(view: view, source: source, generation: generation, inbox: inbox)
         // Notes (a cached copy's age) go to the status line: stderr would scribble on the screen.
