@@ -173,6 +173,32 @@ import FremontCore
         #expect(TableTab.decimals([1, 2]) == 0)
     }
 
+    /// The whole-number test the column's decimals use agrees with rounding, for values of every
+    /// size and sign, near and far from whole numbers, written with up to 3 decimals or not.
+    @Test func theWholeNumberTestAgreesWithRounding() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state
+        }
+        let edges: [Double] = [0, -0.0, 0.5, -0.5, 1e-7, 0.9999999, 4.5e15, -4.5e15, 9.1e15, 1e300, .infinity, -.infinity,
+                               0.1 + 0.2, 2.675, -10.000001]
+        var values = edges
+        for _ in 0..<20_000 {
+            let magnitude = pow(10, Double(Int(next() % 36)) - 18)
+            let raw = (Double(next() % 2_000_001) / 1_000_000 - 1) * magnitude
+            values.append(raw)
+            values.append((raw * 1000).rounded() / 1000)
+        }
+        for value in values {
+            for scale in [1.0, 10, 100, 1000] {
+                let scaled = value * scale
+                let expected = scaled.isInfinite || abs(scaled - scaled.rounded()) <= 1e-6 * max(1, abs(scaled))
+                #expect(TableTab.isWhole(scaled) == expected, "\(scaled)")
+            }
+        }
+    }
+
     @Test func theAveragePerDayIsOverTheDaysWithACount() throws {
         let buffer = screen(try browser("outage.csv"))
         // pandas: resample('D').sum(min_count=1).mean() is 343.6 over the 5 days with a value.
