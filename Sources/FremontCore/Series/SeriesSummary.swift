@@ -65,7 +65,8 @@ public struct SeriesSummary: Sendable {
     public var gaps: [Gap] = []
     public var rowsWithMissingValue = 0
 
-    public var daysCovered: Int { days.count }
+    /// Days with at least one row (their `days` entries, when kept).
+    public private(set) var daysCovered = 0
     public var missingHours: Int { gaps.reduce(0) { $0 + $1.hours } }
 
     /// The series standing for everything: the source's own total, else the two directions'
@@ -97,7 +98,10 @@ public struct SeriesSummary: Sendable {
         series.firstIndex { $0.role == role }.map { columns[$0] }
     }
 
-    public init(_ table: SeriesTable) {
+    /// - Parameter perDay: whether `days` is filled. A table's per-day sums cost two arrays a
+    ///   day; a summary asked only for its columns and shading (the table tab's days, months
+    ///   and years at each `v` and `V`) leaves them out, everything else the same.
+    public init(_ table: SeriesTable, perDay: Bool = true) {
         series = table.series
         step = SeriesStep(table.times)
         outages = SeriesOutages(table, step: step)
@@ -110,28 +114,31 @@ public struct SeriesSummary: Sendable {
         // Each row's day, worked out once for every series below.
         var rowDay: [Int32] = []
         rowDay.reserveCapacity(table.rowCount)
+        var dayStarts: [LocalDateTime] = [], dayHours: [Int] = []
         for date in table.times {
             let dayStart = date.startOfDay
-            if days.last?.date != dayStart {
-                days.append(Day(date: dayStart, totals: Array(repeating: 0, count: table.series.count), hours: 0,
-                                 counts: Array(repeating: 0, count: table.series.count)))
+            if dayStarts.last != dayStart {
+                dayStarts.append(dayStart)
+                dayHours.append(0)
             }
-            rowDay.append(Int32(days.count - 1))
-            days[days.count - 1].hours += 1
+            rowDay.append(Int32(dayStarts.count - 1))
+            dayHours[dayHours.count - 1] += 1
             if let previous = previousTime {
                 let missing = step.steps(from: previous, to: date) - 1
                 if missing > 0 { gaps.append(Gap(start: step.advance(previous, by: 1), hours: missing, step: step)) }
             }
             previousTime = date
         }
+        daysCovered = dayStarts.count
+        var seriesDayTotals: [[Double]] = [], seriesDayCounts: [[Int]] = []
         // A series at a time: the values are stored that way.
         for column in table.series.indices {
             var summary = Column()
             let values = table.values[column]
             // Each day's sum and count, gathered flat and put into `days` once: a nested
             // array's element written per row costs a uniqueness check per level.
-            var dayTotals = [Double](repeating: 0, count: days.count)
-            var dayCounts = [Int](repeating: 0, count: days.count)
+            var dayTotals = [Double](repeating: 0, count: dayStarts.count)
+            var dayCounts = [Int](repeating: 0, count: dayStarts.count)
             // Readings shorter than an hour: the busiest hour is the one whose readings add up
             // to the most, as pandas' `resample('h').sum().max()`.
             let byHour = step.isSubHourly && table.series[column].kind == .count
@@ -170,14 +177,20 @@ public struct SeriesSummary: Sendable {
                 dayCounts[day] += 1
             }
             if byHour { closeHour(&summary) }
-            for day in days.indices {
-                days[day].totals[column] = dayTotals[day]
-                days[day].counts[column] = dayCounts[day]
+            if perDay {
+                seriesDayTotals.append(dayTotals)
+                seriesDayCounts.append(dayCounts)
             }
             summary.daysWithValue = dayCounts.lazy.filter { $0 > 0 }.count
             if summary.daysWithValue > 0 { summary.averagePerDay = summary.total / Double(summary.daysWithValue) }
             columns[column] = summary
         }
         rowsWithMissingValue = missingRows.lazy.filter { $0 }.count
+        if perDay {
+            days = dayStarts.indices.map { day in
+                Day(date: dayStarts[day], totals: seriesDayTotals.map { $0[day] }, hours: dayHours[day],
+                    counts: seriesDayCounts.map { $0[day] })
+            }
+        }
     }
 }

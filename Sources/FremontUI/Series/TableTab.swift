@@ -170,7 +170,7 @@ public struct TableTab: BrowserView {
     private mutating func updateShading() {
         guard let table else { return }
         // Hours shown are the filtered hours, whose summary is at hand.
-        let shownSummary = granularity == .hour ? (summary ?? SeriesSummary(table)) : SeriesSummary(table)
+        let shownSummary = granularity == .hour ? (summary ?? SeriesSummary(table, perDay: false)) : SeriesSummary(table, perDay: false)
         shadeRule = ShadeRule(table, summary: shownSummary, series: shadedSeries)
         // Columns as wide as their largest value: a year's total is wider than an hour's.
         valueDecimals = table.values.map(Self.decimals)
