@@ -182,6 +182,12 @@ struct ItemWindowReader {
         return try filter.withFunctions(db) { try body(selection) }
     }
 
+    /// Every cached item, hidden or not, from the feeds' tallies: what a walk of the whole
+    /// list's index may cover.
+    private func cachedItemCount() throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT sum(total) FROM itemTally")) ?? 0
+    }
+
     /// Whether `count` costs the feeds (a tally's sums) or the starred items, not the items.
     func isCountCheap(_ query: ItemQuery) -> Bool {
         if isFiltered(query) { return false }
@@ -285,27 +291,20 @@ struct ItemWindowReader {
             }
             return low < hits.count && hits[low] == rowid
         }
-        let forward: Bool, cursor: ItemCursor?, skipping: Int
-        switch seek {
-        case .start: (forward, cursor, skipping) = (true, nil, 0)
-        case .after(let from): (forward, cursor, skipping) = (true, from, 0)
-        case .before(let from): (forward, cursor, skipping) = (false, from, 0)
-        case .end: (forward, cursor, skipping) = (false, nil, 0)
-        case .offset(let offset): (forward, cursor, skipping) = (true, nil, max(0, offset))
-        case .offsetFromEnd(let offset): (forward, cursor, skipping) = (false, nil, max(0, offset))
-        }
+        let (forward, cursor, skipping) = Self.direction(seek)
         // The rows walked to fill the window, were the hits spread evenly; a step of the index
         // costs about a quarter of a hit's row read and sorted.
-        let items = try Int.fetchOne(db.cachedStatement(sql: "SELECT sum(total) FROM itemTally")) ?? 0
+        let items = try cachedItemCount()
         let expected = (limit + skipping) * max(items, hits.count) / hits.count
         guard expected <= 4 * hits.count else { return nil }
         // Hits bunched where the walk goes last: it stops at four times what was expected.
         let reach = max(4 * expected, 1_024)
         let selection = Self.selection(.all)
+        let position = Self.position(selection, forward: forward, from: cursor)
         let walk = try Row.fetchCursor(try db.cachedStatement(sql: """
-            SELECT \(selection.key) AS sortKey, rowid AS rowKey FROM item WHERE \(cursor == nil ? "1" : Self.position(selection, forward: forward))
+            SELECT \(selection.key) AS sortKey, rowid AS rowKey FROM item WHERE \(position.sql)
             ORDER BY \(Self.ordering(selection, forward: forward)) LIMIT ?
-            """), arguments: (cursor.map { [$0.sortKey, $0.sortKey, $0.rowid] } ?? []) + [reach])
+            """), arguments: position.arguments + [reach])
         var picked: [ItemCursor] = []
         var skip = skipping
         var walked = 0
@@ -326,13 +325,19 @@ struct ItemWindowReader {
 
     /// The rows from `seek` of one ordered selection (not a tag's merged feeds).
     private func seekRows(_ selection: Selection, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
+        let (forward, cursor, skipping) = Self.direction(seek)
+        return try fetch(selection, forward: forward, from: cursor, skipping: skipping, limit: limit)
+    }
+
+    /// Which way a seek reads the list, from which cursor (none: from an end), past how many rows.
+    private static func direction(_ seek: ItemSeek) -> (forward: Bool, cursor: ItemCursor?, skipping: Int) {
         switch seek {
-        case .start: return try fetch(selection, forward: true, from: nil, skipping: 0, limit: limit)
-        case .after(let cursor): return try fetch(selection, forward: true, from: cursor, skipping: 0, limit: limit)
-        case .before(let cursor): return try fetch(selection, forward: false, from: cursor, skipping: 0, limit: limit)
-        case .end: return try fetch(selection, forward: false, from: nil, skipping: 0, limit: limit)
-        case .offset(let offset): return try fetch(selection, forward: true, from: nil, skipping: offset, limit: limit)
-        case .offsetFromEnd(let offset): return try fetch(selection, forward: false, from: nil, skipping: offset, limit: limit)
+        case .start: (true, nil, 0)
+        case .after(let cursor): (true, cursor, 0)
+        case .before(let cursor): (false, cursor, 0)
+        case .end: (false, nil, 0)
+        case .offset(let offset): (true, nil, max(0, offset))
+        case .offsetFromEnd(let offset): (false, nil, max(0, offset))
         }
     }
 
@@ -367,6 +372,13 @@ struct ItemWindowReader {
         return "\(key) \(down ? "<=" : ">=") ? AND (\(key) \(down ? "<" : ">") ? OR \(rowid) \(forward ? ">" : "<") ?)"
     }
 
+    /// `position` past `cursor` with its arguments; without one, every row ("1").
+    private static func position(_ selection: Selection, forward: Bool, from cursor: ItemCursor?, plus: Bool = false)
+        -> (sql: String, arguments: StatementArguments) {
+        guard let cursor else { return ("1", []) }
+        return (position(selection, forward: forward, plus: plus), [cursor.sortKey, cursor.sortKey, cursor.rowid])
+    }
+
     /// The ORDER BY of rows read `forward` in list order, or back.
     private static func ordering(_ selection: Selection, forward: Bool, plus: Bool = false) -> String {
         let key = (plus ? "+" : "") + selection.key, rowid = plus ? "+rowid" : "rowid"
@@ -390,15 +402,10 @@ struct ItemWindowReader {
         var skip = max(0, skipping)
         var stretch = (limit + skip) * tagScanReach
         if stretch > 0 {
-            let items = try Int.fetchOne(db.cachedStatement(sql: "SELECT sum(total) FROM itemTally")) ?? 0
+            let items = try cachedItemCount()
             var walked = 0
             while true {
-                var position = "1"
-                var positionArguments: StatementArguments = []
-                if let from {
-                    position = Self.position(selection, forward: forward)
-                    positionArguments = [from.sortKey, from.sortKey, from.rowid]
-                }
+                let (position, positionArguments) = Self.position(selection, forward: forward, from: from)
                 let walk = "SELECT rowid FROM item WHERE \(walkCondition)\(position) ORDER BY \(order) LIMIT \(stretch)"
                 let found = try Row.fetchAll(db.makeStatement(sql: """
                     SELECT \(selection.columns) FROM item WHERE rowid IN (\(walk)) AND (\(filter)) ORDER BY \(order) LIMIT ? OFFSET ?
@@ -424,12 +431,7 @@ struct ItemWindowReader {
             }
         }
         // `+` keeps SQLite from walking the list's order through its index.
-        var scanPosition = "1"
-        var positionArguments: StatementArguments = []
-        if let from {
-            scanPosition = Self.position(selection, forward: forward, plus: true)
-            positionArguments = [from.sortKey, from.sortKey, from.rowid]
-        }
+        let (scanPosition, positionArguments) = Self.position(selection, forward: forward, from: from, plus: true)
         let scanOrder = Self.ordering(selection, forward: forward, plus: true)
         rows += try Row.fetchAll(db.makeStatement(sql: """
             SELECT \(selection.columns) FROM item WHERE \(scanPosition) AND (\(filter)) ORDER BY \(scanOrder) LIMIT ? OFFSET ?

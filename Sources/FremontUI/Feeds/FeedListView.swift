@@ -457,8 +457,8 @@ public struct FeedListView: BrowserView {
         countsStale = false
         var effects: [ViewEffect] = []
         for queries in queryFeeds.values {
-            effects.append(.host(.load(.feeds, .window(ItemWindowRequest(query: queries.all, wanted: 0..<0)))))
-            effects.append(.host(.load(.feeds, .window(ItemWindowRequest(query: queries.unread, wanted: 0..<0)))))
+            effects.append(.host(.load(.feeds, .window(.count(of: queries.all)))))
+            effects.append(.host(.load(.feeds, .window(.count(of: queries.unread)))))
         }
         countsOutstanding = effects.count
         return effects

@@ -426,7 +426,7 @@ public struct HeadlineListView: BrowserView {
             return []
         }
         counting = true
-        return [.host(.load(.feeds, .window(ItemWindowRequest(query: query, order: order, wanted: 0..<0))))]
+        return [.host(.load(.feeds, .window(.count(of: query, order: order))))]
     }
 
     /// The count came: the window's provisional total is replaced (a window read meanwhile,

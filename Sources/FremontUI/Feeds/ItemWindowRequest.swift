@@ -110,8 +110,8 @@ public struct ItemWindowRequest: Sendable, Hashable {
         return ItemWindow(query: query, order: order, highlights: highlights, total: rows.count, first: 0, rows: rows, isCounted: false)
     }
 
-    /// The request counting this one's list, wanting no rows.
-    public var counting: ItemWindowRequest {
+    /// The request counting a list, wanting no rows (`isCountOnly`).
+    public static func count(of query: ItemQuery, order: ItemOrder = .newestFirst) -> ItemWindowRequest {
         ItemWindowRequest(query: query, order: order, wanted: 0..<0)
     }
 }
