@@ -132,8 +132,8 @@ import FremontTestSupport
         let bikes = try SeriesLoader.load(.bytes(Data(("<?go?>" + Self.oneRow).utf8), name: "pi.xml"), chunkSize: chunkSize)
         #expect(bikes.rows.count == 1)
         var patch = ProcessingInstructionPatch()
-        var patched: [UInt8] = []
-        Array("<?a?>x?> <?b c?><?d-1?>".utf8).withUnsafeBufferPointer { patch.patch($0, into: &patched, final: true) }
+        var patched = Array("<?a?>x?> <?b c?><?d-1?>".utf8)
+        patch.patch(&patched, final: true)
         #expect(String(decoding: patched, as: UTF8.self) == "<?a ?>x?> <?b c?><?d-1 ?>")
     }
 

@@ -39,6 +39,9 @@ final class ByteReaderStream: InputStream {
     private var reachedEnd = false
     private var output: [UInt8] = []
     private var outputStart = 0
+    /// The buffer the next piece is gathered in; it and `output` trade places at each refill, so
+    /// a piece is copied twice (from the source, then to libxml2) and nothing is reallocated.
+    private var spare: [UInt8] = []
     private var raw: UnsafeMutableRawBufferPointer
 
     init(_ reader: ByteReader, limit: Int? = nil, recording: Bool = false) {
@@ -85,7 +88,9 @@ final class ByteReaderStream: InputStream {
 
     /// Reads the next piece of the source into `output`, fixed.
     private func refill() throws(LoadError) {
-        var gathered: [UInt8] = []
+        var gathered = spare
+        spare = []
+        gathered.removeAll(keepingCapacity: true)
         let wanted = sawHead ? 1 : Self.headLength
         if !sawHead, let form = XMLDeclaration.WideForm(try reader.peek(4)) {
             decoder = WideTextDecoder(form)
@@ -113,7 +118,9 @@ final class ByteReaderStream: InputStream {
             fixHead(&gathered)
         }
         if decoder == nil && charset == nil { utf8.repair(&gathered, final: reachedEnd) }
-        gathered.withUnsafeBufferPointer { patch.patch($0, into: &output, final: reachedEnd) }
+        patch.patch(&gathered, final: reachedEnd)
+        spare = output
+        output = gathered
     }
 
     /// libxml2 is only ever handed UTF-8 without an encoding label: a legacy charset is converted

@@ -4,6 +4,9 @@ import Foundation
 /// `<?target ?>`), chunk by chunk. libxml2 reports such an instruction's data as a null pointer,
 /// which Foundation on Linux reads as a C string: a crash on any document holding one (found by
 /// fuzzing: `<?c?>`). With the space, the data is an empty string.
+///
+/// The chunk is patched where it lies: a document without such instructions (nearly all) is
+/// passed on without a copy.
 struct ProcessingInstructionPatch {
     /// The last bytes passed on, to look back into when a `?>` comes early in a chunk.
     private var tail: [UInt8] = []
@@ -11,17 +14,15 @@ struct ProcessingInstructionPatch {
     private var heldQuestionMark = false
     static let lookBehind = 256
 
-    /// Appends `bytes`, patched, to `output`.
-    mutating func patch(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], final: Bool) {
-        var chunk: [UInt8] = heldQuestionMark ? [UInt8(ascii: "?")] : []
+    /// Patches `chunk` in place: the bytes to pass on.
+    mutating func patch(_ chunk: inout [UInt8], final: Bool) {
+        if heldQuestionMark { chunk.insert(UInt8(ascii: "?"), at: 0) }
         heldQuestionMark = false
-        chunk.append(contentsOf: bytes)
         if !final, chunk.last == UInt8(ascii: "?") {
             chunk.removeLast()
             heldQuestionMark = true
         }
-        let start = output.count
-        var copied = 0
+        var spaces: [Int] = []
         chunk.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var index = 0
@@ -29,19 +30,28 @@ struct ProcessingInstructionPatch {
                 guard let found = memchr(base + index, Int32(UInt8(ascii: "?")), buffer.count - index - 1) else { break }
                 let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if buffer[position + 1] == UInt8(ascii: ">"), endsATargetOnly(buffer, before: position) {
-                    output.append(contentsOf: buffer[copied..<position])
-                    output.append(UInt8(ascii: " "))
-                    copied = position
+                    spaces.append(position)
                 }
                 index = position + 1
             }
-            output.append(contentsOf: buffer[copied...])
         }
-        let emitted = output.count - start
-        if emitted >= Self.lookBehind {
-            tail = Array(output[(output.count - Self.lookBehind)...])
+        if !spaces.isEmpty {
+            // One copy however many there are: a chunk of nothing but `<?a?>` stays linear.
+            var patched: [UInt8] = []
+            patched.reserveCapacity(chunk.count + spaces.count)
+            var copied = 0
+            for position in spaces {
+                patched.append(contentsOf: chunk[copied..<position])
+                patched.append(UInt8(ascii: " "))
+                copied = position
+            }
+            patched.append(contentsOf: chunk[copied...])
+            chunk = patched
+        }
+        if chunk.count >= Self.lookBehind {
+            tail = Array(chunk[(chunk.count - Self.lookBehind)...])
         } else {
-            tail = Array((tail + output[start...]).suffix(Self.lookBehind))
+            tail = Array((tail + chunk).suffix(Self.lookBehind))
         }
     }
 
