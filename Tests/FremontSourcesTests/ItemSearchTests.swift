@@ -66,6 +66,100 @@ import FremontCore
         #expect(try cache.search("galaxy").isEmpty)
     }
 
+    /// FTS5's own check of the index against the text the view gives (rank 1: the content too).
+    private func expectIndexAgrees(_ cache: CacheDatabase, _ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(throws: Never.self, "\(step)", sourceLocation: sourceLocation) {
+            try cache.writer.write { try $0.execute(sql: "INSERT INTO itemText (itemText, rank) VALUES ('integrity-check', 1)") }
+        }
+    }
+
+    /// The index keeps no copy of the text: every way items are written keeps it in step with
+    /// the text rendered from them, so what is taken out is what went in.
+    @Test func theIndexAgreesWithTheItemsAfterEveryKindOfWrite() throws {
+        let home = try TestHome()
+        let cache = try CacheDatabase(path: home.file("cache.sqlite").path)
+        let url = "https://space.example/feed"
+        try cache.storeFeed(Feed(format: .rss2, title: "Space", items: [
+            item("a", "Webb sees a galaxy", "<p>The <b>James Webb</b> telescope.</p>"),
+            item("b", "Budget news", "<p>Funding for <a href='x'>Hubble</a>.</p>"),
+            FeedItem(id: "c", title: "Content wins", summary: "<p>summary words</p>", content: "<div>nebula &amp; dust</div>"),
+        ]), url: url)
+        #expect(try cache.writer.read { try $0.tableExists("itemText_content") } == false)
+        expectIndexAgrees(cache, "first store")
+        #expect(try cache.search("nebula").map(\.id) == ["c"])
+        #expect(try cache.search("summary").isEmpty)
+        // Stored again: one title changed, one text changed, one as it was, one new; "a" gone
+        // (read, and past what `keptVanished` keeps).
+        try cache.markRead(feedURL: url, itemIDs: ["a"])
+        expectIndexAgrees(cache, "a read mark")
+        try cache.storeFeed(Feed(format: .rss2, title: "Space", items: [
+            item("b", "Budget cut", "<p>Funding for <a href='x'>Hubble</a>.</p>"),
+            FeedItem(id: "c", title: "Content wins", summary: "<p>summary words</p>", content: "<div>other words now</div>"),
+            item("d", "Mars rover", "<p>Dust.</p>"),
+        ]), url: url, retention: FeedRetention(keptVanished: 0))
+        expectIndexAgrees(cache, "a second store")
+        #expect(try cache.search("cut hubble").map(\.id) == ["b"])
+        #expect(try cache.search("budget news").isEmpty)
+        #expect(try cache.search("nebula").isEmpty)
+        #expect(try cache.search("other words").map(\.id) == ["c"])
+        #expect(try cache.search("galaxy").isEmpty)
+        // An article's words join the item's, are replaced with it, and leave when it says it is none.
+        func article(_ text: String, notArticle: String? = nil) -> FullArticle {
+            FullArticle(url: "https://space.example/d", title: "Mars", blocks: text.isEmpty ? [] : [ArticleBlock(.paragraph, text)],
+                        notArticle: notArticle, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        }
+        #expect(try cache.storeArticle(article("regolith samples"), feed: url, id: "d"))
+        expectIndexAgrees(cache, "an article")
+        #expect(try cache.search("regolith").map(\.id) == ["d"])
+        #expect(try cache.storeArticle(article("olympus mons"), feed: url, id: "d"))
+        expectIndexAgrees(cache, "an article again")
+        #expect(try cache.search("regolith").isEmpty)
+        #expect(try cache.search("olympus").map(\.id) == ["d"])
+        #expect(try cache.storeArticle(article("", notArticle: "no article found"), feed: url, id: "d"))
+        expectIndexAgrees(cache, "no article")
+        #expect(try cache.search("olympus").isEmpty)
+        #expect(try cache.search("dust").map(\.id) == ["d"])
+        #expect(try cache.storeArticle(article("craters"), feed: url, id: "d"))
+        // Items a sync brings, new and changed.
+        let synced = "ttrss://example/feed/1"
+        try cache.writer.write { try $0.execute(sql: "INSERT INTO feed (url, title) VALUES (?, 'Synced')", arguments: [synced]) }
+        try cache.storeSyncedItems([.init(feedKey: synced, item: item("7", "Synced one", "<p>aurora</p>"), unread: true, starred: false)])
+        try cache.storeSyncedItems([.init(feedKey: synced, item: item("7", "Synced one", "<p>borealis</p>"), unread: true, starred: false)])
+        expectIndexAgrees(cache, "a sync")
+        #expect(try cache.search("borealis").map(\.id) == ["7"])
+        #expect(try cache.search("aurora").isEmpty)
+        // A feed removed takes its items, their articles and their entries with it.
+        try cache.writer.write { try $0.execute(sql: "DELETE FROM feed WHERE url = ?", arguments: [url]) }
+        expectIndexAgrees(cache, "a feed removed")
+        #expect(try cache.search("craters").isEmpty)
+        #expect(try cache.search("dust").isEmpty)
+        #expect(try cache.search("borealis").map(\.id) == ["7"])
+        #expect(ItemSearch.PreparedText.shared.text(for: "<p>borealis</p>") == nil)
+    }
+
+    /// The index takes entries out with the text they went in with, rendered again: if the
+    /// rendering changes, entries of items indexed before would no longer come out whole. When
+    /// this fails, HTMLText's output changed: append a migration that rebuilds the index
+    /// (`INSERT INTO itemText (itemText) VALUES ('rebuild')`), then record the new digest here.
+    @Test func theRenderingTheIndexRestsOnIsPinned() throws {
+        let folder = URL(fileURLWithPath: SharedData.path("feeds/real"))
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        var items = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            guard let parsed = try? FeedParser.parse(.file(folder.appendingPathComponent(file).path)) else { continue }
+            for item in parsed.feed.items {
+                items += 1
+                for byte in ItemSearch.body(summary: item.summary, content: item.content).utf8 + [0] {
+                    digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+            }
+        }
+        #expect(items > 100)
+        #expect(digest == Self.renderingDigest, "rendering changed: digest \(String(digest, radix: 16)) over \(items) items")
+    }
+
+    static let renderingDigest: UInt64 = 0xac9a_aa32_bd83_3881
+
     @Test func anOlderCacheIsIndexedWhenItIsBroughtUpToDate() throws {
         let directory = try TestHome()
         let path = directory.file("cache.sqlite").path

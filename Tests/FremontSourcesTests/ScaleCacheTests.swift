@@ -17,7 +17,8 @@ import FremontCore
     }()
     static func url(_ feed: Int) -> String { "http://127.0.0.1:1/feed\(feed).xml" }
 
-    /// Filled in SQL, a feed a statement, through the schema's triggers (the counts kept per feed).
+    /// Filled in SQL, a feed a statement, through the schema's triggers (the counts kept per feed,
+    /// the search index: one item in seven speaks of a comet).
     static func filledCache(_ home: TestHome, statements: (@Sendable (String) -> Void)? = nil) throws -> CacheDatabase {
         let cache = try CacheDatabase(path: home.file("cache.sqlite").path, statements: statements)
         try cache.writer.write { db in
@@ -26,19 +27,15 @@ import FremontCore
                 // Two items a minute across feeds (ties), one in 97 undated.
                 try db.execute(sql: """
                     WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ? - 1)
-                    INSERT INTO item (feedURL, id, position, title, published, isRead, firstSeen, lastSeen)
+                    INSERT INTO item (feedURL, id, position, title, summary, published, isRead, firstSeen, lastSeen)
                     SELECT ?, 'f' || ? || '-' || k, ? - 1 - k, 'Headline ' || k,
+                           CASE WHEN k % 7 = 0 THEN 'a Comet seen' ELSE 'clear skies' END,
                            CASE WHEN (k + ?) % 97 = 0 THEN NULL
                                 ELSE strftime('%Y-%m-%d %H:%M:%f', 1700000000 + ((k * 7919 + ? * 31) % 60000) / 2 * 60, 'unixepoch') END,
                            k % 3 = 0, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'
                     FROM n
                     """, arguments: [sizes[feed], url(feed), feed, sizes[feed], feed, feed])
             }
-            // The search index as `storeFeed` keeps it: one item in seven speaks of a comet.
-            try db.execute(sql: """
-                INSERT INTO itemText (rowid, title, body)
-                SELECT rowid, title, CASE WHEN \(Self.itemNumber) % 7 = 0 THEN 'a Comet seen' ELSE 'clear skies' END FROM item
-                """)
         }
         return cache
     }
@@ -223,7 +220,7 @@ import FremontCore
         let oldest = Array(try Self.expectedOrder(cache).suffix(3_000))
         try cache.writer.write { db in
             try db.execute(sql: """
-                UPDATE itemText SET body = body || ' zebra' WHERE rowid IN (
+                UPDATE item SET summary = summary || ' zebra' WHERE rowid IN (
                     SELECT rowid FROM item ORDER BY coalesce(published, updated, '') ASC, rowid DESC LIMIT 3000)
                 """)
         }

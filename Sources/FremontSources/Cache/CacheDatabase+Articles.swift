@@ -11,14 +11,15 @@ extension CacheDatabase {
         let encoder = JSONEncoder()
         let links = String(decoding: try encoder.encode(article.links), as: UTF8.self)
         let blocks = String(decoding: try encoder.encode(article.blocks), as: UTF8.self)
-        // The item's own text rendered before the write begins: no other fremont waits on it.
+        // The item's own text rendered before the write begins: no other fremont waits on it
+        // (the index's triggers take the item's entry out and put it back with the article's words).
         guard let item = try writer.read({ db in
-            try Row.fetchOne(db, sql: "SELECT title, summary, content FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id])
+            try Row.fetchOne(db, sql: "SELECT summary, content FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id])
         }) else { return false }
-        let body = ItemSearch.body(summary: item["summary"], content: item["content"])
-        let title: String = item["title"]
-        return try write { db in
-            guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id]) else {
+        let summary: String = item["summary"], content: String = item["content"]
+        let text = ItemSearch.prepared(summary: summary, content: content, text: ItemSearch.body(summary: summary, content: content))
+        return try ItemSearch.withPreparedText([text]) { try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id]) != nil else {
                 return false
             }
             try db.execute(sql: """
@@ -29,9 +30,8 @@ extension CacheDatabase {
                     notArticle = excluded.notArticle, fetchedAt = excluded.fetchedAt
                 """, arguments: [feed, id, article.url, article.title, article.byline, article.siteName, article.published,
                                  blocks, article.text, links, article.notArticle, article.fetchedAt])
-            try db.execute(sql: ItemSearch.indexSQL, arguments: [rowid, title, body, feed, id])
             return true
-        }
+        } }
     }
 
     /// The article kept with an item, or nil when none was fetched (or the item is gone).

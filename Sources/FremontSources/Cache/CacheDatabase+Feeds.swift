@@ -39,7 +39,8 @@ extension CacheDatabase {
                                 searchText: searchText(item.summary, item.content))
         }
         let hiding = hiddenItems
-        let result = try write { db in
+        let prepared = items.map { ItemSearch.prepared(summary: $0.item.summary, content: $0.item.content, text: $0.searchText) }
+        let result = try ItemSearch.withPreparedText(prepared) { try write { db in
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
                                   image, categories, feedID)
@@ -65,21 +66,16 @@ extension CacheDatabase {
                     categories = excluded.categories, enclosures = excluded.enclosures, lastSeen = excluded.lastSeen,
                     comments = excluded.comments, sourceTitle = excluded.sourceTitle, sourceURL = excluded.sourceURL,
                     image = excluded.image
-                RETURNING rowid
                 """)
-            let index = try db.cachedStatement(sql: ItemSearch.indexSQL)
             var new: [String] = []
             var seenAgain = 0
             for prepared in items where !tombstones.contains(prepared.item.id) {
                 let item = prepared.item
                 if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
-                let rowid = try Int64.fetchOne(upsert, arguments: [url, item.id, prepared.position, item.title, item.link, item.summary,
-                                                                   item.content, item.published, item.updated, item.author,
-                                                                   prepared.categories, prepared.enclosures, fetchedAt, fetchedAt,
-                                                                   item.comments, item.sourceTitle, item.sourceURL, item.image])
-                if let rowid {
-                    try index.execute(arguments: [rowid, item.title, prepared.searchText, url, item.id])
-                }
+                try upsert.execute(arguments: [url, item.id, prepared.position, item.title, item.link, item.summary,
+                                               item.content, item.published, item.updated, item.author,
+                                               prepared.categories, prepared.enclosures, fetchedAt, fetchedAt,
+                                               item.comments, item.sourceTitle, item.sourceURL, item.image])
             }
             // Items first stored now that the download mode's ignore rules match go again at
             // once, tested in SQL as any filter is: they never reach a list, a count or a notice.
@@ -120,7 +116,7 @@ extension CacheDatabase {
             let cached = try Self.cachedFeed(db, url: url, hiding: hiding, newest: readingBack)
             let reclaim = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > Self.reclaimThreshold
             return (stored: FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached), reclaim: reclaim)
-        }
+        } }
         // Pages freed go back once enough have gathered: a round trip of its own, now and then,
         // after the commit (run inside the write, it gave the file system nothing back).
         if result.reclaim { try reclaimSpace() }

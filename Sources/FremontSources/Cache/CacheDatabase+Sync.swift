@@ -82,7 +82,8 @@ extension CacheDatabase {
              String(decoding: try encoder.encode(synced.item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
              ItemSearch.body(summary: synced.item.summary, content: synced.item.content))
         }
-        return try write { db in
+        let texts = prepared.map { ItemSearch.prepared(summary: $0.0.item.summary, content: $0.0.item.content, text: $0.3) }
+        return try ItemSearch.withPreparedText(texts) { try write { db in
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO item (feedURL, id, position, title, link, summary, content, published, updated, author,
                                   categories, enclosures, isRead, firstSeen, lastSeen)
@@ -91,11 +92,10 @@ extension CacheDatabase {
                     summary = excluded.summary, content = excluded.content, published = excluded.published,
                     updated = excluded.updated, author = excluded.author, categories = excluded.categories,
                     enclosures = excluded.enclosures, lastSeen = excluded.lastSeen
-                RETURNING rowid, firstSeen = lastSeen AS isNew
+                RETURNING firstSeen = lastSeen AS isNew
                 """)
-            let index = try db.cachedStatement(sql: ItemSearch.indexSQL)
             var new = 0
-            for (synced, categories, enclosures, searchText) in prepared {
+            for (synced, categories, enclosures, _) in prepared {
                 let item = synced.item
                 // Newest first within a feed: the server's ids grow with time.
                 let position = synced.position ?? -(Int(item.id) ?? 0)
@@ -104,12 +104,11 @@ extension CacheDatabase {
                                                                      item.author, categories, enclosures, !synced.unread, date, date])
                 else { continue }
                 if row["isNew"] as Bool { new += 1 }
-                try index.execute(arguments: [row["rowid"] as Int64, item.title, searchText, synced.feedKey, item.id])
             }
             try db.execute(sql: "UPDATE feed SET fetchedAt = ?, lastError = NULL, lastErrorAt = NULL WHERE url IN (SELECT feedURL FROM syncFeed)",
                            arguments: [date])
             return new
-        }
+        } }
     }
 
     /// What taking the server's state changed here.

@@ -36,7 +36,7 @@ public final class CacheDatabase: Sendable {
     /// hears every SQL statement run (tests count round trips with it).
     public init(path: String, busyTimeout: TimeInterval = 2, writePatience: TimeInterval = CacheDatabase.defaultWritePatience,
                 statements: (@Sendable (String) -> Void)? = nil) throws {
-        var configuration = Configuration()
+        var configuration = Self.configuration()
         // Another fremont may be writing: wait for it a little rather than fail at once.
         configuration.busyMode = .timeout(busyTimeout)
         if let statements {
@@ -54,7 +54,7 @@ public final class CacheDatabase: Sendable {
     /// An empty cache that lives as long as this object.
     public init(inMemoryBecause notice: String? = nil) {
         // An in-memory queue cannot fail to open; the schema on an empty database neither.
-        writer = try! DatabaseQueue()
+        writer = try! DatabaseQueue(configuration: Self.configuration())
         try! CacheSchema.migrator.migrate(writer)
         path = nil
         self.notice = notice
@@ -68,6 +68,19 @@ public final class CacheDatabase: Sendable {
         self.notice = notice
         self.isReadOnly = isReadOnly
         writePatience = Self.defaultWritePatience
+    }
+
+    /// What every connection to a cache needs: the function the search index's text is made by.
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in Self.registerFunctions(db) }
+        return configuration
+    }
+
+    /// Registers on `db` the functions the cache's views and triggers call: a connection of its
+    /// own to a cache file (a benchmark filling one) needs them to write items.
+    public static func registerFunctions(_ db: Database) {
+        db.add(function: ItemSearch.function)
     }
 
     /// Runs `updates` in a write transaction, trying again while another program holds the lock,
@@ -149,7 +162,7 @@ public final class CacheDatabase: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             return CacheDatabase(inMemoryBecause: "\(what), and holds no cache yet; using an empty cache for this run")
         }
-        var configuration = Configuration()
+        var configuration = Self.configuration()
         configuration.readonly = true
         // A WAL database is read through its -shm file, which a read-only folder may not hold
         // (a clean exit removes it) nor let SQLite make: then the file is read as immutable,
@@ -197,7 +210,8 @@ public final class CacheDatabase: Sendable {
     /// Brings the schema up to date, refusing a file that knows migrations this version does not.
     private static func prepare(_ writer: any DatabaseWriter) throws {
         let migrator = CacheSchema.migrator
-        if try writer.read({ db in try migrator.hasBeenSuperseded(db) }) { throw NewerSchema() }
+        let (newer, current) = try writer.read { db in (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db)) }
+        if newer { throw NewerSchema() }
         try migrator.migrate(writer)
         // Space freed by pruning goes back to the file system (incremental_vacuum after a
         // store); a cache made before that was possible is rewritten once to allow it.
@@ -205,6 +219,20 @@ public final class CacheDatabase: Sendable {
             if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 {
                 try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
                 try db.execute(sql: "VACUUM")
+            }
+            guard !current else { return }
+            // What a migration freed (the search index's copy of every text) goes back now, and
+            // the write-ahead log, as large as all it wrote, is emptied: every later start would
+            // read through it again (when another fremont is reading, the next writer reuses it).
+            if try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > reclaimThreshold {
+                try db.execute(sql: "PRAGMA incremental_vacuum")
+            }
+            _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            // An empty log makes the next open write to recreate it (GRDB's pool does), which
+            // fails while another fremont writes: a write of nothing keeps a page in it.
+            try db.inTransaction {
+                try db.execute(sql: "CREATE TABLE walKept (x); DROP TABLE walKept")
+                return .commit
             }
         }
     }

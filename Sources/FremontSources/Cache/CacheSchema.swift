@@ -274,7 +274,7 @@ enum CacheSchema {
 
         migrator.registerMigration("v13-article-fulltext") { db in
             // An item's page read for its article (or why it holds none), kept with the item and
-            // gone with it; its text is added to the item's full-text entry (`ItemSearch.indexSQL`).
+            // gone with it; its text is added to the item's full-text entry (the view `itemSearchSource`).
             try db.create(table: "itemArticle", options: .withoutRowID) { t in
                 t.column("feedURL", .text).notNull()
                 t.column("id", .text).notNull()
@@ -343,6 +343,55 @@ enum CacheSchema {
                 WHEN old.feedURL IS new.feedURL AND old.isRead IS NOT new.isRead BEGIN
                     UPDATE itemTally SET unread = unread + (new.isRead = 0) - (old.isRead = 0) WHERE feedURL = new.feedURL;
                 END;
+                """)
+        }
+
+        migrator.registerMigration("v17-search-without-copies") { db in
+            // The full-text index kept no text of its own before: a copy of every item's rendered
+            // text (a quarter of a million-item cache) it needs only for snippets and removals.
+            // Now it reads that text from `item` through this view, rendering the HTML again
+            // (`ItemSearch`), and these triggers keep it in step; the index is built afresh.
+            try db.execute(sql: """
+                DROP TRIGGER itemTextRemoved;
+                DROP TABLE itemText;
+                CREATE VIEW itemSearchSource AS
+                    SELECT item.rowid AS rowid, item.title AS title,
+                           \(ItemSearch.functionName)(item.summary, item.content) || coalesce(
+                               (SELECT char(10) || char(10) || a.text FROM itemArticle a
+                                WHERE a.feedURL = item.feedURL AND a.id = item.id AND a.notArticle IS NULL), '') AS body
+                    FROM item;
+                CREATE VIRTUAL TABLE itemText USING fts5(title, body, content = 'itemSearchSource', content_rowid = 'rowid',
+                                                         tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO itemText (itemText, rank) VALUES ('rank', 'bm25(10.0, 1.0)');
+                INSERT INTO itemText (itemText) VALUES ('rebuild');
+                """)
+            // An entry goes out with the text it went in with: read from the view before the
+            // change, put back after it. Only a change to what the text is made of touches it.
+            let entryOf = { (row: String) in "SELECT rowid, title, body FROM itemSearchSource WHERE rowid = \(row)" }
+            let removeEntry = { (row: String) in "INSERT INTO itemText (itemText, rowid, title, body) SELECT 'delete', rowid, title, body FROM itemSearchSource WHERE rowid = \(row);" }
+            let addEntry = { (row: String) in "INSERT INTO itemText (rowid, title, body) \(entryOf(row));" }
+            let itemChanged = "old.feedURL IS NOT new.feedURL OR old.id IS NOT new.id OR old.title IS NOT new.title "
+                + "OR old.summary IS NOT new.summary OR old.content IS NOT new.content"
+            let articleItem = { (row: String) in "(SELECT rowid FROM item WHERE feedURL = \(row).feedURL AND id = \(row).id)" }
+            let articleChanged = "old.feedURL IS NOT new.feedURL OR old.id IS NOT new.id OR old.text IS NOT new.text "
+                + "OR old.notArticle IS NOT new.notArticle"
+            try db.execute(sql: """
+                CREATE TRIGGER itemSearchAdded AFTER INSERT ON item BEGIN \(addEntry("new.rowid")) END;
+                CREATE TRIGGER itemSearchChanging BEFORE UPDATE OF feedURL, id, title, summary, content ON item
+                WHEN \(itemChanged) BEGIN \(removeEntry("old.rowid")) END;
+                CREATE TRIGGER itemSearchChanged AFTER UPDATE OF feedURL, id, title, summary, content ON item
+                WHEN \(itemChanged) BEGIN \(addEntry("new.rowid")) END;
+                CREATE TRIGGER itemSearchRemoved BEFORE DELETE ON item BEGIN \(removeEntry("old.rowid")) END;
+                CREATE TRIGGER itemSearchArticleAdding BEFORE INSERT ON itemArticle
+                WHEN NOT EXISTS (SELECT 1 FROM itemArticle WHERE feedURL = new.feedURL AND id = new.id)
+                BEGIN \(removeEntry(articleItem("new"))) END;
+                CREATE TRIGGER itemSearchArticleAdded AFTER INSERT ON itemArticle BEGIN \(addEntry(articleItem("new"))) END;
+                CREATE TRIGGER itemSearchArticleChanging BEFORE UPDATE OF feedURL, id, text, notArticle ON itemArticle
+                WHEN \(articleChanged) BEGIN \(removeEntry(articleItem("old"))) END;
+                CREATE TRIGGER itemSearchArticleChanged AFTER UPDATE OF feedURL, id, text, notArticle ON itemArticle
+                WHEN \(articleChanged) BEGIN \(addEntry(articleItem("new"))) END;
+                CREATE TRIGGER itemSearchArticleRemoving BEFORE DELETE ON itemArticle BEGIN \(removeEntry(articleItem("old"))) END;
+                CREATE TRIGGER itemSearchArticleRemoved AFTER DELETE ON itemArticle BEGIN \(addEntry(articleItem("old"))) END;
                 """)
         }
 
