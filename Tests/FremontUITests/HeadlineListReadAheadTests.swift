@@ -59,6 +59,8 @@ import Testing
         // Asked while the screen is held, for rows past the window's edge.
         #expect(before.window.positions.contains(before.selected))
         #expect(request.wanted.upperBound > before.window.positions.upperBound)
+        // Nothing waits for it: no spinner on the status line while it is read.
+        #expect(request.isReadAhead && LoadTarget.window(request).isSilent)
         // The person goes on meanwhile, from rows held; nothing more is asked while one read is on its way.
         #expect(windows(state.update(.key(.character("j")))).isEmpty)
         #expect(windows(state.update(.key(.character("j")))).isEmpty)
@@ -81,7 +83,7 @@ import Testing
         #expect(!isWaiting(state))
         #expect(rows(state).last?.contains("First item 5000") ?? false)
         #expect(!rows(state).contains { $0.contains("…") })
-        #expect(toEnd.count == 1 && toEnd[0].wanted.upperBound >= 5_000)
+        #expect(toEnd.count == 1 && toEnd[0].wanted.upperBound >= 5_000 && toEnd[0].isReadAhead)
         let landed = land(toEnd[0], &state, &cache)
         cache.answer(&state, landed)
         #expect(try list(state).window.positions.contains(4_999))

@@ -445,11 +445,17 @@ public struct HeadlineListView: BrowserView {
         let needed = needed
         guard !needed.isEmpty else { return [] }
         let inWindow = window.positions.contains(needed.lowerBound) && window.positions.contains(needed.upperBound - 1)
-        if !inWindow { return request(window.request(wanted), reading: .moving) }
+        if !inWindow {
+            // Rows an end holds draw meanwhile: the window around them is read ahead.
+            var next = window.request(wanted)
+            next.isReadAhead = holds(needed)
+            return request(next, reading: .moving)
+        }
         let ahead = max(0, needed.lowerBound - readAheadReach)..<min(window.total, needed.upperBound + readAheadReach)
         let nearEdge = ahead.lowerBound < window.positions.lowerBound || ahead.upperBound > window.positions.upperBound
         if nearEdge {
-            let next = window.request(wanted)
+            var next = window.request(wanted)
+            next.isReadAhead = true
             // Only a window that moves on: one holding what is held already would be asked again and again.
             if next.plan(total: window.total).kept != window.positions { return request(next, reading: .moving) }
         }
@@ -471,12 +477,12 @@ public struct HeadlineListView: BrowserView {
         guard window.total > 0 else { return [] }
         let rows = min(endRows, window.total)
         // Each asked once (an end that comes short is the list's; a resize past it drops it).
-        if head == nil, window.first > 0 || window.rows.count < rows {
-            return request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<rows), reading: .head)
-        }
+        var end = ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<rows)
+        end.isReadAhead = true
+        if head == nil, window.first > 0 || window.rows.count < rows { return request(end, reading: .head) }
         if window.isCounted, currentTail == nil, window.positions.upperBound < window.total {
-            return request(ItemWindowRequest(query: query, order: order, highlights: highlightRules,
-                                             wanted: (window.total - rows)..<window.total), reading: .tail)
+            end.wanted = (window.total - rows)..<window.total
+            return request(end, reading: .tail)
         }
         return []
     }
