@@ -39,6 +39,13 @@ public enum LoadTarget: Hashable, Sendable {
         return false
     }
 
+    /// Whether it runs without a word on the status line: a count, or a window read ahead (the
+    /// screen drawn meanwhile from rows held): a spinner would flicker at every few pages.
+    public var isSilent: Bool {
+        if case .window(let request) = self { return request.isCountOnly || request.isReadAhead }
+        return false
+    }
+
     /// Whether its jobs may reach the network (else they read the cache only).
     public var isFetch: Bool {
         switch self {

@@ -112,7 +112,7 @@ extension HeadlineListView {
 
     /// The feed list's name for a headline's feed (its `~Title`), else the feed's own title.
     func feedTitle(_ headline: ItemHeadline) -> String {
-        if let feed = feeds.first(where: { $0.key == headline.feed }), !feed.title.isEmpty { return feed.title }
+        if let feed = feed(key: headline.feed), !feed.title.isEmpty { return feed.title }
         return headline.feedTitle.isEmpty ? FeedSlot.fileName(headline.feed) : headline.feedTitle
     }
 }

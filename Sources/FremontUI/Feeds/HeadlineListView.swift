@@ -55,11 +55,27 @@ public struct HeadlineListView: BrowserView {
     private var promptingFilter = false
     /// The feeds in the feed list's order: `n` past the last unread item of one goes on to the next.
     let feeds: [FeedRef]
+    /// Each feed's place in `feeds` by its cache key: every row drawn asks for its feed (three
+    /// times: unread, starred, its name), which a search of 500 feeds made a frame's largest cost.
+    private let feedIndex: [String: Int]
     /// The sources the summaries view (`S`) shows for this list; nil: every feed.
     let riverSources: Set<String>?
     private(set) var window: ItemWindow
+    /// The list's first screen and (once counted) its last, held beside the window so `g` and
+    /// `G` draw at once; a screen each, dropped whenever the list's items may have changed.
+    private(set) var head: ItemWindow?
+    private(set) var tail: ItemWindow?
     /// The window asked for and not arrived yet: one at a time.
     private(set) var pending: ItemWindowRequest?
+    /// What the pending request reads when it is not a fresh window (a first one, a refresh, a
+    /// seek): the window moved along the same items, or an end of the list.
+    private var pendingRead: PendingRead?
+
+    enum PendingRead: Sendable {
+        /// The window around the screen, the screen lacking rows or read ahead.
+        case moving
+        case head, tail
+    }
     /// A feed loaded while a window was on its way: the window is read again when it comes.
     private var stale = false
     /// Whether the first window came.
@@ -123,6 +139,7 @@ public struct HeadlineListView: BrowserView {
         order = reading.articleOrder
         self.title = title
         self.feeds = feeds
+        feedIndex = Dictionary(feeds.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.riverSources = riverSources
         self.store = store
         self.now = now
@@ -166,11 +183,17 @@ public struct HeadlineListView: BrowserView {
         }
     }
 
-    func headline(_ position: Int) -> ItemHeadline? { window[position] }
+    /// The row at `position`: from the window, else from an end held beside it.
+    func headline(_ position: Int) -> ItemHeadline? {
+        window[position] ?? head?[position] ?? currentTail?[position]
+    }
+
+    /// The feed of the list with cache key `key`.
+    func feed(key: String) -> FeedRef? { feedIndex[key].map { feeds[$0] } }
 
     /// The browser's name for an item's feed: a file's cache key is its absolute path.
     func source(of headline: ItemHeadline) -> String {
-        feeds.first { $0.key == headline.feed }?.source ?? headline.feed
+        feed(key: headline.feed)?.source ?? headline.feed
     }
 
     func isUnread(_ headline: ItemHeadline) -> Bool {
@@ -349,6 +372,7 @@ public struct HeadlineListView: BrowserView {
     private mutating func restart() -> [ViewEffect] {
         query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
         window = ItemWindow(query: query, order: order)
+        dropEnds()
         isLoaded = false
         stale = false
         seeking = nil
@@ -394,24 +418,110 @@ public struct HeadlineListView: BrowserView {
         return lower..<(list.offset + height + margin)
     }
 
-    /// Asks for the rows on screen when the window does not hold them (and nothing is on its way).
-    private mutating func ensureWindow() -> [ViewEffect] {
-        guard isLoaded, pending == nil, height > 0 else { return [] }
+    /// The rows the screen draws: those on it and the selection.
+    private var needed: Range<Int> {
         let shown = list.offset..<min(window.total, list.offset + height)
-        let needed = shown.isEmpty ? shown : min(shown.lowerBound, selected)..<max(shown.upperBound, selected + 1)
-        guard !needed.isEmpty, !(window.positions.contains(needed.lowerBound) && window.positions.contains(needed.upperBound - 1)) else {
-            return []
-        }
-        return request(window.request(wanted))
+        return shown.isEmpty ? shown : min(shown.lowerBound, selected)..<max(shown.upperBound, selected + 1)
     }
 
-    private mutating func request(_ request: ItemWindowRequest) -> [ViewEffect] {
+    /// Whether every row of `range` is held, in the window or an end beside it.
+    private func holds(_ range: Range<Int>) -> Bool {
+        func covers(_ held: ItemWindow?) -> Bool {
+            guard let held else { return false }
+            return held.positions.contains(range.lowerBound) && held.positions.contains(range.upperBound - 1)
+        }
+        return range.isEmpty || covers(window) || covers(head) || covers(currentTail)
+    }
+
+    /// The screen lacks rows it draws (`…`) until a window lands: what a person waits for.
+    public var isWaitingForRows: Bool {
+        guard article == nil, filterPicker == nil else { return false }
+        guard isLoaded else { return true }
+        return height > 0 && !holds(needed)
+    }
+
+    /// Rows held past the screen before the next window is asked for: a screen each way, so a
+    /// key moving on draws from rows held while the window around it is read.
+    private var readAheadReach: Int { max(height, 1) }
+
+    /// Asks for the rows on screen when the window does not hold them, and reads ahead: the
+    /// window around the screen once it comes within a screen of the held window's edge (where
+    /// the list goes on), then the list's ends when they are not held (one request at a time).
+    private mutating func ensureWindow() -> [ViewEffect] {
+        guard isLoaded, pending == nil, height > 0 else { return [] }
+        let needed = needed
+        guard !needed.isEmpty else { return [] }
+        let inWindow = window.positions.contains(needed.lowerBound) && window.positions.contains(needed.upperBound - 1)
+        if !inWindow {
+            // Rows an end holds draw meanwhile: the window around them is read ahead.
+            var next = window.request(wanted)
+            next.isReadAhead = holds(needed)
+            return request(next, reading: .moving)
+        }
+        let ahead = max(0, needed.lowerBound - readAheadReach)..<min(window.total, needed.upperBound + readAheadReach)
+        let nearEdge = ahead.lowerBound < window.positions.lowerBound || ahead.upperBound > window.positions.upperBound
+        if nearEdge {
+            var next = window.request(wanted)
+            next.isReadAhead = true
+            // Only a window that moves on: one holding what is held already would be asked again and again.
+            if next.plan(total: window.total).kept != window.positions { return request(next, reading: .moving) }
+        }
+        return readEnds()
+    }
+
+    /// The rows an end holds: a screen, the first read at least.
+    private var endRows: Int { max(height, Self.minimumEndRows) }
+    static let minimumEndRows = 50
+
+    /// The list's last screen, while it is the end of the list as counted now.
+    private var currentTail: ItemWindow? {
+        guard let tail, window.isCounted, tail.total == window.total, tail.positions.upperBound == window.total else { return nil }
+        return tail
+    }
+
+    /// Asks for an end of the list not held (the first screen; the last once the list is counted).
+    private mutating func readEnds() -> [ViewEffect] {
+        guard window.total > 0 else { return [] }
+        let rows = min(endRows, window.total)
+        // Each asked once (an end that comes short is the list's; a resize past it drops it).
+        var end = ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<rows)
+        end.isReadAhead = true
+        if head == nil, window.first > 0 || window.rows.count < rows { return request(end, reading: .head) }
+        if window.isCounted, currentTail == nil, window.positions.upperBound < window.total {
+            end.wanted = (window.total - rows)..<window.total
+            return request(end, reading: .tail)
+        }
+        return []
+    }
+
+    /// Keeps the ends a window holds (the first screen, the last), as read with it.
+    private mutating func keepEnds(of window: ItemWindow) {
+        let rows = min(endRows, window.total)
+        guard rows > 0 else { return }
+        if window.first == 0, window.rows.count >= rows {
+            head = ItemWindow(query: window.query, order: window.order, highlights: window.highlights, total: window.total, first: 0,
+                              rows: Array(window.rows.prefix(rows)), isCounted: window.isCounted)
+        }
+        if window.isCounted, window.positions.upperBound == window.total, window.rows.count >= rows {
+            tail = ItemWindow(query: window.query, order: window.order, highlights: window.highlights, total: window.total,
+                              first: window.total - rows, rows: Array(window.rows.suffix(rows)))
+        }
+    }
+
+    private mutating func dropEnds() {
+        head = nil
+        tail = nil
+    }
+
+    private mutating func request(_ request: ItemWindowRequest, reading: PendingRead? = nil) -> [ViewEffect] {
         pending = request
+        pendingRead = reading
         return [.host(.load(.feeds, .window(request)))]
     }
 
-    /// A feed changed the cache: the window is read again where it stands.
+    /// A feed changed the cache: the window is read again where it stands, the ends after it.
     private mutating func refresh() -> [ViewEffect] {
+        dropEnds()
         guard pending == nil else {
             stale = true
             return []
@@ -445,11 +555,41 @@ public struct HeadlineListView: BrowserView {
         return ensureWindow()
     }
 
-    private mutating func arrived(_ new: ItemWindow) -> [ViewEffect] {
+    /// An end of the list came: held beside the window (unless the items changed meanwhile).
+    private mutating func arrivedEnd(_ end: PendingRead, _ new: ItemWindow) -> [ViewEffect] {
         pending = nil
+        pendingRead = nil
+        if stale {
+            stale = false
+            return refresh()
+        }
+        switch end {
+        case .head where new.first == 0: head = new
+        case .tail where new.isCounted && new.total == window.total: tail = new
+        // The list's length changed since the window was read: the window is read again, the ends after it.
+        case .tail: return refresh()
+        default: break
+        }
+        return ensureWindow()
+    }
+
+    private mutating func arrived(_ new: ItemWindow) -> [ViewEffect] {
+        if let end = pendingRead, end != .moving { return arrivedEnd(end, new) }
+        // A window moved along that lands after the person moved back past it: the held one
+        // still has the screen, and keeps it; the next is asked around where the screen is now.
+        if pendingRead == .moving, isLoaded, !stale, seeking == nil, new.total == window.total, new.isCounted == window.isCounted, holds(needed),
+           !(new.positions.contains(needed.lowerBound) && new.positions.contains(needed.upperBound - 1)) {
+            pending = nil
+            pendingRead = nil
+            keepEnds(of: new)
+            return ensureWindow()
+        }
+        pending = nil
+        pendingRead = nil
         filterBeforeTrial = nil
         let keptSelection = headline(selected).map { ($0.feed, $0.id) }
         let wasLoaded = isLoaded
+        let oldLength = window.isCounted ? window.total : nil
         // A list counted before keeps that count meanwhile (its length does not flicker to a screen's).
         let previousTotal = window.isCounted && window.query == new.query && wasLoaded ? window.total : 0
         window = new
@@ -468,6 +608,9 @@ public struct HeadlineListView: BrowserView {
         }
         list.clamp(metrics)
         if height > 0 { list.resize(height: height, metrics) }
+        // A list whose length changed (items came or went) has other ends.
+        if wasLoaded, let oldLength, window.isCounted, window.total != oldLength { dropEnds() }
+        keepEnds(of: window)
         let count = window.isCounted ? [] : askCount()
         if stale {
             stale = false
@@ -509,6 +652,7 @@ public struct HeadlineListView: BrowserView {
             return showing(entry, links: awaitingLinks) + replayTypedAhead()
         case .loadFailed(ItemWindowRequest.source, let error):
             pending = nil
+            pendingRead = nil
             // A count lost (cancelled, failed) is asked again with the next uncounted window.
             counting = false
             recount = false
@@ -567,6 +711,9 @@ public struct HeadlineListView: BrowserView {
         if resized {
             list.resize(height: area.height, metrics)
             list.keepVisible(metrics)
+            // Ends shorter than a screen now are read again.
+            if (head?.rows.count ?? endRows) < min(endRows, window.total) { head = nil }
+            if (tail?.rows.count ?? endRows) < min(endRows, window.total) { tail = nil }
         }
         let pagerWidth = pagerWidth
         article?.layout(width: pagerWidth, height: area.height, timeZone: timeZone)
@@ -757,7 +904,9 @@ public struct HeadlineListView: BrowserView {
     /// Every item of the list read. A list of whole feeds is marked as an intent (every item of
     /// those feeds, one statement each in the cache), whatever the window holds; a filter's or a
     /// search's items (not every item of a feed), those the window holds.
-    private func markAllRead() -> [ViewEffect] {
+    private mutating func markAllRead() -> [ViewEffect] {
+        // The ends held were read before the marks: read again (after the marks) when next wanted.
+        dropEnds()
         let sources: [String]
         switch query {
         case .feed(let key): sources = [feeds.first { $0.key == key }?.source ?? key]
@@ -822,6 +971,7 @@ public struct HeadlineListView: BrowserView {
             query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
             title = next.title
             window = ItemWindow(query: query, order: order)
+            dropEnds()
             isLoaded = false
             list = ListState()
             list.resize(height: height, metrics)

@@ -34,6 +34,9 @@ public struct ItemWindowRequest: Sendable, Hashable {
     public var highlights: [FilterExpression]
     public var wanted: Range<Int>
     public var anchor: Anchor?
+    /// Read ahead while the screen draws from rows held: nothing waits for it, so it runs
+    /// without a word on the status line (as a count does).
+    public var isReadAhead = false
 
     public init(query: ItemQuery, order: ItemOrder = .newestFirst, highlights: [FilterExpression] = [], wanted: Range<Int>,
                 anchor: Anchor? = nil) {

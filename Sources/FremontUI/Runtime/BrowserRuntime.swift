@@ -251,7 +251,7 @@ public final class BrowserRuntime {
             }
             for job in jobs {
                 if let status = start(job, for: view, on: target.isFetch ? loads : target.isCount ? cacheCounts : cacheReads,
-                                      silent: target.isCount) { return status }
+                                      silent: target.isSilent) { return status }
             }
         }
         return nil
@@ -308,7 +308,7 @@ public final class BrowserRuntime {
         pending.removeAll()
     }
 
-    /// Starts `job` on `queue`. A silent one (a count that follows a list already shown) puts
+    /// Starts `job` on `queue`. A silent one (a count that follows a list already shown, a window read ahead) puts
     /// no "loading" on the status line: no spinner ticks, no frame is drawn for it until its
     /// result lands, and then only what it changed.
     private func start(_ job: LoadJob, for view: ViewID, on queue: BlockingWorkQueue, silent: Bool = false) -> Int32? {
