@@ -71,7 +71,7 @@ public struct BrowserState: Sendable {
     public var showsHelp: Bool { help != nil }
 
     /// The view on screen lacks rows it draws until a load lands (an item list's window).
-    public var isWaitingForRows: Bool { (active as? HeadlineListView)?.isWaitingForRows ?? false }
+    public var isWaitingForRows: Bool { active.isWaitingForRows }
 
     /// Whether any load is under way (the loop then ticks the spinner).
     public var isLoading: Bool { status.loading.values.contains { !$0.isEmpty } }

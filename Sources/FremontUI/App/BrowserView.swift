@@ -55,6 +55,9 @@ public protocol BrowserView: Sendable {
     /// Work the view wants done off the UI thread since it was last asked (the rest of a
     /// re-wrap after a resize), if any; asked after every event.
     mutating func takeBackgroundWork() -> BackgroundWork?
+    /// Whether the screen lacks rows it draws until a load lands (a list's window): what a
+    /// person waits for, which a benchmark times a key to.
+    var isWaitingForRows: Bool { get }
 }
 
 extension BrowserView {
@@ -71,6 +74,7 @@ extension BrowserView {
     public var reloadTarget: LoadTarget { .reload }
     public var bindingContext: String { "" }
     public mutating func takeBackgroundWork() -> BackgroundWork? { nil }
+    public var isWaitingForRows: Bool { false }
 
     public func loadingText(_ sources: [String]) -> String {
         sources.count == 1 ? TextLayout.truncateMiddle(TerminalSafeText.singleLine(sources[0]), to: 60) : "\(sources.count) sources"
