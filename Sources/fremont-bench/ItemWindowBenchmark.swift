@@ -99,7 +99,9 @@ enum ItemWindowBenchmark {
     /// in 101 undated, one in three read, one in a thousand starred; a headline's columns only.
     static func fill(_ path: String) throws {
         _ = try CacheDatabase(path: path)
-        let queue = try DatabaseQueue(path: path)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in CacheDatabase.registerFunctions(db) }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
         try queue.write { db in
             try db.execute(sql: "PRAGMA cache_size = -262144")
             try db.execute(sql: """
