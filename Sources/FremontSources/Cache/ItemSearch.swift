@@ -29,7 +29,7 @@ public struct SearchHit: Sendable, Equatable {
 public enum ItemSearch {
     /// The searchable text of an item: its content (else summary) rendered from HTML to words.
     static func body(summary: String, content: String) -> String {
-        let html = content.isEmpty ? summary : content
+        let html = html(summary: summary, content: content)
         guard !html.isEmpty else { return "" }
         return PreparedText.shared.text(for: html) ?? HTMLText.render(html).text
     }
@@ -77,13 +77,14 @@ public enum ItemSearch {
                 }
             }
         }
-
-        var count: Int { entries.withLock { $0.count } }
     }
 
-    /// The HTML an item's searchable text is rendered from, and that text, for `withPreparedText`.
+    /// The HTML an item's searchable text is rendered from: its content, else its summary.
+    private static func html(summary: String, content: String) -> String { content.isEmpty ? summary : content }
+
+    /// That HTML and its rendered `text`, for `withPreparedText`.
     public static func prepared(summary: String, content: String, text: String) -> (html: String, text: String) {
-        (content.isEmpty ? summary : content, text)
+        (html(summary: summary, content: content), text)
     }
 
     /// The query as FTS5 reads it: each word quoted (so no character of the query is syntax),
@@ -110,28 +111,24 @@ extension CacheDatabase {
             // item's HTML again (the index keeps no copy of the text): FTS5 makes it only for the
             // rows the cut keeps, in rank order, never for every match.
             var arguments: StatementArguments = [marks.0, marks.1, match]
-            var visibleOnly = ""
-            var visible: FilterSQL?
-            if let hiding {
-                // Hidden items are left out before the cut, so they never take a visible one's
-                // place: each match is tested as FTS5 hands it over (`FilterSQL`), a cost of the
-                // matches read, not of the cache.
-                let rule = try FilterSQL.prepared(nil, hiding: hiding, feeds: FilterFeedList(), db: db)
-                visibleOnly = "AND EXISTS (SELECT 1 FROM item WHERE item.rowid = itemText.rowid AND (\(rule.condition)))"
-                arguments += rule.arguments
-                visible = rule
-            }
+            // Hidden items are left out before the cut, so they never take a visible one's place:
+            // each match is tested as FTS5 hands it over (`FilterSQL`), a cost of the matches
+            // read, not of the cache.
+            let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+            if let visible { arguments += visible.arguments }
             arguments += [max(1, limit)]
             let sql = """
                 SELECT item.feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published, best.snippet, best.rank
                 FROM (SELECT rowid, rank, snippet(itemText, 1, ?, ?, '…', 12) AS snippet
-                      FROM itemText WHERE itemText MATCH ? \(visibleOnly) ORDER BY rank LIMIT ?) AS best
+                      FROM itemText WHERE itemText MATCH ?
+                      \(visible.map { "AND EXISTS (SELECT 1 FROM item WHERE item.rowid = itemText.rowid AND (\($0.condition)))" } ?? "")
+                      ORDER BY rank LIMIT ?) AS best
                 JOIN item ON item.rowid = best.rowid
                 JOIN feed ON feed.url = item.feedURL
                 ORDER BY best.rank
                 """
-            guard let visible else { return try Self.searchHits(Row.fetchCursor(db, sql: sql, arguments: arguments)) }
-            return try visible.withFunctions(db) { try Self.searchHits(Row.fetchCursor(db, sql: sql, arguments: arguments)) }
+            let hits = { try Self.searchHits(Row.fetchCursor(db, sql: sql, arguments: arguments)) }
+            return try visible.map { try $0.withFunctions(db, hits) } ?? hits()
         }
     }
 
