@@ -25,7 +25,14 @@ let package = Package(
         // and the SQLite cache that makes offline use possible.
         .target(
             name: "FremontSources",
-            dependencies: ["FremontCore", "CCurl", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FremontCore", "CCurl", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The system zlib, for the cache's item text (raw deflate).
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // The system libcurl, for HTTP: its easy interface, through a shim for the variadic calls.
         .systemLibrary(

@@ -108,14 +108,14 @@ enum ItemWindowBenchmark {
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(feeds - 1))
                 INSERT INTO feed (url, title) SELECT 'https://feed' || i || '.example/rss', 'Feed ' || i FROM n;
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(items - 1))
-                INSERT INTO item (feedURL, id, position, title, published, isRead, firstSeen, lastSeen)
-                SELECT 'https://feed' || (i % \(feeds)) || '.example/rss', 'item-' || i, i / \(feeds), 'Headline ' || i,
-                       CASE WHEN i % 101 = 0 THEN NULL
-                            ELSE strftime('%Y-%m-%d %H:%M:%f', 1600000000 + (i * 7919 % \(items)) / 2 * 60, 'unixepoch') END,
-                       i % 3 = 0, '2024-01-01 00:00:00.000', '2024-01-01 00:00:00.000'
+                INSERT INTO item (feedKey, id, position, title, published, isRead, firstSeen, lastSeen)
+                SELECT 1 + i % \(feeds), 'item-' || i, i / \(feeds), 'Headline ' || i,
+                       CASE WHEN i % 101 = 0 THEN NULL ELSE 1600000000 + (i * 7919 % \(items)) / 2 * 60 END,
+                       i % 3 = 0, 1704067200, 1704067200
                 FROM n;
                 INSERT INTO starred (source, id, title, feedName, date, starredAt)
-                SELECT feedURL, id, title, 'Feed', published, '2024-01-01 00:00:00.000' FROM item WHERE rowid % 1000 = 0;
+                SELECT feed.url, item.id, item.title, 'Feed', strftime('%Y-%m-%d %H:%M:%f', item.published, 'unixepoch'), '2024-01-01 00:00:00.000'
+                FROM item JOIN feed ON feed.key = item.feedKey WHERE item.rowid % 1000 = 0;
                 """)
         }
     }

@@ -137,11 +137,12 @@ struct ScaleCorpus {
             // A benchmark's cache, made once: no fsync per feed's transaction.
             try db.execute(sql: "PRAGMA cache_size = -262144")
             try db.execute(sql: "PRAGMA synchronous = OFF")
-            try db.execute(sql: "CREATE TEMP TABLE pool (slot INTEGER PRIMARY KEY, title TEXT, link TEXT, summary TEXT, body TEXT)")
+            try db.execute(sql: "CREATE TEMP TABLE pool (slot INTEGER PRIMARY KEY, title TEXT, link TEXT, text BLOB)")
             try db.inTransaction {
-                let insert = try db.makeStatement(sql: "INSERT INTO pool VALUES (?, ?, ?, ?, ?)")
+                let insert = try db.makeStatement(sql: "INSERT INTO pool VALUES (?, ?, ?, ?)")
                 for (index, item) in pool.enumerated() {
-                    try insert.execute(arguments: [index, item.title, item.link, item.summary, item.body])
+                    // The summary as the cache keeps it (deflated, `StoredItemText`).
+                    try insert.execute(arguments: [index, item.title, item.link, Data(StoredItemText.pack(summary: item.summary, content: ""))])
                 }
                 return .commit
             }
@@ -152,17 +153,17 @@ struct ScaleCorpus {
             // Item k of the feed: k counts from 0 (the oldest); its place in the feed newest first.
             let items = try db.makeStatement(sql: """
                 WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < :size - 1)
-                INSERT INTO item (feedURL, id, position, title, link, summary, published, isRead, firstSeen, lastSeen)
-                SELECT :url, 'f' || :feed || '-' || k, :size - 1 - k, p.title, p.link, p.summary,
-                       strftime('%Y-%m-%d %H:%M:%f', :base - 3600 - CAST((:size - 1 - k) * :span / :size AS INTEGER) - (:feed * 37) % 3000, 'unixepoch'),
-                       k % 3 = 0, :seen, :seen
+                INSERT INTO item (feedKey, id, position, title, link, text, published, isRead, firstSeen, lastSeen)
+                SELECT (SELECT key FROM feed WHERE url = :url), 'f' || :feed || '-' || k, :size - 1 - k, p.title, p.link, p.text,
+                       :base - 3600 - CAST((:size - 1 - k) * :span / :size AS INTEGER) - (:feed * 37) % 3000,
+                       k % 3 = 0, :base, :base
                 FROM n JOIN pool p ON p.slot = (:feed * 7919 + k) % :poolCount
                 """)
             for feed in 0..<Self.feedCount {
                 try db.inTransaction {
                     try feedRow.execute(arguments: [url(feed), feedTitles[feed], "https://example.org/\(feed)/", Self.httpDate(Self.baseTime), seen])
                     let arguments: StatementArguments = ["size": sizes[feed], "url": url(feed), "feed": feed, "base": Int(Self.baseTime),
-                                                         "span": Self.span, "seen": seen, "poolCount": pool.count]
+                                                         "span": Self.span, "poolCount": pool.count]
                     try items.execute(arguments: arguments)
                     return .commit
                 }

@@ -150,7 +150,7 @@ import Testing
         for (index, id) in ids.prefix(50).enumerated() {
             let field = index % 2 == 0 ? "read" : "starred"
             if field == "read" { sql += "UPDATE item SET isRead = 1 WHERE id = '\(id)';" }
-            sql += "INSERT INTO syncChange (feedURL, itemID, field, value, madeAt) SELECT feedURL, id, '\(field)', 1, datetime('now') FROM item WHERE id = '\(id)';"
+            sql += "INSERT INTO syncChange (feedURL, itemID, field, value, madeAt) SELECT (SELECT url FROM feed WHERE key = item.feedKey), id, '\(field)', 1, datetime('now') FROM item WHERE id = '\(id)';"
         }
         sql += "COMMIT;"
         _ = try await ChildProcess.run(["/usr/bin/sqlite3", home.cacheDatabase.path, sql], environment: environment)

@@ -87,7 +87,7 @@ import Testing
             // Read two and star one in the browser, then sync: the server has them.
             try await readTwoAndStarOne(home, local: 1)
             // The feeds file's feed loaded beside them, and nothing of it is queued for the server.
-            #expect(try await sqlite(home, "SELECT count(*) > 0 FROM item WHERE feedURL = '\(debian)'") == ["1"])
+            #expect(try await sqlite(home, "SELECT count(*) > 0 FROM item WHERE feedKey = (SELECT key FROM feed WHERE url = '\(debian)')") == ["1"])
             #expect(try await sqlite(home, "SELECT count(*) FROM syncChange WHERE feedURL NOT LIKE 'ttrss://%'") == ["0"])
             let read = Set(try await sqlite(home, "SELECT id FROM item WHERE isRead").compactMap(Int.init))
             let starred = Set(try await sqlite(home, "SELECT id FROM starred").compactMap(Int.init))
@@ -99,7 +99,7 @@ import Testing
             #expect(try await server.starredIDs() == starred)
 
             // Marked on the server: read one, star another, unstar ours; the next sync brings it.
-            let nasa = Set(try await sqlite(home, "SELECT item.id FROM item JOIN syncFeed USING (feedURL) WHERE syncFeed.title LIKE 'NASA%'")
+            let nasa = Set(try await sqlite(home, "SELECT item.id FROM item JOIN feed ON feed.key = item.feedKey JOIN syncFeed ON syncFeed.feedURL = feed.url WHERE syncFeed.title LIKE 'NASA%'")
                 .compactMap(Int.init))
             #expect(nasa.count == 10)
             let unread = try await server.unreadIDs().intersection(nasa).sorted()

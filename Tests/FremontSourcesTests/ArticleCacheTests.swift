@@ -57,7 +57,7 @@ import Testing
         try cache.storeFeed(feed(["a", "b"]), url: Self.feedURL)
         try cache.storeArticle(article("Quixotic zeppelins"), feed: Self.feedURL, id: "a")
         // However an item goes (pruned, its feed dropped, a newsboat deletion imported).
-        try cache.writer.write { try $0.execute(sql: "DELETE FROM item WHERE feedURL = ? AND id = 'a'", arguments: [Self.feedURL]) }
+        try cache.writer.write { try $0.execute(sql: "DELETE FROM item WHERE feedKey = (SELECT key FROM feed WHERE url = ?) AND id = 'a'", arguments: [Self.feedURL]) }
         #expect(try cache.article(feed: Self.feedURL, id: "a") == nil)
         #expect(try cache.search("zeppelins").isEmpty)
     }

@@ -27,12 +27,11 @@ import FremontCore
                 // Two items a minute across feeds (ties), one in 97 undated.
                 try db.execute(sql: """
                     WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ? - 1)
-                    INSERT INTO item (feedURL, id, position, title, summary, published, isRead, firstSeen, lastSeen)
-                    SELECT ?, 'f' || ? || '-' || k, ? - 1 - k, 'Headline ' || k,
-                           CASE WHEN k % 7 = 0 THEN 'a Comet seen' ELSE 'clear skies' END,
-                           CASE WHEN (k + ?) % 97 = 0 THEN NULL
-                                ELSE strftime('%Y-%m-%d %H:%M:%f', 1700000000 + ((k * 7919 + ? * 31) % 60000) / 2 * 60, 'unixepoch') END,
-                           k % 3 = 0, '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000'
+                    INSERT INTO item (feedKey, id, position, title, text, published, isRead, firstSeen, lastSeen)
+                    SELECT \(CacheDatabase.feedKeyOfURL), 'f' || ? || '-' || k, ? - 1 - k, 'Headline ' || k,
+                           fremont_pack(CASE WHEN k % 7 = 0 THEN 'a Comet seen' ELSE 'clear skies' END, ''),
+                           CASE WHEN (k + ?) % 97 = 0 THEN NULL ELSE 1700000000 + ((k * 7919 + ? * 31) % 60000) / 2 * 60 END,
+                           k % 3 = 0, 1767225600, 1767225600
                     FROM n
                     """, arguments: [sizes[feed], url(feed), feed, sizes[feed], feed, feed])
             }
@@ -44,8 +43,8 @@ import FremontCore
     static func expectedOrder(_ cache: CacheDatabase, where condition: String = "1", _ arguments: StatementArguments = []) throws -> [String] {
         try cache.writer.read { db in
             try String.fetchAll(db, sql: """
-                SELECT feedURL || ' ' || id FROM item WHERE \(condition)
-                ORDER BY coalesce(published, updated, '') DESC, rowid
+                SELECT \(ItemWindowReader.itemFeedURL) || ' ' || id FROM item WHERE \(condition)
+                ORDER BY \(ItemWindowReader.itemKey) DESC, rowid
                 """, arguments: arguments)
         }
     }
@@ -61,13 +60,16 @@ import FremontCore
         return all
     }
 
+    /// Items of the feed at the address bound.
+    static let inFeed = "feedKey = \(CacheDatabase.feedKeyOfURL)"
+
     /// An item's k (its id is `f<feed>-<k>`), in SQL.
     static let itemNumber = "CAST(substr(id, instr(id, '-') + 1) AS INTEGER)"
 
     static func counts(_ cache: CacheDatabase) throws -> [String: (total: Int, unread: Int)] {
         try cache.writer.read { db in
             var counts: [String: (Int, Int)] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT feedURL, count(*) AS total, sum(isRead = 0) AS unread FROM item GROUP BY feedURL") {
+            for row in try Row.fetchAll(db, sql: "SELECT \(ItemWindowReader.itemFeedURL) AS feedURL, count(*) AS total, sum(isRead = 0) AS unread FROM item GROUP BY feedKey") {
                 counts[row["feedURL"]] = (row["total"], row["unread"])
             }
             return counts
@@ -84,7 +86,7 @@ import FremontCore
         #expect(unread.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "isRead = 0")))
         #expect(try cache.itemCount(.unread) == unread.count)
         let largest = try Self.walk(cache, .feed(Self.url(0)), limit: 100)
-        #expect(largest.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "feedURL = ?", [Self.url(0)])))
+        #expect(largest.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: Self.inFeed, [Self.url(0)])))
         // Backwards from the end, window before window: the same rows, in the same order.
         var rows = try cache.itemWindow(.all, .end, limit: 1_000)
         var backwards = rows
@@ -158,7 +160,7 @@ import FremontCore
         #expect(try cache.itemWindow(.search("   ", within: .all), .start, limit: 10).isEmpty)
         // Within one feed, and within the unread items; from the end backwards, and by jumps.
         let feed = try Self.walk(cache, .search("comet", within: .feed(Self.url(0))), limit: 100)
-        #expect(feed.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "feedURL = ? AND \(comets)", [Self.url(0)])))
+        #expect(feed.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "\(Self.inFeed) AND \(comets)", [Self.url(0)])))
         let unread = try Self.walk(cache, .search("comet", within: .unread), limit: 300)
         #expect(unread.map { "\($0.feed) \($0.id)" } == (try Self.expectedOrder(cache, where: "isRead = 0 AND \(comets)")))
         #expect(try cache.itemWindow(.search("comet", within: .all), .end, limit: 50).map(\.cursor) == Array(all.suffix(50).map(\.cursor)))
@@ -171,7 +173,7 @@ import FremontCore
         #expect(try cache.itemCount(.search("comet", within: .unread)) == after.count)
         // By title, the order of another sort: the same matches.
         let byTitle = try cache.itemWindow(.search("comet", within: .feed(Self.url(1))), .start, limit: 1_000, order: ItemOrder(.title))
-        #expect(Set(byTitle.map(\.id)) == Set(try Self.expectedOrder(cache, where: "feedURL = ? AND \(comets)", [Self.url(1)]).map { String($0.split(separator: " ")[1]) }))
+        #expect(Set(byTitle.map(\.id)) == Set(try Self.expectedOrder(cache, where: "\(Self.inFeed) AND \(comets)", [Self.url(1)]).map { String($0.split(separator: " ")[1]) }))
         #expect(byTitle.map(\.title) == byTitle.map(\.title).sorted { $0.lowercased() < $1.lowercased() })
     }
 
@@ -220,8 +222,8 @@ import FremontCore
         let oldest = Array(try Self.expectedOrder(cache).suffix(3_000))
         try cache.writer.write { db in
             try db.execute(sql: """
-                UPDATE item SET summary = summary || ' zebra' WHERE rowid IN (
-                    SELECT rowid FROM item ORDER BY coalesce(published, updated, '') ASC, rowid DESC LIMIT 3000)
+                UPDATE item SET text = fremont_pack(fremont_body(text) || ' zebra', '') WHERE rowid IN (
+                    SELECT rowid FROM item ORDER BY \(ItemWindowReader.itemKey) ASC, rowid DESC LIMIT 3000)
                 """)
         }
         let zebras = try Self.walk(cache, .search("zebra", within: .all), limit: 60)
@@ -262,7 +264,7 @@ import FremontCore
         // A query few items match: walked a stretch at a time along the unread items' index, each
         // stretch twice the last, then (past a quarter of the items) tested where they lie.
         let rare = ItemQuery.filter(try FilterExpression(parsing: "unread = \"yes\" and title =~ \"Headline 24[0-9][0-9]$\""), feeds: FilterFeedList())
-        let rareExpected = try Self.expectedOrder(cache, where: "isRead = 0 AND feedURL = ? AND title GLOB 'Headline 24[0-9][0-9]'", [Self.url(0)])
+        let rareExpected = try Self.expectedOrder(cache, where: "isRead = 0 AND \(Self.inFeed) AND title GLOB 'Headline 24[0-9][0-9]'", [Self.url(0)])
         #expect(rareExpected.count == 66)
         for limit in [5, 20, 997] {
             #expect(try Self.walk(cache, rare, limit: limit).map { "\($0.feed) \($0.id)" } == rareExpected, "\(limit)")
@@ -302,7 +304,7 @@ import FremontCore
         let cache = try Self.filledCache(home)
         let counted = try Self.counts(cache)
         let newest = try cache.writer.read { db in
-            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT feedURL, max(published) AS newest FROM item GROUP BY feedURL").map {
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT \(ItemWindowReader.itemFeedURL) AS feedURL, max(published) AS newest FROM item GROUP BY feedKey").map {
                 ($0["feedURL"] as String, $0["newest"] as Date?)
             })
         }

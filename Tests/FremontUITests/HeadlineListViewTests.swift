@@ -21,7 +21,7 @@ import Testing
                 for item in feed.result.feed.items {
                     rowid += 1
                     let date = item.published ?? item.updated
-                    let key = date.map { String(format: "%020.3f", $0.timeIntervalSince1970) } ?? ""
+                    let key = date.map { ItemSortKey.number($0.timeIntervalSince1970) } ?? .undated
                     rows.append(ItemHeadline(feed: feed.key, id: item.id, title: item.title, feedTitle: feed.result.feed.title, date: date,
                                              isRead: false, isStarred: false, cursor: ItemCursor(sortKey: key, rowid: rowid)))
                 }

@@ -5,7 +5,7 @@ import FremontCore
 /// How a window's request reaches its rows: from an end, continued from a row held near them
 /// (keyset), or counted to from the nearer end; and where the rows it read are placed.
 @Suite struct ItemWindowRequestTests {
-    private static func cursor(_ n: Int) -> ItemCursor { ItemCursor(sortKey: "k\(n)", rowid: Int64(n)) }
+    private static func cursor(_ n: Int) -> ItemCursor { ItemCursor(sortKey: .text("k\(n)"), rowid: Int64(n)) }
     private static func headline(_ n: Int) -> ItemHeadline {
         ItemHeadline(feed: "f", id: "\(n)", title: "", feedTitle: "", date: nil, isRead: false, isStarred: false, cursor: cursor(n))
     }

@@ -14,12 +14,12 @@ extension CacheDatabase {
         // The item's own text rendered before the write begins: no other fremont waits on it
         // (the index's triggers take the item's entry out and put it back with the article's words).
         guard let item = try writer.read({ db in
-            try Row.fetchOne(db, sql: "SELECT summary, content FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id])
+            try Row.fetchOne(db, sql: "SELECT text FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id])
         }) else { return false }
-        let summary: String = item["summary"], content: String = item["content"]
+        let (summary, content) = StoredItemText.unpack(item["text"] as DatabaseValue)
         let text = ItemSearch.prepared(summary: summary, content: content, text: ItemSearch.body(summary: summary, content: content))
         return try ItemSearch.withPreparedText([text]) { try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id]) != nil else {
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id]) != nil else {
                 return false
             }
             try db.execute(sql: """
@@ -56,7 +56,7 @@ extension CacheDatabase {
         guard !ids.isEmpty else { return [] }
         return try writer.read { db in
             let kept = Set(try String.fetchAll(db, sql: "SELECT id FROM itemArticle WHERE feedURL = ?", arguments: [feed]))
-            let held = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [feed]))
+            let held = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedKey = \(Self.feedKeyOfURL)", arguments: [feed]))
             return ids.filter { held.contains($0) && !kept.contains($0) }
         }
     }

@@ -36,10 +36,13 @@ extension CacheDatabase {
             return PreparedItem(position: position, item: item,
                                 categories: String(decoding: try encoder.encode(item.categories), as: UTF8.self),
                                 enclosures: String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
-                                searchText: searchText(item.summary, item.content))
+                                searchText: searchText(item.summary, item.content),
+                                text: Data(StoredItemText.pack(summary: item.summary, content: item.content)))
         }
         let hiding = hiddenItems
         let prepared = items.map { ItemSearch.prepared(summary: $0.item.summary, content: $0.item.content, text: $0.searchText) }
+        // Dates are kept as seconds since 1970 (`v18-compact-items`).
+        let seenAt = fetchedAt.timeIntervalSince1970
         let result = try ItemSearch.withPreparedText(prepared) { try write { db in
             try db.execute(sql: """
                 INSERT INTO feed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError, lastErrorAt,
@@ -51,17 +54,18 @@ extension CacheDatabase {
                     image = excluded.image, categories = excluded.categories, feedID = excluded.feedID
                 """, arguments: [url, feed.format.rawValue, feed.title, feed.link, feed.description, feed.updated,
                                  validators.etag, validators.lastModified, fetchedAt, feed.image, feedCategories, feed.id])
-            let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedURL = ?", arguments: [url]))
+            let feedKey = try Int64.fetchOne(db, sql: "SELECT key FROM feed WHERE url = ?", arguments: [url]) ?? 0
+            let known = Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedKey = ?", arguments: [feedKey]))
             // Items deleted in the reader the marks were imported from stay deleted.
             let tombstones = Set(try String.fetchAll(db, sql: "SELECT id FROM importedMark WHERE feedURL = ? AND deleted",
                                                      arguments: [url]))
             let before = known.count
             let upsert = try db.cachedStatement(sql: """
-                INSERT INTO item (feedURL, id, position, title, link, summary, content, published, updated, author,
+                INSERT INTO item (feedKey, id, position, title, link, text, published, updated, author,
                                   categories, enclosures, isRead, firstSeen, lastSeen, comments, sourceTitle, sourceURL, image)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(feedURL, id) DO UPDATE SET position = excluded.position, title = excluded.title,
-                    link = excluded.link, summary = excluded.summary, content = excluded.content,
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(feedKey, id) DO UPDATE SET position = excluded.position, title = excluded.title,
+                    link = excluded.link, text = excluded.text,
                     published = excluded.published, updated = excluded.updated, author = excluded.author,
                     categories = excluded.categories, enclosures = excluded.enclosures, lastSeen = excluded.lastSeen,
                     comments = excluded.comments, sourceTitle = excluded.sourceTitle, sourceURL = excluded.sourceURL,
@@ -72,9 +76,9 @@ extension CacheDatabase {
             for prepared in items where !tombstones.contains(prepared.item.id) {
                 let item = prepared.item
                 if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
-                try upsert.execute(arguments: [url, item.id, prepared.position, item.title, item.link, item.summary,
-                                               item.content, item.published, item.updated, item.author,
-                                               prepared.categories, prepared.enclosures, fetchedAt, fetchedAt,
+                try upsert.execute(arguments: [feedKey, item.id, prepared.position, item.title, item.link, prepared.text,
+                                               item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970, item.author,
+                                               prepared.categories, prepared.enclosures, seenAt, seenAt,
                                                item.comments, item.sourceTitle, item.sourceURL, item.image])
             }
             // Items first stored now that the download mode's ignore rules match go again at
@@ -82,34 +86,34 @@ extension CacheDatabase {
             if let ignored = retention.ignored {
                 let rule = try FilterSQL.prepared(ignored, feeds: FilterFeedList(), db: db, now: fetchedAt)
                 let dropped = try rule.withFunctions(db) {
-                    try String.fetchSet(db, sql: "DELETE FROM item WHERE feedURL = ? AND firstSeen = ? AND \(rule.condition) RETURNING id",
-                                        arguments: [url, fetchedAt] + rule.arguments)
+                    try String.fetchSet(db, sql: "DELETE FROM item WHERE feedKey = ? AND firstSeen = ? AND \(rule.condition) RETURNING id",
+                                        arguments: [feedKey, seenAt] + rule.arguments)
                 }
                 new.removeAll { dropped.contains($0) }
             }
             // Items this fetch did not list (lastSeen before it): past the newest few, the read
             // ones go; past the ceiling, any; with a cutoff, the dated before it.
-            let vanishedBeyond = "rowid NOT IN (SELECT rowid FROM item WHERE feedURL = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)"
+            let vanishedBeyond = "rowid NOT IN (SELECT rowid FROM item WHERE feedKey = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)"
             if let kept = retention.keptVanished {
-                try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND isRead AND " + vanishedBeyond,
-                               arguments: [url, fetchedAt, url, fetchedAt, max(0, kept)])
+                try db.execute(sql: "DELETE FROM item WHERE feedKey = ? AND lastSeen < ? AND isRead AND " + vanishedBeyond,
+                               arguments: [feedKey, seenAt, feedKey, seenAt, max(0, kept)])
             }
-            try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND " + vanishedBeyond,
-                           arguments: [url, fetchedAt, url, fetchedAt, FeedRetention.vanishedCeiling])
+            try db.execute(sql: "DELETE FROM item WHERE feedKey = ? AND lastSeen < ? AND " + vanishedBeyond,
+                           arguments: [feedKey, seenAt, feedKey, seenAt, FeedRetention.vanishedCeiling])
             if let cutoff {
-                try db.execute(sql: "DELETE FROM item WHERE feedURL = ? AND lastSeen < ? AND coalesce(published, updated, firstSeen) < ?",
-                               arguments: [url, fetchedAt, cutoff])
+                try db.execute(sql: "DELETE FROM item WHERE feedKey = ? AND lastSeen < ? AND coalesce(published, updated, firstSeen) < ?",
+                               arguments: [feedKey, seenAt, cutoff.timeIntervalSince1970])
             }
             // Items first stored now that an imported mark says were read start read.
             try db.execute(sql: """
-                UPDATE item SET isRead = 1 WHERE feedURL = ? AND isRead = 0 AND firstSeen = ?
+                UPDATE item SET isRead = 1 WHERE feedKey = ? AND isRead = 0 AND firstSeen = ?
                     AND id IN (SELECT id FROM importedMark WHERE feedURL = ? AND isRead)
-                """, arguments: [url, fetchedAt, url])
+                """, arguments: [feedKey, seenAt, url])
             // A file's read marks are kept apart (they outlive its items): its stored items follow them.
             if applyingReadMarks {
                 try db.execute(sql: """
-                    UPDATE item SET isRead = 1 WHERE feedURL = ? AND isRead = 0 AND id IN (SELECT id FROM readMark WHERE source = ?)
-                    """, arguments: [url, url])
+                    UPDATE item SET isRead = 1 WHERE feedKey = ? AND isRead = 0 AND id IN (SELECT id FROM readMark WHERE source = ?)
+                    """, arguments: [feedKey, url])
             }
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
@@ -130,6 +134,8 @@ extension CacheDatabase {
         var categories: String
         var enclosures: String
         var searchText: String
+        /// The summary and content as stored (`StoredItemText`), deflated before the lock is taken.
+        var text: Data
     }
 
     /// Gives the pages deleted items freed back to the file system, a few at a time, once enough
@@ -138,6 +144,9 @@ extension CacheDatabase {
     func reclaimSpace() throws {
         try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA incremental_vacuum") }
     }
+
+    /// The number the cache gives the feed at the address bound here: items name their feed by it.
+    static let feedKeyOfURL = "(SELECT key FROM feed WHERE url = ?)"
 
     /// Free pages worth giving back to the file system.
     static let reclaimThreshold = 256
@@ -185,7 +194,7 @@ extension CacheDatabase {
         // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
         let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
         let condition = visible.map { " AND \($0.condition)" } ?? ""
-        let sql = "SELECT * FROM item WHERE feedURL = ?\(condition) ORDER BY lastSeen DESC, position LIMIT ?"
+        let sql = "SELECT * FROM item WHERE feedKey = \(Self.feedKeyOfURL)\(condition) ORDER BY lastSeen DESC, position LIMIT ?"
         var counts: CachedFeed.StoredCounts?
         func readItems() throws {
             let items = try Row.fetchCursor(db, sql: sql, arguments: [url] + (visible?.arguments ?? []) + [newest ?? -1])
@@ -195,7 +204,7 @@ extension CacheDatabase {
             }
             // Hidden items are not counted: the tally (kept by triggers) counts them all.
             if newest != nil, let visible {
-                let row = try Row.fetchOne(db, sql: "SELECT count(*) AS total, coalesce(sum(isRead = 0), 0) AS unread FROM item WHERE feedURL = ?\(condition)",
+                let row = try Row.fetchOne(db, sql: "SELECT count(*) AS total, coalesce(sum(isRead = 0), 0) AS unread FROM item WHERE feedKey = \(Self.feedKeyOfURL)\(condition)",
                                            arguments: [url] + visible.arguments)
                 counts = CachedFeed.StoredCounts(total: row?["total"] ?? 0, unread: row?["unread"] ?? 0)
             }
@@ -209,8 +218,8 @@ extension CacheDatabase {
         if newest != nil {
             // The first entry of the feed's date index: one look, however many items it has.
             counts?.newest = try Date.fetchOne(db.cachedStatement(sql: """
-                SELECT coalesce(published, updated) FROM item WHERE feedURL = ?
-                ORDER BY coalesce(published, updated, '') DESC LIMIT 1
+                SELECT coalesce(published, updated) FROM item WHERE feedKey = \(Self.feedKeyOfURL)
+                ORDER BY \(ItemWindowReader.itemKey) DESC LIMIT 1
                 """), arguments: [url])
         }
         return CachedFeed(url: url, feed: feed, readItemIDs: read,
@@ -223,8 +232,9 @@ extension CacheDatabase {
     static func feedItem(_ item: Row, decoder: JSONDecoder) -> FeedItem {
         let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
         let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
-        var cached = FeedItem(id: item["id"], title: item["title"], link: item["link"], summary: item["summary"],
-                              content: item["content"], published: item["published"], updated: item["updated"],
+        let text = StoredItemText.unpack(item["text"] as DatabaseValue)
+        var cached = FeedItem(id: item["id"], title: item["title"], link: item["link"], summary: text.summary,
+                              content: text.content, published: item["published"], updated: item["updated"],
                               author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure))
         cached.comments = item["comments"]
         cached.sourceTitle = item["sourceTitle"]
@@ -238,7 +248,7 @@ extension CacheDatabase {
     public func markRead(feedURL: String, itemIDs: some Collection<String>, read: Bool = true) throws {
         let ids = Array(itemIDs)
         try write { db in
-            let statement = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
+            let statement = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?")
             for id in ids {
                 try statement.execute(arguments: [read, feedURL, id])
                 try Self.enqueueSyncChange(db, feedURL: feedURL, itemID: id, field: .read, value: read)
@@ -254,7 +264,7 @@ extension CacheDatabase {
             let statement = try db.cachedStatement(sql: read
                 ? "INSERT OR IGNORE INTO readMark (source, id) VALUES (?, ?)"
                 : "DELETE FROM readMark WHERE source = ? AND id = ?")
-            let stored = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
+            let stored = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?")
             for id in ids {
                 try statement.execute(arguments: [source, id])
                 try stored.execute(arguments: [read, source, id])
@@ -280,7 +290,7 @@ extension CacheDatabase {
     /// Marks every item of a feed read.
     public func markAllRead(feedURL: String) throws {
         try write { db in
-            try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedURL = ?", arguments: [feedURL])
+            try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedKey = \(Self.feedKeyOfURL)", arguments: [feedURL])
             try Self.enqueueSyncChange(db, feedURL: feedURL, itemID: "", field: .catchUp, value: true)
         }
     }
@@ -292,10 +302,10 @@ extension CacheDatabase {
         try write { db in
             for feed in feeds {
                 if feed.keepsReadMarks {
-                    try db.execute(sql: "INSERT OR IGNORE INTO readMark (source, id) SELECT feedURL, id FROM item WHERE feedURL = ? AND isRead = 0",
-                                   arguments: [feed.url])
+                    try db.execute(sql: "INSERT OR IGNORE INTO readMark (source, id) SELECT ?, id FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND isRead = 0",
+                                   arguments: [feed.url, feed.url])
                 }
-                try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedURL = ? AND isRead = 0", arguments: [feed.url])
+                try db.execute(sql: "UPDATE item SET isRead = 1 WHERE feedKey = \(Self.feedKeyOfURL) AND isRead = 0", arguments: [feed.url])
                 try Self.enqueueSyncChange(db, feedURL: feed.url, itemID: "", field: .catchUp, value: true)
             }
         }
@@ -353,8 +363,8 @@ extension CacheDatabase {
             let sql = """
                 SELECT feed.url, feed.title, feed.link, feed.fetchedAt, feed.lastError, feed.lastErrorAt,
                        count(item.id) AS total, coalesce(sum(item.isRead = 0), 0) AS unread
-                FROM feed LEFT JOIN (SELECT feedURL, id, isRead FROM item WHERE \(visible.condition)) AS item
-                    ON item.feedURL = feed.url
+                FROM feed LEFT JOIN (SELECT feedKey, id, isRead FROM item WHERE \(visible.condition)) AS item
+                    ON item.feedKey = feed.key
                 GROUP BY feed.url
                 """
             return try visible.withFunctions(db) { try Self.feedStatuses(Row.fetchCursor(db, sql: sql, arguments: visible.arguments)) }

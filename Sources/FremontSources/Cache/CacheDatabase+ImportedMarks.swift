@@ -10,9 +10,9 @@ extension CacheDatabase {
     public func importMarks(_ marks: [ImportedMark], at date: Date = Date()) throws -> ImportedMarksResult {
         try write { db in
             var result = ImportedMarksResult()
-            let find = try db.cachedStatement(sql: "SELECT id FROM item WHERE feedURL = ? AND id = ?")
-            let setRead = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
-            let remove = try db.cachedStatement(sql: "DELETE FROM item WHERE feedURL = ? AND id = ?")
+            let find = try db.cachedStatement(sql: "SELECT id FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?")
+            let setRead = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?")
+            let remove = try db.cachedStatement(sql: "DELETE FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?")
             let keep = try db.cachedStatement(sql: """
                 INSERT INTO importedMark (feedURL, id, isRead, deleted) VALUES (?, ?, ?, ?)
                 ON CONFLICT (feedURL, id) DO UPDATE SET isRead = excluded.isRead, deleted = excluded.deleted

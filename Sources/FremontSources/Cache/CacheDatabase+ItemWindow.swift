@@ -46,7 +46,7 @@ extension CacheDatabase {
     /// One cached item whole (its text) with its marks, for when it is opened from a list of headlines.
     public func item(feed: String, id: String) throws -> (item: FeedItem, isRead: Bool, isStarred: Bool)? {
         try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE feedURL = ? AND id = ?", arguments: [feed, id]) else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id]) else {
                 return nil
             }
             let starred = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM starred WHERE source = ? AND id = ?)",

@@ -80,28 +80,31 @@ extension CacheDatabase {
         let prepared = try items.map { synced in
             (synced, String(decoding: try encoder.encode(synced.item.categories), as: UTF8.self),
              String(decoding: try encoder.encode(synced.item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
-             ItemSearch.body(summary: synced.item.summary, content: synced.item.content))
+             ItemSearch.body(summary: synced.item.summary, content: synced.item.content),
+             Data(StoredItemText.pack(summary: synced.item.summary, content: synced.item.content)))
         }
         let texts = prepared.map { ItemSearch.prepared(summary: $0.0.item.summary, content: $0.0.item.content, text: $0.3) }
         return try ItemSearch.withPreparedText(texts) { try write { db in
             let upsert = try db.cachedStatement(sql: """
-                INSERT INTO item (feedURL, id, position, title, link, summary, content, published, updated, author,
+                INSERT INTO item (feedKey, id, position, title, link, text, published, updated, author,
                                   categories, enclosures, isRead, firstSeen, lastSeen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(feedURL, id) DO UPDATE SET title = excluded.title, link = excluded.link,
-                    summary = excluded.summary, content = excluded.content, published = excluded.published,
+                VALUES (\(Self.feedKeyOfURL), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(feedKey, id) DO UPDATE SET title = excluded.title, link = excluded.link,
+                    text = excluded.text, published = excluded.published,
                     updated = excluded.updated, author = excluded.author, categories = excluded.categories,
                     enclosures = excluded.enclosures, lastSeen = excluded.lastSeen
                 RETURNING firstSeen = lastSeen AS isNew
                 """)
             var new = 0
-            for (synced, categories, enclosures, _) in prepared {
+            let seen = date.timeIntervalSince1970
+            for (synced, categories, enclosures, _, text) in prepared {
                 let item = synced.item
                 // Newest first within a feed: the server's ids grow with time.
                 let position = synced.position ?? -(Int(item.id) ?? 0)
                 guard let row = try Row.fetchOne(upsert, arguments: [synced.feedKey, item.id, position, item.title, item.link,
-                                                                     item.summary, item.content, item.published, item.updated,
-                                                                     item.author, categories, enclosures, !synced.unread, date, date])
+                                                                     text, item.published?.timeIntervalSince1970,
+                                                                     item.updated?.timeIntervalSince1970,
+                                                                     item.author, categories, enclosures, !synced.unread, seen, seen])
                 else { continue }
                 if row["isNew"] as Bool { new += 1 }
             }
@@ -158,12 +161,12 @@ extension CacheDatabase {
         struct Row_ { var feedURL: String; var id: String; var isRead: Bool; var isStarred: Bool; var pendingRead: Bool; var pendingStar: Bool }
         let rows = try writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT item.feedURL, item.id, item.isRead,
-                       EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) AS isStarred,
-                       EXISTS (SELECT 1 FROM syncChange c WHERE c.feedURL = item.feedURL AND (c.itemID = item.id OR c.field = 'catchup')
+                SELECT syncFeed.feedURL, item.id, item.isRead,
+                       EXISTS (SELECT 1 FROM starred WHERE starred.source = syncFeed.feedURL AND starred.id = item.id) AS isStarred,
+                       EXISTS (SELECT 1 FROM syncChange c WHERE c.feedURL = syncFeed.feedURL AND (c.itemID = item.id OR c.field = 'catchup')
                                AND c.field IN ('read', 'catchup')) AS pendingRead,
-                       EXISTS (SELECT 1 FROM syncChange c WHERE c.feedURL = item.feedURL AND c.itemID = item.id AND c.field = 'starred') AS pendingStar
-                FROM item JOIN syncFeed ON syncFeed.feedURL = item.feedURL WHERE syncFeed.service = ?
+                       EXISTS (SELECT 1 FROM syncChange c WHERE c.feedURL = syncFeed.feedURL AND c.itemID = item.id AND c.field = 'starred') AS pendingStar
+                FROM syncFeed JOIN feed ON feed.url = syncFeed.feedURL JOIN item ON item.feedKey = feed.key WHERE syncFeed.service = ?
                 """, arguments: [service]).map {
                 Row_(feedURL: $0["feedURL"], id: $0["id"], isRead: $0["isRead"], isStarred: $0["isStarred"],
                      pendingRead: $0["pendingRead"], pendingStar: $0["pendingStar"])
@@ -190,7 +193,7 @@ extension CacheDatabase {
         let copies = try starChanges.filter(\.2).map { change in try starredCopy(feedURL: change.0, id: change.1) }
         guard !readChanges.isEmpty || !starChanges.isEmpty else { return changes }
         try write { db in
-            let mark = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedURL = ? AND id = ?")
+            let mark = try db.cachedStatement(sql: "UPDATE item SET isRead = ? WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?")
             for (feedURL, id, read) in readChanges { try mark.execute(arguments: [read, feedURL, id]) }
             let unstar = try db.cachedStatement(sql: "DELETE FROM starred WHERE source = ? AND id = ?")
             for (feedURL, id, value) in starChanges where !value { try unstar.execute(arguments: [feedURL, id]) }
@@ -202,7 +205,7 @@ extension CacheDatabase {
     /// What a star keeps of a cached item, as the browser would keep it.
     private func starredCopy(feedURL: String, id: String) throws -> StarredItem? {
         let found = try writer.read { db -> (Row, String)? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE feedURL = ? AND id = ?", arguments: [feedURL, id]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feedURL, id]) else { return nil }
             let title = try String.fetchOne(db, sql: "SELECT title FROM feed WHERE url = ?", arguments: [feedURL]) ?? ""
             return (row, title)
         }
@@ -218,7 +221,8 @@ extension CacheDatabase {
     public func syncedItemIDs(service: String) throws -> Set<String> {
         try writer.read { db in
             Set(try String.fetchAll(db, sql: """
-                SELECT item.id FROM item JOIN syncFeed ON syncFeed.feedURL = item.feedURL WHERE syncFeed.service = ?
+                SELECT item.id FROM syncFeed JOIN feed ON feed.url = syncFeed.feedURL JOIN item ON item.feedKey = feed.key
+                WHERE syncFeed.service = ?
                 """, arguments: [service]))
         }
     }

@@ -81,6 +81,9 @@ public final class CacheDatabase: Sendable {
     /// own to a cache file (a benchmark filling one) needs them to write items.
     public static func registerFunctions(_ db: Database) {
         db.add(function: ItemSearch.function)
+        db.add(function: ItemSearch.functionOfColumns)
+        db.add(function: StoredItemText.packFunction)
+        db.add(function: StoredItemText.bodyFunction)
     }
 
     /// Runs `updates` in a write transaction, trying again while another program holds the lock,

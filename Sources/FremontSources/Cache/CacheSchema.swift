@@ -395,6 +395,160 @@ enum CacheSchema {
                 """)
         }
 
+        migrator.registerMigration("v18-compact-items") { db in
+            // A heavy reader's cache held each item's feed address, four dates as text and its
+            // HTML as it came, in the row and again in four indexes: twice newsboat's file for the
+            // same items. Now a feed has a number (`key`), an item names its feed by it, dates are
+            // seconds since 1970 (an integer when whole), the summary and content are one deflated
+            // blob (`StoredItemText`), the title order sorts a page's rows rather than keep an
+            // index, and the search index keeps which column holds a word, not where in it.
+            try db.execute(sql: """
+                CREATE TABLE feedKeyed (
+                    key INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, format TEXT,
+                    title TEXT NOT NULL DEFAULT '', link TEXT NOT NULL DEFAULT '', description TEXT NOT NULL DEFAULT '',
+                    updated DATETIME, etag TEXT, lastModified TEXT, fetchedAt DATETIME, lastError TEXT, lastErrorAt DATETIME,
+                    image TEXT NOT NULL DEFAULT '', categories TEXT NOT NULL DEFAULT '[]', feedID TEXT NOT NULL DEFAULT '');
+                INSERT INTO feedKeyed (url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError,
+                                       lastErrorAt, image, categories, feedID)
+                    SELECT url, format, title, link, description, updated, etag, lastModified, fetchedAt, lastError,
+                           lastErrorAt, image, categories, feedID FROM feed ORDER BY rowid;
+                DROP TABLE feed;
+                ALTER TABLE feedKeyed RENAME TO feed;
+                CREATE TABLE itemPacked (
+                    key INTEGER PRIMARY KEY,
+                    feedKey INTEGER NOT NULL REFERENCES feed(key) ON DELETE CASCADE,
+                    id TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    title TEXT NOT NULL DEFAULT '',
+                    link TEXT NOT NULL DEFAULT '',
+                    text BLOB NOT NULL DEFAULT x'',
+                    published INTEGER,
+                    updated INTEGER,
+                    author TEXT NOT NULL DEFAULT '',
+                    categories TEXT NOT NULL DEFAULT '[]',
+                    enclosures TEXT NOT NULL DEFAULT '[]',
+                    isRead BOOLEAN NOT NULL DEFAULT 0,
+                    firstSeen INTEGER NOT NULL,
+                    lastSeen INTEGER NOT NULL,
+                    comments TEXT NOT NULL DEFAULT '',
+                    sourceTitle TEXT NOT NULL DEFAULT '',
+                    sourceURL TEXT NOT NULL DEFAULT '',
+                    image TEXT NOT NULL DEFAULT '',
+                    UNIQUE (feedKey, id));
+                """)
+            // GRDB wrote dates as `yyyy-MM-dd HH:mm:ss.SSS`: whole seconds, then the milliseconds.
+            let seconds = { (column: String) in
+                "(unixepoch(item.\(column)) + coalesce(CAST(substr(item.\(column), 20) AS REAL), 0))"
+            }
+            try db.execute(sql: """
+                INSERT INTO itemPacked (key, feedKey, id, position, title, link, text, published, updated, author, categories,
+                                        enclosures, isRead, firstSeen, lastSeen, comments, sourceTitle, sourceURL, image)
+                    SELECT item.rowid, feed.key, item.id, item.position, item.title, item.link,
+                           \(StoredItemText.packFunctionName)(item.summary, item.content), \(seconds("published")),
+                           \(seconds("updated")), item.author, item.categories, item.enclosures, item.isRead,
+                           \(seconds("firstSeen")), \(seconds("lastSeen")), item.comments, item.sourceTitle, item.sourceURL, item.image
+                    FROM item JOIN feed ON feed.url = item.feedURL ORDER BY item.rowid;
+                CREATE TEMP TABLE itemArticleKept AS SELECT * FROM itemArticle;
+                DROP TABLE itemArticle;
+                DROP VIEW itemSearchSource;
+                DROP TABLE itemText;
+                DROP TABLE item;
+                ALTER TABLE itemPacked RENAME TO item;
+                CREATE INDEX itemNewest ON item (\(ItemWindowReader.itemKey) DESC);
+                CREATE INDEX itemUnreadNewest ON item (\(ItemWindowReader.itemKey) DESC) WHERE isRead = 0;
+                CREATE INDEX itemFeedNewest ON item (feedKey, \(ItemWindowReader.itemKey) DESC);
+                """)
+            // An article was tied to its item by a foreign key on the item's old columns: it now
+            // goes with its item by trigger.
+            try db.create(table: "itemArticle", options: .withoutRowID) { t in
+                t.column("feedURL", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("url", .text).notNull().defaults(to: "")
+                t.column("title", .text).notNull().defaults(to: "")
+                t.column("byline", .text).notNull().defaults(to: "")
+                t.column("siteName", .text).notNull().defaults(to: "")
+                t.column("published", .text).notNull().defaults(to: "")
+                t.column("blocks", .jsonText).notNull().defaults(to: "[]")
+                t.column("text", .text).notNull().defaults(to: "")
+                t.column("links", .jsonText).notNull().defaults(to: "[]")
+                t.column("notArticle", .text)
+                t.column("fetchedAt", .datetime).notNull()
+                t.primaryKey(["feedURL", "id"])
+            }
+            try db.execute(sql: """
+                INSERT INTO itemArticle SELECT * FROM itemArticleKept;
+                DROP TABLE itemArticleKept;
+                CREATE TRIGGER itemArticleGone AFTER DELETE ON item BEGIN
+                    DELETE FROM itemArticle WHERE feedURL = (SELECT url FROM feed WHERE key = old.feedKey) AND id = old.id;
+                END;
+                -- A feed's items go before it does, while their triggers can still find its address
+                -- (the foreign key's cascade would run once the feed is gone).
+                CREATE TRIGGER feedItemsGone BEFORE DELETE ON feed BEGIN
+                    DELETE FROM item WHERE feedKey = old.key;
+                END;
+                """)
+            // The counts per feed, kept as before, by the feed's address.
+            let feedURL = { (row: String) in "(SELECT url FROM feed WHERE key = \(row).feedKey)" }
+            try db.execute(sql: """
+                CREATE TRIGGER itemTallyInsert AFTER INSERT ON item BEGIN
+                    INSERT INTO itemTally (feedURL, total, unread) VALUES (\(feedURL("new")), 1, new.isRead = 0)
+                    ON CONFLICT (feedURL) DO UPDATE SET total = total + 1, unread = unread + (new.isRead = 0);
+                END;
+                CREATE TRIGGER itemTallyDelete AFTER DELETE ON item BEGIN
+                    UPDATE itemTally SET total = total - 1, unread = unread - (old.isRead = 0) WHERE feedURL = \(feedURL("old"));
+                END;
+                CREATE TRIGGER itemTallyMoved AFTER UPDATE OF feedKey, isRead ON item WHEN old.feedKey IS NOT new.feedKey BEGIN
+                    UPDATE itemTally SET total = total - 1, unread = unread - (old.isRead = 0) WHERE feedURL = \(feedURL("old"));
+                    INSERT INTO itemTally (feedURL, total, unread) VALUES (\(feedURL("new")), 1, new.isRead = 0)
+                    ON CONFLICT (feedURL) DO UPDATE SET total = total + 1, unread = unread + (new.isRead = 0);
+                END;
+                CREATE TRIGGER itemTallyRead AFTER UPDATE OF isRead ON item
+                WHEN old.feedKey IS new.feedKey AND old.isRead IS NOT new.isRead BEGIN
+                    UPDATE itemTally SET unread = unread + (new.isRead = 0) - (old.isRead = 0) WHERE feedURL = \(feedURL("new"));
+                END;
+                """)
+            // The search index over the new rows (`detail=column`: which column holds a word, not
+            // where; a query's words are matched one by one, `ItemSearch.matchExpression`).
+            try db.execute(sql: """
+                CREATE VIEW itemSearchSource AS
+                    SELECT item.key AS rowid, item.title AS title,
+                           \(ItemSearch.functionName)(item.text) || coalesce(
+                               (SELECT char(10) || char(10) || a.text FROM itemArticle a
+                                WHERE a.feedURL = \(feedURL("item")) AND a.id = item.id AND a.notArticle IS NULL), '') AS body
+                    FROM item;
+                CREATE VIRTUAL TABLE itemText USING fts5(title, body, content = 'itemSearchSource', content_rowid = 'rowid',
+                                                         tokenize = 'unicode61 remove_diacritics 2', detail = column);
+                INSERT INTO itemText (itemText) VALUES ('rebuild');
+                """)
+            let entryOf = { (row: String) in "SELECT rowid, title, body FROM itemSearchSource WHERE rowid = \(row)" }
+            let removeEntry = { (row: String) in "INSERT INTO itemText (itemText, rowid, title, body) SELECT 'delete', rowid, title, body FROM itemSearchSource WHERE rowid = \(row);" }
+            let addEntry = { (row: String) in "INSERT INTO itemText (rowid, title, body) \(entryOf(row));" }
+            let itemChanged = "old.feedKey IS NOT new.feedKey OR old.id IS NOT new.id OR old.title IS NOT new.title OR old.text IS NOT new.text"
+            let articleItem = { (row: String) in
+                "(SELECT key FROM item WHERE feedKey = (SELECT key FROM feed WHERE url = \(row).feedURL) AND id = \(row).id)"
+            }
+            let articleChanged = "old.feedURL IS NOT new.feedURL OR old.id IS NOT new.id OR old.text IS NOT new.text "
+                + "OR old.notArticle IS NOT new.notArticle"
+            try db.execute(sql: """
+                CREATE TRIGGER itemSearchAdded AFTER INSERT ON item BEGIN \(addEntry("new.key")) END;
+                CREATE TRIGGER itemSearchChanging BEFORE UPDATE OF feedKey, id, title, text ON item
+                WHEN \(itemChanged) BEGIN \(removeEntry("old.key")) END;
+                CREATE TRIGGER itemSearchChanged AFTER UPDATE OF feedKey, id, title, text ON item
+                WHEN \(itemChanged) BEGIN \(addEntry("new.key")) END;
+                CREATE TRIGGER itemSearchRemoved BEFORE DELETE ON item BEGIN \(removeEntry("old.key")) END;
+                CREATE TRIGGER itemSearchArticleAdding BEFORE INSERT ON itemArticle
+                WHEN NOT EXISTS (SELECT 1 FROM itemArticle WHERE feedURL = new.feedURL AND id = new.id)
+                BEGIN \(removeEntry(articleItem("new"))) END;
+                CREATE TRIGGER itemSearchArticleAdded AFTER INSERT ON itemArticle BEGIN \(addEntry(articleItem("new"))) END;
+                CREATE TRIGGER itemSearchArticleChanging BEFORE UPDATE OF feedURL, id, text, notArticle ON itemArticle
+                WHEN \(articleChanged) BEGIN \(removeEntry(articleItem("old"))) END;
+                CREATE TRIGGER itemSearchArticleChanged AFTER UPDATE OF feedURL, id, text, notArticle ON itemArticle
+                WHEN \(articleChanged) BEGIN \(addEntry(articleItem("new"))) END;
+                CREATE TRIGGER itemSearchArticleRemoving BEFORE DELETE ON itemArticle BEGIN \(removeEntry(articleItem("old"))) END;
+                CREATE TRIGGER itemSearchArticleRemoved AFTER DELETE ON itemArticle BEGIN \(addEntry(articleItem("old"))) END;
+                """)
+        }
+
         return migrator
     }
 }

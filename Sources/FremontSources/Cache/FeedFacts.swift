@@ -34,8 +34,8 @@ enum FeedFacts {
         if attributes.contains("latest_article_age") {
             // The newest dated item of each feed: one step down the feed's index of dates.
             let newest = try db.makeStatement(sql: """
-                SELECT coalesce(published, updated, '') AS date FROM item WHERE feedURL = ?
-                ORDER BY coalesce(published, updated, '') DESC LIMIT 1
+                SELECT coalesce(published, updated) AS date FROM item WHERE feedKey = \(CacheDatabase.feedKeyOfURL)
+                ORDER BY \(ItemWindowReader.itemKey) DESC LIMIT 1
                 """)
             for url in facts.keys {
                 let date = try Row.fetchOne(newest, arguments: [url]).flatMap { Date.fromDatabaseValue($0["date"] as DatabaseValue) }

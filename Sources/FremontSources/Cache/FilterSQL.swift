@@ -36,25 +36,27 @@ struct FilterSQL {
     static let feedAttributes: Set<String> = ["feedtitle", "description", "feedlink", "feeddate", "unread_count", "total_count",
                                               "tags", "feedindex", "latest_article_age"]
 
-    /// A date as newsboat shows one (`Thu, 01 Jan 1970 00:00:01 +0000`), in UTC, from SQL text.
+    /// A date as newsboat shows one (`Thu, 01 Jan 1970 00:00:01 +0000`), in UTC, from SQL seconds since 1970.
     private static func rfc822(_ date: String) -> String {
-        """
-        coalesce(substr('SunMonTueWedThuFriSat', 1 + 3 * strftime('%w', \(date)), 3) || ', ' || strftime('%d', \(date)) || ' ' \
-        || substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', \(date)) - 2, 3) || ' ' \
-        || strftime('%Y %H:%M:%S', \(date)) || ' +0000', '')
+        let part = { (format: String) in "strftime('\(format)', \(date), 'unixepoch')" }
+        return """
+        coalesce(substr('SunMonTueWedThuFriSat', 1 + 3 * \(part("%w")), 3) || ', ' || \(part("%d")) || ' ' \
+        || substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * \(part("%m")) - 2, 3) || ' ' \
+        || \(part("%Y %H:%M:%S")) || ' +0000', '')
         """
     }
 
     private static let itemDate = "coalesce(published, updated, firstSeen)"
 
     private static func attribute(_ name: String, now: Int64) -> Attribute? {
-        let seconds = { (date: String) in "CAST(strftime('%s', \(date)) AS INTEGER)" }
+        // Dates are seconds since 1970; an age counts whole days back from the whole second.
+        let seconds = { (date: String) in "CAST(\(date) AS INTEGER)" }
         switch name {
         case "title": return .text("title")
         case "link": return .text("link")
         case "author": return .text("author")
         // newsboat's article body: the full text, else the summary.
-        case "content": return .text("(CASE WHEN content != '' THEN content ELSE summary END)")
+        case "content": return .text("\(StoredItemText.bodyFunctionName)(text)")
         case "date": return .text(rfc822(itemDate))
         case "guid": return .text("id")
         case "unread": return .unread
@@ -62,10 +64,10 @@ struct FilterSQL {
         case "enclosure_type": return .text("coalesce(json_extract(enclosures, '$[0].type'), '')")
         // Fremont's one flag is the star, written `s`.
         case "flags":
-            return .text("(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) THEN 's' ELSE '' END)")
+            return .text("(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = \(ItemWindowReader.itemFeedURL) AND starred.id = item.id) THEN 's' ELSE '' END)")
         case "age": return .integer("((\(now) - \(seconds(itemDate))) / 86400)")
         case "articleindex": return .integer("(position + 1)")
-        case "rssurl": return .text("feedURL")
+        case "rssurl": return .text(ItemWindowReader.itemFeedURL)
         default: return feedAttributes.contains(name) ? .feed(name) : nil
         }
     }
@@ -166,8 +168,8 @@ struct FilterSQL {
                 let list = String(decoding: (try? JSONEncoder().encode(matching.sorted())) ?? Data("[]".utf8), as: UTF8.self)
                 // A few feeds are found through the feeds' index; many are quicker to test on
                 // each row read in order (`+` keeps SQLite off the index, row by row out of order).
-                let column = matching.count * 20 <= facts.count ? "feedURL" : "+feedURL"
-                return "(\(column) IN (SELECT value FROM json_each(\(bind(list)))))"
+                let column = matching.count * 20 <= facts.count ? "feedKey" : "+feedKey"
+                return "(\(column) IN (SELECT key FROM feed WHERE url IN (SELECT value FROM json_each(\(bind(list))))))"
             case .text(let sql):
                 return try condition(comparison.op, literal, text: sql, number: "fremont_filter_number(\(sql))")
             case .integer(let sql):

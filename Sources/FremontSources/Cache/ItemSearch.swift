@@ -13,12 +13,12 @@ public struct SearchHit: Sendable, Equatable {
     public var published: Date?
     /// Words around the first match, the matches between `[` and `]`.
     public var snippet: String
-    /// SQLite's bm25 rank: lower is better.
+    /// Its place among the hits, the best 0.
     public var rank: Double
 }
 
 /// Full-text search over every cached item (SQLite FTS5): the words of a query, each one
-/// required, ranked by bm25 with the title weighing ten times the text.
+/// required; the items holding them all in the title first, then the rest, each newest first.
 ///
 /// The index keeps no copy of the text it indexes (an external-content table over the view
 /// `itemSearchSource`): the text is the item's HTML rendered by `fremont_search_text`, made again
@@ -36,9 +36,17 @@ public enum ItemSearch {
 
     static let functionName = "fremont_search_text"
 
-    /// `fremont_search_text(summary, content)`, which the index's view and triggers call: on every
-    /// connection to the cache, as SQLite finds it there and nowhere else.
-    static let function = DatabaseFunction(functionName, argumentCount: 2, pure: true) { values in
+    /// `fremont_search_text(text)`, which the index's view and triggers call with an item's
+    /// stored text (`StoredItemText`): on every connection to the cache, as SQLite finds it there
+    /// and nowhere else.
+    static let function = DatabaseFunction(functionName, argumentCount: 1, pure: true) { values in
+        let stored = StoredItemText.unpack(values[0])
+        return body(summary: stored.summary, content: stored.content)
+    }
+
+    /// `fremont_search_text(summary, content)`: what the index's view called before items kept
+    /// their text deflated (migration `v17-search-without-copies` builds the index with it).
+    static let functionOfColumns = DatabaseFunction(functionName, argumentCount: 2, pure: true) { values in
         body(summary: String.fromDatabaseValue(values[0]) ?? "", content: String.fromDatabaseValue(values[1]) ?? "")
     }
 
@@ -87,57 +95,80 @@ public enum ItemSearch {
         (html(summary: summary, content: content), text)
     }
 
-    /// The query as FTS5 reads it: each word quoted (so no character of the query is syntax),
-    /// the last a prefix when it has three letters or more, so `jam webb` finds "James Webb" (a
-    /// prefix of one letter would match nearly everything, slowly); nil when it has no word.
+    /// The query as FTS5 reads it: each word's tokens (its runs of letters and digits, as the
+    /// index splits text: "e-mail" is "e" and "mail"), each quoted (so no character of the query
+    /// is syntax) and each required, the last a prefix when it has three letters or more, so
+    /// `jam webb` finds "James Webb" (a prefix of one letter would match nearly everything,
+    /// slowly); nil when it has no word. The index keeps which column holds a token, not where
+    /// (`detail=column`, half its size), so a word's tokens are found anywhere in the item.
     public static func matchExpression(_ query: String) -> String? {
-        let words = query.split(whereSeparator: { $0.isWhitespace })
-        guard let last = words.last else { return nil }
-        let quoted = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        return quoted.joined(separator: " ") + (last.count >= 3 ? "*" : "")
+        let tokens = tokens(query)
+        guard let last = tokens.last else { return nil }
+        return tokens.map { "\"" + $0 + "\"" }.joined(separator: " ") + (last.count >= 3 ? "*" : "")
+    }
+
+    /// `matchExpression` within the title alone.
+    static func titleMatchExpression(_ query: String) -> String? {
+        matchExpression(query).map { "title : (\($0))" }
+    }
+
+    private static func tokens(_ query: String) -> [String] {
+        query.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 }
 
 extension CacheDatabase {
-    /// The items whose title or text hold every word of `query`, best first, at most `limit`;
-    /// in the snippet, each match between `marks`. Items the display mode's ignore rules hide
-    /// are never found (`hideItems(matching:)`), as no list shows them.
+    /// The items whose title or text hold every word of `query`, best first (those with every
+    /// word in the title, then the rest, each newest first), at most `limit`; in the snippet,
+    /// each match between `marks`. Items the display mode's ignore rules hide are never found
+    /// (`hideItems(matching:)`), as no list shows them.
     public func search(_ query: String, limit: Int = 50, marks: (String, String) = ("[", "]")) throws -> [SearchHit] {
-        guard let match = ItemSearch.matchExpression(query) else { return [] }
+        guard let match = ItemSearch.matchExpression(query), let titleMatch = ItemSearch.titleMatchExpression(query) else { return [] }
         let hiding = hiddenItems
         return try writer.read { db in
-            // Ranked and cut inside FTS5 (its `rank`, bm25 with the title weighing ten times the
-            // text, lets it keep only the best), then joined to the items. A snippet renders the
-            // item's HTML again (the index keeps no copy of the text): FTS5 makes it only for the
-            // rows the cut keeps, in rank order, never for every match.
-            var arguments: StatementArguments = [marks.0, marks.1, match]
             // Hidden items are left out before the cut, so they never take a visible one's place:
-            // each match is tested as FTS5 hands it over (`FilterSQL`), a cost of the matches
-            // read, not of the cache.
+            // each match is tested as it is read (`FilterSQL`), a cost of the matches, not of the cache.
             let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+            // The best first, by the index and the items' dates alone (no text read); the title's
+            // matches are one more look in the index.
+            var arguments: StatementArguments = [match]
             if let visible { arguments += visible.arguments }
-            arguments += [max(1, limit)]
-            let sql = """
-                SELECT item.feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published, best.snippet, best.rank
-                FROM (SELECT rowid, rank, snippet(itemText, 1, ?, ?, '…', 12) AS snippet
-                      FROM itemText WHERE itemText MATCH ?
-                      \(visible.map { "AND EXISTS (SELECT 1 FROM item WHERE item.rowid = itemText.rowid AND (\($0.condition)))" } ?? "")
-                      ORDER BY rank LIMIT ?) AS best
-                JOIN item ON item.rowid = best.rowid
-                JOIN feed ON feed.url = item.feedURL
-                ORDER BY best.rank
+            arguments += [titleMatch, max(1, limit)]
+            let best = """
+                SELECT item.key FROM item
+                WHERE item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?)\(visible.map { " AND (\($0.condition))" } ?? "")
+                ORDER BY item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?) DESC,
+                         \(ItemWindowReader.itemKey) DESC, item.key
+                LIMIT ?
                 """
-            let hits = { try Self.searchHits(Row.fetchCursor(db, sql: sql, arguments: arguments)) }
-            return try visible.map { try $0.withFunctions(db, hits) } ?? hits()
+            let keys = try visible.map { filter in try filter.withFunctions(db) { try Int64.fetchAll(db, sql: best, arguments: arguments) } }
+                ?? Int64.fetchAll(db, sql: best, arguments: arguments)
+            guard !keys.isEmpty else { return [] }
+            let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
+            // Snippets for those alone: each renders the item's HTML again (the index keeps no text).
+            var snippets: [Int64: String] = [:]
+            let snippetRows = try Row.fetchCursor(db, sql: """
+                SELECT rowid, snippet(itemText, 1, ?, ?, '…', 12) AS snippet FROM itemText
+                WHERE itemText MATCH ? AND rowid IN (SELECT value FROM json_each(?))
+                """, arguments: [marks.0, marks.1, match, list])
+            while let row = try snippetRows.next() { snippets[row["rowid"]] = row["snippet"] ?? "" }
+            var hits: [Int64: SearchHit] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT item.key, feed.url AS feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published
+                FROM item JOIN feed ON feed.key = item.feedKey WHERE item.key IN (SELECT value FROM json_each(?))
+                """, arguments: [list])
+            while let row = try rows.next() {
+                let key: Int64 = row["key"]
+                hits[key] = SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
+                                      link: row["link"], published: row["published"], snippet: snippets[key] ?? "", rank: 0)
+            }
+            return keys.enumerated().compactMap { place, key in
+                hits[key].map { hit in
+                    var hit = hit
+                    hit.rank = Double(place)
+                    return hit
+                }
+            }
         }
-    }
-
-    private static func searchHits(_ rows: RowCursor) throws -> [SearchHit] {
-        var hits: [SearchHit] = []
-        while let row = try rows.next() {
-            hits.append(SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
-                                  link: row["link"], published: row["published"], snippet: row["snippet"] ?? "", rank: row["rank"]))
-        }
-        return hits
     }
 }

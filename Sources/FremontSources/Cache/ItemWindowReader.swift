@@ -8,7 +8,7 @@ import GRDB
 /// position (`ItemSeek.offset`) counts its way there, through the index alone.
 ///
 /// The order is the item list's: newest first by the item's date (published, else updated),
-/// undated last (their key is empty), ties in the order the items were stored (rowid). Another
+/// undated last (their key is the lowest, `ItemSortKey.undated`), ties in the order the items were stored (rowid). Another
 /// `article-sort-order` (`ItemOrder`) sorts by its field's value the same way, ties by rowid, and
 /// pages by keyset on that value; no index holds it, so each page sorts the list's rows.
 struct ItemWindowReader {
@@ -25,10 +25,12 @@ struct ItemWindowReader {
     var highlights: [FilterExpression] = []
 
     /// The sort key, written exactly as the indexes are, so SQLite matches them.
-    static let itemKey = "coalesce(published, updated, '')"
+    static let itemKey = "coalesce(published, updated, \(ItemSortKey.undatedValue))"
+    /// The address of an item's feed (rows name their feed by its number, `feed.key`).
+    static let itemFeedURL = "(SELECT url FROM feed WHERE feed.key = item.feedKey)"
     static let starredKey = "coalesce(date, '')"
 
-    /// The sort key of `order` over `item`: text, never NULL (a title and an author in any case).
+    /// The sort key of `order` over `item`, never NULL: a date is a number, the rest text.
     static func orderKey(_ order: ItemOrder) -> String {
         switch order.field {
         case .date: itemKey
@@ -37,16 +39,16 @@ struct ItemWindowReader {
         case .link: "coalesce(link, '')"
         case .guid: "id"
         // Fremont's one flag is the star (`s`), as the filters have it.
-        case .flags: "(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) THEN 's' ELSE '' END)"
+        case .flags: "(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = \(itemFeedURL) AND starred.id = item.id) THEN 's' ELSE '' END)"
         }
     }
 
     /// A headline's columns from `item`: the feed's title and the star by key lookups, a row at a time.
     private static func columns(key: String) -> String {
         """
-        rowid AS rowKey, feedURL AS feed, id, title, (SELECT title FROM feed WHERE url = item.feedURL) AS feedTitle,
+        rowid AS rowKey, \(itemFeedURL) AS feed, id, title, (SELECT title FROM feed WHERE feed.key = item.feedKey) AS feedTitle,
         coalesce(published, updated) AS date, \(key) AS sortKey, isRead,
-        EXISTS (SELECT 1 FROM starred WHERE starred.source = item.feedURL AND starred.id = item.id) AS isStarred
+        EXISTS (SELECT 1 FROM starred WHERE starred.source = \(itemFeedURL) AND starred.id = item.id) AS isStarred
         """
     }
     private static let itemColumns = columns(key: itemKey)
@@ -55,7 +57,7 @@ struct ItemWindowReader {
     /// the cache has the item, else as the read marks of a feed it does not hold have it.
     private static let starredColumns = """
         rowid AS rowKey, source AS feed, id, title, feedName AS feedTitle, date, \(starredKey) AS sortKey,
-        coalesce((SELECT isRead FROM item WHERE item.feedURL = starred.source AND item.id = starred.id),
+        coalesce((SELECT isRead FROM item WHERE item.feedKey = (SELECT key FROM feed WHERE url = starred.source) AND item.id = starred.id),
                  EXISTS (SELECT 1 FROM readMark WHERE readMark.source = starred.source AND readMark.id = starred.id)) AS isRead,
         1 AS isStarred
         """
@@ -98,11 +100,12 @@ struct ItemWindowReader {
         case .all: Selection(table: "item", columns: itemColumns, key: itemKey)
         // The literal `isRead = 0` is what lets SQLite use the partial index of unread items.
         case .unread: Selection(table: "item", columns: itemColumns, key: itemKey, filter: "isRead = 0")
-        case .feed(let feed): Selection(table: "item", columns: itemColumns, key: itemKey, filter: "feedURL = ?", arguments: [feed])
+        case .feed(let feed): Selection(table: "item", columns: itemColumns, key: itemKey, filter: "feedKey = (SELECT key FROM feed WHERE url = ?)",
+                                        arguments: [feed])
         // Only a jump reads a tag this way: walking the list's order, the feed of each row looked
         // up (`+` keeps SQLite from reading the tag's feeds one by one and sorting them all).
         case .tag(_, let feeds):
-            Selection(table: "item", columns: itemColumns, key: itemKey, filter: "+feedURL IN (SELECT value FROM json_each(?))",
+            Selection(table: "item", columns: itemColumns, key: itemKey, filter: "+feedKey IN (SELECT key FROM feed WHERE url IN (SELECT value FROM json_each(?)))",
                       arguments: [jsonArray(feeds)])
         case .starred: Selection(table: "starred", columns: starredColumns, key: starredKey)
         // Walking the list's order, each row tested until the window is full (see `FilterSQL`).
@@ -445,39 +448,46 @@ struct ItemWindowReader {
     private func tagRows(_ feeds: Set<String>, forward: Bool, from cursor: ItemCursor, limit: Int) throws -> [ItemHeadline] {
         let key = Self.itemKey
         let reach = limit * tagScanReach
+        let feedKeys = try feedKeys(feeds)
         let scan = try Row.fetchCursor(try db.cachedStatement(sql: forward
             ? """
-              SELECT \(key) AS sortKey, rowid AS rowKey, feedURL FROM item
+              SELECT \(key) AS sortKey, rowid AS rowKey, feedKey FROM item
               WHERE \(key) <= ? AND (\(key) < ? OR rowid > ?) ORDER BY \(key) DESC, rowid LIMIT ?
               """
             : """
-              SELECT \(key) AS sortKey, rowid AS rowKey, feedURL FROM item
+              SELECT \(key) AS sortKey, rowid AS rowKey, feedKey FROM item
               WHERE \(key) >= ? AND (\(key) > ? OR rowid < ?) ORDER BY \(key), rowid DESC LIMIT ?
               """), arguments: [cursor.sortKey, cursor.sortKey, cursor.rowid, reach])
         var picked: [ItemCursor] = []
         var looked = 0
         while picked.count < limit, let row = try scan.next() {
             looked += 1
-            if feeds.contains(row["feedURL"]) { picked.append(ItemCursor(sortKey: row["sortKey"], rowid: row["rowKey"])) }
+            if feedKeys.contains(row["feedKey"]) { picked.append(ItemCursor(sortKey: row["sortKey"], rowid: row["rowKey"])) }
         }
         // Full, or the list ended within reach: that is all there is.
         if picked.count == limit || looked < reach { return try headlines(picked, forward: forward) }
-        return try headlines(try mergedRows(feeds, forward: forward, from: cursor, limit: limit), forward: forward)
+        return try headlines(try mergedRows(feedKeys, forward: forward, from: cursor, limit: limit), forward: forward)
+    }
+
+    /// The numbers the cache gives the feeds at these addresses (those it holds).
+    private func feedKeys(_ feeds: Set<String>) throws -> Set<Int64> {
+        try Int64.fetchSet(db.cachedStatement(sql: "SELECT key FROM feed WHERE url IN (SELECT value FROM json_each(?))"),
+                           arguments: [Self.jsonArray(feeds)])
     }
 
     /// Where a tag's rows are: each feed's rows come in order from the per-feed index, a few at
     /// a time, and the window takes the newest heads until it is full. It costs the feeds'
     /// count plus the window's rows, never the tag's items.
-    private func mergedRows(_ feeds: Set<String>, forward: Bool, from cursor: ItemCursor, limit: Int) throws -> [ItemCursor] {
+    private func mergedRows(_ feeds: Set<Int64>, forward: Bool, from cursor: ItemCursor, limit: Int) throws -> [ItemCursor] {
         let key = Self.itemKey
         let statement = try db.cachedStatement(sql: forward
             ? """
               SELECT \(key) AS sortKey, rowid AS rowKey FROM item
-              WHERE feedURL = ? AND \(key) <= ? AND (\(key) < ? OR rowid > ?) ORDER BY \(key) DESC, rowid LIMIT ?
+              WHERE feedKey = ? AND \(key) <= ? AND (\(key) < ? OR rowid > ?) ORDER BY \(key) DESC, rowid LIMIT ?
               """
             : """
               SELECT \(key) AS sortKey, rowid AS rowKey FROM item
-              WHERE feedURL = ? AND \(key) >= ? AND (\(key) > ? OR rowid < ?) ORDER BY \(key), rowid DESC LIMIT ?
+              WHERE feedKey = ? AND \(key) >= ? AND (\(key) > ? OR rowid < ?) ORDER BY \(key), rowid DESC LIMIT ?
               """)
         // Enough from each feed that most windows need no second fetch, doubling when one does.
         let firstChunk = min(limit, max(4, 2 * limit / max(1, feeds.count)))
@@ -525,14 +535,14 @@ struct ItemWindowReader {
 
     /// One feed's rows of a tag, read ahead a chunk at a time from where the last chunk ended.
     private struct FeedRun {
-        let feed: String
+        let feed: Int64
         var next: ItemCursor
         var chunk: Int
         var buffer: [ItemCursor] = []
         var position = 0
         var exhausted = false
 
-        init(feed: String, next: ItemCursor, chunk: Int) {
+        init(feed: Int64, next: ItemCursor, chunk: Int) {
             self.feed = feed
             self.next = next
             self.chunk = chunk
@@ -572,5 +582,24 @@ struct ItemWindowReader {
 
     private static func jsonArray(_ numbers: [Int64]) -> String {
         "[" + numbers.map(String.init).joined(separator: ",") + "]"
+    }
+}
+
+/// A sort key as SQLite holds it: a number (a date) or text.
+extension ItemSortKey: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue {
+        switch self {
+        case .number(let value): value.databaseValue
+        case .text(let value): value.databaseValue
+        }
+    }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> ItemSortKey? {
+        switch dbValue.storage {
+        case .int64(let value): .number(Double(value))
+        case .double(let value): .number(value)
+        case .string(let value): .text(value)
+        case .blob, .null: nil
+        }
     }
 }
