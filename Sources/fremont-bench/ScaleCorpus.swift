@@ -137,12 +137,12 @@ struct ScaleCorpus {
             // A benchmark's cache, made once: no fsync per feed's transaction.
             try db.execute(sql: "PRAGMA cache_size = -262144")
             try db.execute(sql: "PRAGMA synchronous = OFF")
-            try db.execute(sql: "CREATE TEMP TABLE pool (slot INTEGER PRIMARY KEY, title TEXT, link TEXT, text BLOB)")
+            try db.execute(sql: "CREATE TEMP TABLE pool (slot INTEGER PRIMARY KEY, title TEXT, text BLOB)")
             try db.inTransaction {
-                let insert = try db.makeStatement(sql: "INSERT INTO pool VALUES (?, ?, ?, ?)")
+                let insert = try db.makeStatement(sql: "INSERT INTO pool VALUES (?, ?, ?)")
                 for (index, item) in pool.enumerated() {
-                    // The summary as the cache keeps it (deflated, `StoredItemText`).
-                    try insert.execute(arguments: [index, item.title, item.link, Data(StoredItemText.pack(summary: item.summary, content: ""))])
+                    // The link and summary as the cache keeps them (deflated, `StoredItemText`).
+                    try insert.execute(arguments: [index, item.title, Data(StoredItemText(link: item.link, summary: item.summary).packed)])
                 }
                 return .commit
             }
@@ -153,8 +153,8 @@ struct ScaleCorpus {
             // Item k of the feed: k counts from 0 (the oldest); its place in the feed newest first.
             let items = try db.makeStatement(sql: """
                 WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < :size - 1)
-                INSERT INTO item (feedKey, id, position, title, link, text, published, isRead, firstSeen, lastSeen)
-                SELECT (SELECT key FROM feed WHERE url = :url), 'f' || :feed || '-' || k, :size - 1 - k, p.title, p.link, p.text,
+                INSERT INTO item (feedKey, id, position, title, text, published, isRead, firstSeen, lastSeen)
+                SELECT (SELECT key FROM feed WHERE url = :url), 'f' || :feed || '-' || k, :size - 1 - k, p.title, p.text,
                        :base - 3600 - CAST((:size - 1 - k) * :span / :size AS INTEGER) - (:feed * 37) % 3000,
                        k % 3 = 0, :base, :base
                 FROM n JOIN pool p ON p.slot = (:feed * 7919 + k) % :poolCount

@@ -29,7 +29,7 @@ import FremontCore
                     WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < ? - 1)
                     INSERT INTO item (feedKey, id, position, title, text, published, isRead, firstSeen, lastSeen)
                     SELECT \(CacheDatabase.feedKeyOfURL), 'f' || ? || '-' || k, ? - 1 - k, 'Headline ' || k,
-                           fremont_pack(CASE WHEN k % 7 = 0 THEN 'a Comet seen' ELSE 'clear skies' END, ''),
+                           fremont_pack('', CASE WHEN k % 7 = 0 THEN 'a Comet seen' ELSE 'clear skies' END, ''),
                            CASE WHEN (k + ?) % 97 = 0 THEN NULL ELSE 1700000000 + ((k * 7919 + ? * 31) % 60000) / 2 * 60 END,
                            k % 3 = 0, 1767225600, 1767225600
                     FROM n
@@ -222,7 +222,7 @@ import FremontCore
         let oldest = Array(try Self.expectedOrder(cache).suffix(3_000))
         try cache.writer.write { db in
             try db.execute(sql: """
-                UPDATE item SET text = fremont_pack(fremont_body(text) || ' zebra', '') WHERE rowid IN (
+                UPDATE item SET text = fremont_pack('', fremont_body(text) || ' zebra', '') WHERE rowid IN (
                     SELECT rowid FROM item ORDER BY \(ItemWindowReader.itemKey) ASC, rowid DESC LIMIT 3000)
                 """)
         }

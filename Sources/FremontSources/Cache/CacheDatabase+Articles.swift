@@ -16,7 +16,8 @@ extension CacheDatabase {
         guard let item = try writer.read({ db in
             try Row.fetchOne(db, sql: "SELECT text FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id])
         }) else { return false }
-        let (summary, content) = StoredItemText.unpack(item["text"] as DatabaseValue)
+        let stored = StoredItemText(item["text"] as DatabaseValue)
+        let (summary, content) = (stored.summary, stored.content)
         let text = ItemSearch.prepared(summary: summary, content: content, text: ItemSearch.body(summary: summary, content: content))
         return try ItemSearch.withPreparedText([text]) { try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id]) != nil else {

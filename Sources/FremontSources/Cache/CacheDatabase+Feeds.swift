@@ -37,7 +37,7 @@ extension CacheDatabase {
                                 categories: String(decoding: try encoder.encode(item.categories), as: UTF8.self),
                                 enclosures: String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
                                 searchText: searchText(item.summary, item.content),
-                                text: Data(StoredItemText.pack(summary: item.summary, content: item.content)))
+                                text: Data(StoredItemText(link: item.link, summary: item.summary, content: item.content).packed))
         }
         let hiding = hiddenItems
         let prepared = items.map { ItemSearch.prepared(summary: $0.item.summary, content: $0.item.content, text: $0.searchText) }
@@ -61,11 +61,11 @@ extension CacheDatabase {
                                                      arguments: [url]))
             let before = known.count
             let upsert = try db.cachedStatement(sql: """
-                INSERT INTO item (feedKey, id, position, title, link, text, published, updated, author,
+                INSERT INTO item (feedKey, id, position, title, text, published, updated, author,
                                   categories, enclosures, isRead, firstSeen, lastSeen, comments, sourceTitle, sourceURL, image)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(feedKey, id) DO UPDATE SET position = excluded.position, title = excluded.title,
-                    link = excluded.link, text = excluded.text,
+                    text = excluded.text,
                     published = excluded.published, updated = excluded.updated, author = excluded.author,
                     categories = excluded.categories, enclosures = excluded.enclosures, lastSeen = excluded.lastSeen,
                     comments = excluded.comments, sourceTitle = excluded.sourceTitle, sourceURL = excluded.sourceURL,
@@ -76,7 +76,7 @@ extension CacheDatabase {
             for prepared in items where !tombstones.contains(prepared.item.id) {
                 let item = prepared.item
                 if known.contains(item.id) { seenAgain += 1 } else { new.append(item.id) }
-                try upsert.execute(arguments: [feedKey, item.id, prepared.position, item.title, item.link, prepared.text,
+                try upsert.execute(arguments: [feedKey, item.id, prepared.position, item.title, prepared.text,
                                                item.published?.timeIntervalSince1970, item.updated?.timeIntervalSince1970, item.author,
                                                prepared.categories, prepared.enclosures, seenAt, seenAt,
                                                item.comments, item.sourceTitle, item.sourceURL, item.image])
@@ -134,7 +134,7 @@ extension CacheDatabase {
         var categories: String
         var enclosures: String
         var searchText: String
-        /// The summary and content as stored (`StoredItemText`), deflated before the lock is taken.
+        /// The link, summary and content as stored (`StoredItemText`), deflated before the lock is taken.
         var text: Data
     }
 
@@ -232,8 +232,8 @@ extension CacheDatabase {
     static func feedItem(_ item: Row, decoder: JSONDecoder) -> FeedItem {
         let categories = (try? decoder.decode([String].self, from: Data((item["categories"] as String).utf8))) ?? []
         let enclosures = (try? decoder.decode([StoredEnclosure].self, from: Data((item["enclosures"] as String).utf8))) ?? []
-        let text = StoredItemText.unpack(item["text"] as DatabaseValue)
-        var cached = FeedItem(id: item["id"], title: item["title"], link: item["link"], summary: text.summary,
+        let text = StoredItemText(item["text"] as DatabaseValue)
+        var cached = FeedItem(id: item["id"], title: item["title"], link: text.link, summary: text.summary,
                               content: text.content, published: item["published"], updated: item["updated"],
                               author: item["author"], categories: categories, enclosures: enclosures.map(\.enclosure))
         cached.comments = item["comments"]

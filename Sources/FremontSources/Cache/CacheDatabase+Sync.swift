@@ -81,15 +81,15 @@ extension CacheDatabase {
             (synced, String(decoding: try encoder.encode(synced.item.categories), as: UTF8.self),
              String(decoding: try encoder.encode(synced.item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
              ItemSearch.body(summary: synced.item.summary, content: synced.item.content),
-             Data(StoredItemText.pack(summary: synced.item.summary, content: synced.item.content)))
+             Data(StoredItemText(link: synced.item.link, summary: synced.item.summary, content: synced.item.content).packed))
         }
         let texts = prepared.map { ItemSearch.prepared(summary: $0.0.item.summary, content: $0.0.item.content, text: $0.3) }
         return try ItemSearch.withPreparedText(texts) { try write { db in
             let upsert = try db.cachedStatement(sql: """
-                INSERT INTO item (feedKey, id, position, title, link, text, published, updated, author,
+                INSERT INTO item (feedKey, id, position, title, text, published, updated, author,
                                   categories, enclosures, isRead, firstSeen, lastSeen)
-                VALUES (\(Self.feedKeyOfURL), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(feedKey, id) DO UPDATE SET title = excluded.title, link = excluded.link,
+                VALUES (\(Self.feedKeyOfURL), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(feedKey, id) DO UPDATE SET title = excluded.title,
                     text = excluded.text, published = excluded.published,
                     updated = excluded.updated, author = excluded.author, categories = excluded.categories,
                     enclosures = excluded.enclosures, lastSeen = excluded.lastSeen
@@ -101,7 +101,7 @@ extension CacheDatabase {
                 let item = synced.item
                 // Newest first within a feed: the server's ids grow with time.
                 let position = synced.position ?? -(Int(item.id) ?? 0)
-                guard let row = try Row.fetchOne(upsert, arguments: [synced.feedKey, item.id, position, item.title, item.link,
+                guard let row = try Row.fetchOne(upsert, arguments: [synced.feedKey, item.id, position, item.title,
                                                                      text, item.published?.timeIntervalSince1970,
                                                                      item.updated?.timeIntervalSince1970,
                                                                      item.author, categories, enclosures, !synced.unread, seen, seen])

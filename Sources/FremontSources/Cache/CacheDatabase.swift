@@ -84,6 +84,7 @@ public final class CacheDatabase: Sendable {
         db.add(function: ItemSearch.functionOfColumns)
         db.add(function: StoredItemText.packFunction)
         db.add(function: StoredItemText.bodyFunction)
+        db.add(function: StoredItemText.linkFunction)
     }
 
     /// Runs `updates` in a write transaction, trying again while another program holds the lock,

@@ -399,9 +399,10 @@ enum CacheSchema {
             // A heavy reader's cache held each item's feed address, four dates as text and its
             // HTML as it came, in the row and again in four indexes: twice newsboat's file for the
             // same items. Now a feed has a number (`key`), an item names its feed by it, dates are
-            // seconds since 1970 (an integer when whole), the summary and content are one deflated
-            // blob (`StoredItemText`), the title order sorts a page's rows rather than keep an
-            // index, and the search index keeps which column holds a word, not where in it.
+            // seconds since 1970 (an integer when whole), the link, summary and content are one
+            // deflated blob (`StoredItemText`), the title order sorts a page's rows rather than
+            // keep an index, and the search index keeps which column holds a word, not where in
+            // it, nor each column's length (nothing ranks by it).
             try db.execute(sql: """
                 CREATE TABLE feedKeyed (
                     key INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, format TEXT,
@@ -420,7 +421,6 @@ enum CacheSchema {
                     id TEXT NOT NULL,
                     position INTEGER NOT NULL,
                     title TEXT NOT NULL DEFAULT '',
-                    link TEXT NOT NULL DEFAULT '',
                     text BLOB NOT NULL DEFAULT x'',
                     published INTEGER,
                     updated INTEGER,
@@ -441,10 +441,10 @@ enum CacheSchema {
                 "(unixepoch(item.\(column)) + coalesce(CAST(substr(item.\(column), 20) AS REAL), 0))"
             }
             try db.execute(sql: """
-                INSERT INTO itemPacked (key, feedKey, id, position, title, link, text, published, updated, author, categories,
+                INSERT INTO itemPacked (key, feedKey, id, position, title, text, published, updated, author, categories,
                                         enclosures, isRead, firstSeen, lastSeen, comments, sourceTitle, sourceURL, image)
-                    SELECT item.rowid, feed.key, item.id, item.position, item.title, item.link,
-                           \(StoredItemText.packFunctionName)(item.summary, item.content), \(seconds("published")),
+                    SELECT item.rowid, feed.key, item.id, item.position, item.title,
+                           \(StoredItemText.packFunctionName)(item.link, item.summary, item.content), \(seconds("published")),
                            \(seconds("updated")), item.author, item.categories, item.enclosures, item.isRead,
                            \(seconds("firstSeen")), \(seconds("lastSeen")), item.comments, item.sourceTitle, item.sourceURL, item.image
                     FROM item JOIN feed ON feed.url = item.feedURL ORDER BY item.rowid;
@@ -517,7 +517,8 @@ enum CacheSchema {
                                 WHERE a.feedURL = \(feedURL("item")) AND a.id = item.id AND a.notArticle IS NULL), '') AS body
                     FROM item;
                 CREATE VIRTUAL TABLE itemText USING fts5(title, body, content = 'itemSearchSource', content_rowid = 'rowid',
-                                                         tokenize = 'unicode61 remove_diacritics 2', detail = column);
+                                                         tokenize = 'unicode61 remove_diacritics 2', detail = column,
+                                                         columnsize = 0);
                 INSERT INTO itemText (itemText) VALUES ('rebuild');
                 """)
             let entryOf = { (row: String) in "SELECT rowid, title, body FROM itemSearchSource WHERE rowid = \(row)" }

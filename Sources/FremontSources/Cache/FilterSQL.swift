@@ -53,7 +53,7 @@ struct FilterSQL {
         let seconds = { (date: String) in "CAST(\(date) AS INTEGER)" }
         switch name {
         case "title": return .text("title")
-        case "link": return .text("link")
+        case "link": return .text("\(StoredItemText.linkFunctionName)(text)")
         case "author": return .text("author")
         // newsboat's article body: the full text, else the summary.
         case "content": return .text("\(StoredItemText.bodyFunctionName)(text)")

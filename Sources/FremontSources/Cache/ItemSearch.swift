@@ -40,7 +40,7 @@ public enum ItemSearch {
     /// stored text (`StoredItemText`): on every connection to the cache, as SQLite finds it there
     /// and nowhere else.
     static let function = DatabaseFunction(functionName, argumentCount: 1, pure: true) { values in
-        let stored = StoredItemText.unpack(values[0])
+        let stored = StoredItemText(values[0])
         return body(summary: stored.summary, content: stored.content)
     }
 
@@ -154,13 +154,13 @@ extension CacheDatabase {
             while let row = try snippetRows.next() { snippets[row["rowid"]] = row["snippet"] ?? "" }
             var hits: [Int64: SearchHit] = [:]
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT item.key, feed.url AS feedURL, feed.title AS feedTitle, item.id, item.title, item.link, item.published
+                SELECT item.key, feed.url AS feedURL, feed.title AS feedTitle, item.id, item.title, item.text, item.published
                 FROM item JOIN feed ON feed.key = item.feedKey WHERE item.key IN (SELECT value FROM json_each(?))
                 """, arguments: [list])
             while let row = try rows.next() {
                 let key: Int64 = row["key"]
                 hits[key] = SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
-                                      link: row["link"], published: row["published"], snippet: snippets[key] ?? "", rank: 0)
+                                      link: StoredItemText(row["text"] as DatabaseValue).link, published: row["published"], snippet: snippets[key] ?? "", rank: 0)
             }
             return keys.enumerated().compactMap { place, key in
                 hits[key].map { hit in

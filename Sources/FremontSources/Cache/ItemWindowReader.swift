@@ -36,7 +36,7 @@ struct ItemWindowReader {
         case .date: itemKey
         case .title: "coalesce(title, '') COLLATE NOCASE"
         case .author: "coalesce(author, '') COLLATE NOCASE"
-        case .link: "coalesce(link, '')"
+        case .link: "\(StoredItemText.linkFunctionName)(text)"
         case .guid: "id"
         // Fremont's one flag is the star (`s`), as the filters have it.
         case .flags: "(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = \(itemFeedURL) AND starred.id = item.id) THEN 's' ELSE '' END)"

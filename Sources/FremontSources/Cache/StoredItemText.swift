@@ -2,75 +2,95 @@ import CZlib
 import Foundation
 import GRDB
 
-/// An item's summary and content as the cache keeps them: one blob, deflated together (a feed's
-/// content often repeats its summary, and HTML is half markup). Its bytes:
-/// - none: both empty;
-/// - `0`, the summary's length (a varint), the two texts' UTF-8 one after the other;
-/// - `1`, the summary's length, the two texts' length, then both deflated (raw deflate, no header).
-/// A text that deflate cannot shrink is kept as it is, the first form.
-public enum StoredItemText {
-    /// Above this many bytes a blob is not inflated: not one this cache wrote (`pack` caps
-    /// nothing, but no feed item the parser keeps comes near it).
+/// An item's link, summary and content as the cache keeps them: one blob, deflated together (a
+/// feed's content often repeats its summary, a summary often ends with the item's link, and HTML
+/// is half markup). Its bytes:
+/// - none: all three empty;
+/// - `0`, the link's and the summary's lengths (varints), the three texts' UTF-8 one after the other;
+/// - `1`, the link's and the summary's lengths, the three texts' length, then the three deflated
+///   (raw deflate, no header).
+/// Texts that deflate cannot shrink are kept as they are, the first form.
+public struct StoredItemText: Equatable, Sendable {
+    public var link: String
+    public var summary: String
+    public var content: String
+
+    public init(link: String = "", summary: String = "", content: String = "") {
+        self.link = link
+        self.summary = summary
+        self.content = content
+    }
+
+    /// Above this many bytes a blob is not inflated: not one this cache wrote (no feed item the
+    /// parser keeps comes near it).
     static let largestText = 64 << 20
 
-    public static func pack(summary: String, content: String) -> [UInt8] {
-        let summaryBytes = Array(summary.utf8), contentBytes = Array(content.utf8)
-        guard !summaryBytes.isEmpty || !contentBytes.isEmpty else { return [] }
-        let plain = summaryBytes + contentBytes
-        var packed: [UInt8] = [1]
-        appendVarint(summaryBytes.count, to: &packed)
-        appendVarint(plain.count, to: &packed)
-        let header = packed.count
-        if let deflated = deflate(plain), header + deflated.count < 1 + varintLength(summaryBytes.count) + plain.count {
-            return packed + deflated
-        }
+    /// The blob (`v18-compact-items`'s `item.text`).
+    public var packed: [UInt8] {
+        let linkBytes = Array(link.utf8), summaryBytes = Array(summary.utf8)
+        let plain = linkBytes + summaryBytes + Array(content.utf8)
+        guard !plain.isEmpty else { return [] }
         var stored: [UInt8] = [0]
-        appendVarint(summaryBytes.count, to: &stored)
+        Self.appendVarint(linkBytes.count, to: &stored)
+        Self.appendVarint(summaryBytes.count, to: &stored)
+        var deflated: [UInt8] = [1]
+        deflated += stored.dropFirst()
+        Self.appendVarint(plain.count, to: &deflated)
+        if let body = Self.deflate(plain), deflated.count + body.count < stored.count + plain.count {
+            return deflated + body
+        }
         return stored + plain
     }
 
-    /// The summary and content of `bytes`; empty texts for a blob this cache did not write.
-    public static func unpack(_ bytes: some Collection<UInt8>) -> (summary: String, content: String) {
+    /// The texts of `bytes`; all empty for a blob this cache did not write.
+    public init(packed bytes: some Collection<UInt8>) {
+        self.init()
         let bytes = Array(bytes)
-        guard let kind = bytes.first else { return ("", "") }
+        guard let kind = bytes.first else { return }
         var offset = 1
-        guard let summaryLength = readVarint(bytes, &offset) else { return ("", "") }
+        guard let linkLength = Self.readVarint(bytes, &offset), let summaryLength = Self.readVarint(bytes, &offset) else { return }
         let plain: [UInt8]
         switch kind {
         case 0:
             plain = Array(bytes[offset...])
         case 1:
-            guard let total = readVarint(bytes, &offset), total <= largestText,
-                  let inflated = inflate(bytes[offset...], count: total) else { return ("", "") }
+            guard let total = Self.readVarint(bytes, &offset), total <= Self.largestText,
+                  let inflated = Self.inflate(bytes[offset...], count: total) else { return }
             plain = inflated
         default:
-            return ("", "")
+            return
         }
-        guard summaryLength <= plain.count else { return ("", "") }
-        return (String(decoding: plain[..<summaryLength], as: UTF8.self), String(decoding: plain[summaryLength...], as: UTF8.self))
+        guard linkLength <= plain.count, summaryLength <= plain.count - linkLength else { return }
+        link = String(decoding: plain[..<linkLength], as: UTF8.self)
+        summary = String(decoding: plain[linkLength..<(linkLength + summaryLength)], as: UTF8.self)
+        content = String(decoding: plain[(linkLength + summaryLength)...], as: UTF8.self)
     }
 
-    /// `unpack` of a column's value (a blob; a text or NULL, as a hand-made row may hold, read as the summary).
-    static func unpack(_ value: DatabaseValue) -> (summary: String, content: String) {
-        switch value.storage {
-        case .blob(let data): unpack(data)
-        case .string(let text): (text, "")
-        default: ("", "")
-        }
+    /// A column's value (a blob; anything else, as a hand-made row may hold, reads as empty).
+    init(_ value: DatabaseValue) {
+        if case .blob(let data) = value.storage { self.init(packed: data) } else { self.init() }
     }
+
+    /// The HTML an item's text is read from: its content, else its summary (newsboat's article body).
+    public var body: String { content.isEmpty ? summary : content }
 
     // MARK: SQL functions
 
     public static let packFunctionName = "fremont_pack"
-    /// `fremont_pack(summary, content)`: the blob, for SQL that writes items (a migration, a benchmark's fill).
-    static let packFunction = DatabaseFunction(packFunctionName, argumentCount: 2, pure: true) { values in
-        Data(pack(summary: String.fromDatabaseValue(values[0]) ?? "", content: String.fromDatabaseValue(values[1]) ?? ""))
+    /// `fremont_pack(link, summary, content)`: the blob, for SQL that writes items (a migration, a benchmark's fill).
+    static let packFunction = DatabaseFunction(packFunctionName, argumentCount: 3, pure: true) { values in
+        Data(StoredItemText(link: String.fromDatabaseValue(values[0]) ?? "", summary: String.fromDatabaseValue(values[1]) ?? "",
+                            content: String.fromDatabaseValue(values[2]) ?? "").packed)
     }
     static let bodyFunctionName = "fremont_body"
-    /// `fremont_body(text)`: the content, else the summary (newsboat's article body, which the filters' `content` tests).
+    /// `fremont_body(text)`: the content, else the summary (what the filters' `content` tests).
     static let bodyFunction = DatabaseFunction(bodyFunctionName, argumentCount: 1, pure: true) { values in
-        let (summary, content) = unpack(values[0])
-        return content.isEmpty ? summary : content
+        StoredItemText(values[0]).body
+    }
+    static let linkFunctionName = "fremont_link"
+    /// `fremont_link(text)`: the item's link (the filters' `link`, the order by link).
+    static let linkFunction = DatabaseFunction(linkFunctionName, argumentCount: 1, pure: true) { values in
+        StoredItemText(values[0]).link
     }
 
     // MARK: Deflate
@@ -129,12 +149,6 @@ public enum StoredItemText {
             value >>= 7
         }
         bytes.append(UInt8(value))
-    }
-
-    private static func varintLength(_ value: Int) -> Int {
-        var bytes: [UInt8] = []
-        appendVarint(value, to: &bytes)
-        return bytes.count
     }
 
     private static func readVarint(_ bytes: [UInt8], _ offset: inout Int) -> Int? {
