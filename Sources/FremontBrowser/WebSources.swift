@@ -9,7 +9,9 @@ import FremontSources
 public enum WebSources {
     /// The cache, opened once; why it is a fresh one (damaged, locked) is said once, on stderr.
     public static let cache: CacheDatabase = {
-        let cache = CacheDatabase.open()
+        let cache = CacheDatabase.open(upgrading: {
+            Diagnostics.note("bringing the cache up to date for this version, once (about a minute for a million items)…")
+        })
         if let notice = cache.notice { Diagnostics.note(notice) }
         // `ignore-mode display`: the rules' items stay stored, left out of every list and count.
         cache.hideItems(matching: ConfigFile.quiet?.ignoreRules.displayExpression)

@@ -41,7 +41,9 @@ struct ImportNewsboatCommand: ParsableCommand {
         let importer = NewsboatImport(files: files, starFlag: starFlag?.first)
         let report: NewsboatImportReport
         do {
-            let cache = CacheDatabase.open()
+            let cache = CacheDatabase.open(upgrading: {
+                Diagnostics.note("bringing the cache up to date for this version, once (about a minute for a million items)…")
+            })
             // Marks put in a cache of this run alone would be lost: say so rather than pretend.
             if cache.path == nil || cache.isReadOnly {
                 Diagnostics.fail("import newsboat: fremont's cache cannot be written (\(cache.notice ?? "read only")); nothing imported")

@@ -39,7 +39,13 @@ import FremontCore
                     """, arguments: [Self.url])
             }
         }
-        let cache = try CacheDatabase(path: path)
+        // A person is told before an older cache is brought up to date, and only then.
+        var told = 0
+        let cache = try CacheDatabase(path: path, upgrading: { told += 1 })
+        #expect(told == 1)
+        _ = try CacheDatabase(path: path, upgrading: { told += 1 })
+        _ = try CacheDatabase(path: directory.file("fresh.sqlite").path, upgrading: { told += 1 })
+        #expect(told == 1)
         let cached = try #require(try cache.cachedFeed(url: Self.url))
         let items = Dictionary(uniqueKeysWithValues: cached.feed.items.map { ($0.id, $0) })
         #expect(items["newest"]?.published == Date(timeIntervalSince1970: 1_767_225_599.25))

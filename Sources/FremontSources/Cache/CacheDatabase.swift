@@ -33,9 +33,10 @@ public final class CacheDatabase: Sendable {
 
     /// Opens (creating, migrating) the file at `path`, throwing what went wrong: for tests and
     /// for `open(at:)`, which turns every failure into a working cache. `statements`, when given,
-    /// hears every SQL statement run (tests count round trips with it).
+    /// hears every SQL statement run (tests count round trips with it). `upgrading` is told
+    /// before a cache an older fremont wrote is brought up to date (a minute for a million items).
     public init(path: String, busyTimeout: TimeInterval = 2, writePatience: TimeInterval = CacheDatabase.defaultWritePatience,
-                statements: (@Sendable (String) -> Void)? = nil) throws {
+                statements: (@Sendable (String) -> Void)? = nil, upgrading: () -> Void = {}) throws {
         var configuration = Self.configuration()
         // Another fremont may be writing: wait for it a little rather than fail at once.
         configuration.busyMode = .timeout(busyTimeout)
@@ -43,7 +44,7 @@ public final class CacheDatabase: Sendable {
             configuration.prepareDatabase { db in db.trace(options: .statement) { statements($0.description) } }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.prepare(pool)
+        try Self.prepare(pool, upgrading: upgrading)
         writer = pool
         self.path = path
         notice = nil
@@ -103,7 +104,8 @@ public final class CacheDatabase: Sendable {
 
     /// The cache at `$XDG_CACHE_HOME/fremont/cache.sqlite` (or `url`), whatever state it is in.
     public static func open(at url: URL = FremontDirectories().cacheDatabase, busyTimeout: TimeInterval = 2,
-                            writePatience: TimeInterval = CacheDatabase.defaultWritePatience, now: Date = Date()) -> CacheDatabase {
+                            writePatience: TimeInterval = CacheDatabase.defaultWritePatience, now: Date = Date(),
+                            upgrading: () -> Void = {}) -> CacheDatabase {
         let path = url.path
         do {
             // The cache holds what the reader reads and where from: their folder alone, 0700.
@@ -128,7 +130,7 @@ public final class CacheDatabase: Sendable {
         }
         defer { lock.release() }
         do {
-            let cache = try CacheDatabase(path: path, busyTimeout: busyTimeout, writePatience: writePatience)
+            let cache = try CacheDatabase(path: path, busyTimeout: busyTimeout, writePatience: writePatience, upgrading: upgrading)
             // And its files the reader's alone, 0600, whatever the umask made them.
             for suffix in ["", "-wal", "-shm"] { chmod(path + suffix, 0o600) }
             return cache
@@ -212,10 +214,13 @@ public final class CacheDatabase: Sendable {
     }
 
     /// Brings the schema up to date, refusing a file that knows migrations this version does not.
-    private static func prepare(_ writer: any DatabaseWriter) throws {
+    private static func prepare(_ writer: any DatabaseWriter, upgrading: () -> Void) throws {
         let migrator = CacheSchema.migrator
-        let (newer, current) = try writer.read { db in (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db)) }
+        let (newer, current, made) = try writer.read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db), try !migrator.appliedIdentifiers(db).isEmpty)
+        }
         if newer { throw NewerSchema() }
+        if made, !current { upgrading() }
         try migrator.migrate(writer)
         // Space freed by pruning goes back to the file system (incremental_vacuum after a
         // store); a cache made before that was possible is rewritten once to allow it.

@@ -438,7 +438,7 @@ enum CacheSchema {
                 """)
             // GRDB wrote dates as `yyyy-MM-dd HH:mm:ss.SSS`: whole seconds, then the milliseconds.
             let seconds = { (column: String) in
-                "(unixepoch(item.\(column)) + coalesce(CAST(substr(item.\(column), 20) AS REAL), 0))"
+                "(CAST(strftime('%s', item.\(column)) AS INTEGER) + coalesce(CAST(substr(item.\(column), 20) AS REAL), 0))"
             }
             try db.execute(sql: """
                 INSERT INTO itemPacked (key, feedKey, id, position, title, text, published, updated, author, categories,
