@@ -420,20 +420,22 @@ enum CacheSchema {
                     feedKey INTEGER NOT NULL REFERENCES feed(key) ON DELETE CASCADE,
                     id TEXT NOT NULL,
                     position INTEGER NOT NULL,
-                    title TEXT NOT NULL DEFAULT '',
-                    text BLOB NOT NULL DEFAULT x'',
+                    isRead BOOLEAN NOT NULL DEFAULT 0,
                     published INTEGER,
                     updated INTEGER,
+                    firstSeen INTEGER NOT NULL,
+                    lastSeen INTEGER NOT NULL,
+                    title TEXT NOT NULL DEFAULT '',
                     author TEXT NOT NULL DEFAULT '',
                     categories TEXT NOT NULL DEFAULT '[]',
                     enclosures TEXT NOT NULL DEFAULT '[]',
-                    isRead BOOLEAN NOT NULL DEFAULT 0,
-                    firstSeen INTEGER NOT NULL,
-                    lastSeen INTEGER NOT NULL,
                     comments TEXT NOT NULL DEFAULT '',
                     sourceTitle TEXT NOT NULL DEFAULT '',
                     sourceURL TEXT NOT NULL DEFAULT '',
                     image TEXT NOT NULL DEFAULT '',
+                    -- Last: a long text's bytes spill to overflow pages, and a column after it
+                    -- (a date a list sorts by) would be read through them.
+                    text BLOB NOT NULL DEFAULT x'',
                     UNIQUE (feedKey, id));
                 """)
             // GRDB wrote dates as `yyyy-MM-dd HH:mm:ss.SSS`: whole seconds, then the milliseconds.
@@ -517,8 +519,7 @@ enum CacheSchema {
                                 WHERE a.feedURL = \(feedURL("item")) AND a.id = item.id AND a.notArticle IS NULL), '') AS body
                     FROM item;
                 CREATE VIRTUAL TABLE itemText USING fts5(title, body, content = 'itemSearchSource', content_rowid = 'rowid',
-                                                         tokenize = 'unicode61 remove_diacritics 2', detail = column,
-                                                         columnsize = 0);
+                                                         tokenize = 'unicode61 remove_diacritics 2', detail = column);
                 INSERT INTO itemText (itemText) VALUES ('rebuild');
                 """)
             let entryOf = { (row: String) in "SELECT rowid, title, body FROM itemSearchSource WHERE rowid = \(row)" }
