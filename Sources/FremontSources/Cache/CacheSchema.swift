@@ -401,8 +401,7 @@ enum CacheSchema {
             // same items. Now a feed has a number (`key`), an item names its feed by it, dates are
             // seconds since 1970 (an integer when whole), the link, summary and content are one
             // deflated blob (`StoredItemText`), the title order sorts a page's rows rather than
-            // keep an index, and the search index keeps which column holds a word, not where in
-            // it, nor each column's length (nothing ranks by it).
+            // keep an index, and the search index keeps which column holds a word, not where in it.
             try db.execute(sql: """
                 CREATE TABLE feedKeyed (
                     key INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, format TEXT,

@@ -152,23 +152,20 @@ extension CacheDatabase {
                 WHERE itemText MATCH ? AND rowid IN (SELECT value FROM json_each(?))
                 """, arguments: [marks.0, marks.1, match, list])
             while let row = try snippetRows.next() { snippets[row["rowid"]] = row["snippet"] ?? "" }
-            var hits: [Int64: SearchHit] = [:]
+            let places = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            var hits: [SearchHit?] = Array(repeating: nil, count: keys.count)
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT item.key, feed.url AS feedURL, feed.title AS feedTitle, item.id, item.title, item.text, item.published
                 FROM item JOIN feed ON feed.key = item.feedKey WHERE item.key IN (SELECT value FROM json_each(?))
                 """, arguments: [list])
             while let row = try rows.next() {
                 let key: Int64 = row["key"]
-                hits[key] = SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
-                                      link: StoredItemText(row["text"] as DatabaseValue).link, published: row["published"], snippet: snippets[key] ?? "", rank: 0)
+                guard let place = places[key] else { continue }
+                hits[place] = SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
+                                        link: StoredItemText(row["text"] as DatabaseValue).link, published: row["published"],
+                                        snippet: snippets[key] ?? "", rank: Double(place))
             }
-            return keys.enumerated().compactMap { place, key in
-                hits[key].map { hit in
-                    var hit = hit
-                    hit.rank = Double(place)
-                    return hit
-                }
-            }
+            return hits.compactMap { $0 }
         }
     }
 }
