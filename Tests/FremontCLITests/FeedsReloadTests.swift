@@ -144,7 +144,7 @@ import Testing
                 221 - The Glow Cloud, Explained
                   Welcome to Night Vale · 2023-02-01T05:00:00Z
                   https://beta.prx.org/stories/441886
-                  …interest in a certain glowing [cloud]. Weather: “Blackeyeblue“ by Shotgun Marmalade [1…
+                  …in a certain glowing [cloud]. Weather: “Blackeyeblue“ by Shotgun Marmalade [1] The…
 
 
                 """)

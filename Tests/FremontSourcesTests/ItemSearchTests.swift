@@ -45,6 +45,17 @@ import FremontCore
         #expect(try cache.search("WEBB").count == 2)
     }
 
+    @Test func aSnippetIsTheWordsAroundTheFirstMatchHoweverFarIntoTheText() {
+        let filler = String(repeating: "<p>Nothing to see in this paragraph at all.</p>\n", count: 400)
+        let far = ItemSearch.snippet(html: filler + "<p>At last the <b>Webb</b>\n telescope (unfolded).</p>", article: "",
+                                     query: "webb tele", marks: ("[", "]"))
+        #expect(far == "…see in this paragraph at all. At last the [Webb] [telescope] (unfolded).", "\(far)")
+        // Only the full article holds it: its words; none holds it: the text's first words.
+        #expect(ItemSearch.snippet(html: "<p>Short lead.</p>", article: "Regolith samples came back.", query: "regolith",
+                                   marks: ("<", ">")) == "<Regolith> samples came back.")
+        #expect(ItemSearch.snippet(html: "<p>Crème brûlée</p>", article: "", query: "creme", marks: ("[", "]")) == "Crème brûlée")
+    }
+
     @Test func queryTextIsNeverSyntax() throws {
         let cache = try cache()
         for query in ["AND", "\"", "web*", "a OR b", "NEAR(x y)", "title:webb", "(", "-", "*"] {

@@ -115,6 +115,72 @@ public enum ItemSearch {
     private static func tokens(_ query: String) -> [String] {
         query.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
+
+    /// About `words` words of an item's text around the first of the query's words in it, each
+    /// of them between `marks`, "…" where the text goes on. The HTML is rendered only as far as
+    /// it takes to find a word (a prefix, doubled until one is in it): a long article costs what
+    /// its first screens cost. No word found (one FTS5 matched with its accents folded, or only
+    /// in the full article): the text's first words, then the article's. `surelyHeld`: a word
+    /// of the query is in the text or the article (not only the title), so a long text is read
+    /// on until it is found; otherwise a few screens' worth is looked through.
+    static func snippet(html: String, article: String, query: String, marks: (String, String), words: Int = 12,
+                        surelyHeld: Bool = true) -> String {
+        let wanted = tokens(query).map { $0.lowercased() }
+        guard let last = wanted.last else { return "" }
+        let prefixed = last.count >= 3
+        func matches(_ word: Substring) -> Bool {
+            let word = word.lowercased()
+            return wanted.dropLast().contains(word) || word == last || (prefixed && word.hasPrefix(last))
+        }
+        func window(_ text: String, around found: Int?, cut: Bool) -> String? {
+            let all = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            guard !all.isEmpty else { return nil }
+            let start = found.map { max(0, min($0 - words / 3, all.count - words)) } ?? 0
+            let end = min(all.count, start + words)
+            var out = start > 0 ? "…" : ""
+            // What lies between two words, its runs of white space (line breaks too) one space.
+            func gap(_ between: Substring, last: Bool = false) {
+                var space = false
+                for character in between {
+                    if character.isWhitespace { space = true; continue }
+                    if space { out += " "; space = false }
+                    out.append(character)
+                }
+                if space, !last { out += " " }
+            }
+            var cursor = all[start].startIndex
+            for word in all[start..<end] {
+                gap(text[cursor..<word.startIndex])
+                out += matches(word) ? marks.0 + word + marks.1 : String(word)
+                cursor = word.endIndex
+            }
+            guard end == all.count, !cut else { return out + "…" }
+            gap(text[cursor...], last: true)
+            return out
+        }
+        let bytes = html.utf8.count
+        var reach = 4_096
+        var lead: String?
+        var articleLooked = false
+        while true {
+            let cut = reach < bytes
+            let text = HTMLText.render(cut ? String(decoding: html.utf8.prefix(reach), as: UTF8.self) : html).text
+            let all = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+            if let found = all.firstIndex(where: matches) { return window(text, around: found - all.startIndex, cut: cut) ?? "" }
+            if lead == nil { lead = window(text, around: nil, cut: cut) }
+            // The full article (plain text, cheap to look through) before more of a long text.
+            if !articleLooked {
+                articleLooked = true
+                let inArticle = article.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+                if let found = inArticle.firstIndex(where: matches) {
+                    return window(article, around: found - inArticle.startIndex, cut: false) ?? ""
+                }
+            }
+            guard cut, surelyHeld || reach < 16_384 else { break }
+            reach *= 2
+        }
+        return lead ?? window(article, around: nil, cut: false) ?? ""
+    }
 }
 
 extension CacheDatabase {
@@ -131,40 +197,49 @@ extension CacheDatabase {
             let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
             // The best first, by the index and the items' dates alone (no text read); the title's
             // matches are one more look in the index.
-            var arguments: StatementArguments = [match]
+            var arguments: StatementArguments = [titleMatch, match]
             if let visible { arguments += visible.arguments }
-            arguments += [titleMatch, max(1, limit)]
+            arguments += [max(1, limit)]
             let best = """
-                SELECT item.key FROM item
+                SELECT item.key, item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?) AS inTitle FROM item
                 WHERE item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?)\(visible.map { " AND (\($0.condition))" } ?? "")
-                ORDER BY item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?) DESC,
-                         \(ItemWindowReader.itemKey) DESC, item.key
+                ORDER BY inTitle DESC, \(ItemWindowReader.itemKey) DESC, item.key
                 LIMIT ?
                 """
-            let keys = try visible.map { filter in try filter.withFunctions(db) { try Int64.fetchAll(db, sql: best, arguments: arguments) } }
-                ?? Int64.fetchAll(db, sql: best, arguments: arguments)
+            let ranked = try visible.map { filter in try filter.withFunctions(db) { try Row.fetchAll(db, sql: best, arguments: arguments) } }
+                ?? Row.fetchAll(db, sql: best, arguments: arguments)
+            let keys = ranked.map { $0["key"] as Int64 }
+            // Items whose title holds every word may hold none in their text.
+            let inTitle = Set(ranked.filter { $0["inTitle"] as Bool }.map { $0["key"] as Int64 })
             guard !keys.isEmpty else { return [] }
             let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
-            // Snippets for those alone: each renders the item's HTML again (the index keeps no text).
-            var snippets: [Int64: String] = [:]
-            let snippetRows = try Row.fetchCursor(db, sql: """
-                SELECT rowid, snippet(itemText, 1, ?, ?, '…', 12) AS snippet FROM itemText
-                WHERE itemText MATCH ? AND rowid IN (SELECT value FROM json_each(?))
-                """, arguments: [marks.0, marks.1, match, list])
-            while let row = try snippetRows.next() { snippets[row["rowid"]] = row["snippet"] ?? "" }
             let places = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
             var hits: [SearchHit?] = Array(repeating: nil, count: keys.count)
+            var texts: [(place: Int, body: String, article: String, inTitle: Bool)] = []
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT item.key, feed.url AS feedURL, feed.title AS feedTitle, item.id, item.title, item.text, item.published
+                SELECT item.key, feed.url AS feedURL, feed.title AS feedTitle, item.id, item.title, item.text, item.published,
+                       (SELECT a.text FROM itemArticle a WHERE a.feedURL = feed.url AND a.id = item.id AND a.notArticle IS NULL) AS article
                 FROM item JOIN feed ON feed.key = item.feedKey WHERE item.key IN (SELECT value FROM json_each(?))
                 """, arguments: [list])
             while let row = try rows.next() {
                 let key: Int64 = row["key"]
                 guard let place = places[key] else { continue }
+                let stored = StoredItemText(row["text"] as DatabaseValue)
+                texts.append((place, stored.body, row["article"] ?? "", inTitle.contains(key)))
                 hits[place] = SearchHit(feedURL: row["feedURL"], feedTitle: row["feedTitle"] ?? "", id: row["id"], title: row["title"],
-                                        link: StoredItemText(row["text"] as DatabaseValue).link, published: row["published"],
-                                        snippet: snippets[key] ?? "", rank: Double(place))
+                                        link: stored.link, published: row["published"], snippet: "", rank: Double(place))
             }
+            // The words around a match, made here from each item's own text (the index keeps
+            // none, and FTS5's snippet would render and tokenize every text whole), on every core.
+            let snippets = Mutex<[Int: String]>([:])
+            let found = texts
+            DispatchQueue.concurrentPerform(iterations: found.count) { index in
+                let text = found[index]
+                let snippet = ItemSearch.snippet(html: text.body, article: text.article, query: query, marks: marks,
+                                                 surelyHeld: !text.inTitle)
+                snippets.withLock { $0[text.place] = snippet }
+            }
+            for (place, snippet) in snippets.withLock({ $0 }) { hits[place]?.snippet = snippet }
             return hits.compactMap { $0 }
         }
     }
