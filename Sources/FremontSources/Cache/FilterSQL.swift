@@ -64,7 +64,7 @@ struct FilterSQL {
         case "enclosure_type": return .text("coalesce(json_extract(enclosures, '$[0].type'), '')")
         // Fremont's one flag is the star, written `s`.
         case "flags":
-            return .text("(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = \(ItemWindowReader.itemFeedURL) AND starred.id = item.id) THEN 's' ELSE '' END)")
+            return .text(ItemWindowReader.itemFlags)
         case "age": return .integer("((\(now) - \(seconds(itemDate))) / 86400)")
         case "articleindex": return .integer("(position + 1)")
         case "rssurl": return .text(ItemWindowReader.itemFeedURL)

@@ -88,7 +88,7 @@ public enum ItemSearch {
     }
 
     /// The HTML an item's searchable text is rendered from: its content, else its summary.
-    private static func html(summary: String, content: String) -> String { content.isEmpty ? summary : content }
+    private static func html(summary: String, content: String) -> String { StoredItemText(summary: summary, content: content).body }
 
     /// That HTML and its rendered `text`, for `withPreparedText`.
     public static func prepared(summary: String, content: String, text: String) -> (html: String, text: String) {
@@ -113,7 +113,12 @@ public enum ItemSearch {
     }
 
     private static func tokens(_ query: String) -> [String] {
-        query.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        words(in: query).map(String.init)
+    }
+
+    /// The runs of letters and digits of `text`, as the index splits it.
+    private static func words(in text: String) -> [Substring] {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
     }
 
     /// About `words` words of an item's text around the first of the query's words in it, each
@@ -132,8 +137,8 @@ public enum ItemSearch {
             let word = word.lowercased()
             return wanted.dropLast().contains(word) || word == last || (prefixed && word.hasPrefix(last))
         }
-        func window(_ text: String, around found: Int?, cut: Bool) -> String? {
-            let all = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+        /// `text`'s words (`all`) around the one at `found`, or its first words.
+        func window(_ text: String, _ all: [Substring], around found: Int?, cut: Bool) -> String? {
             guard !all.isEmpty else { return nil }
             let start = found.map { max(0, min($0 - words / 3, all.count - words)) } ?? 0
             let end = min(all.count, start + words)
@@ -161,25 +166,23 @@ public enum ItemSearch {
         let bytes = html.utf8.count
         var reach = 4_096
         var lead: String?
-        var articleLooked = false
+        var articleWords: [Substring]?
         while true {
             let cut = reach < bytes
             let text = HTMLText.render(cut ? String(decoding: html.utf8.prefix(reach), as: UTF8.self) : html).text
-            let all = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
-            if let found = all.firstIndex(where: matches) { return window(text, around: found - all.startIndex, cut: cut) ?? "" }
-            if lead == nil { lead = window(text, around: nil, cut: cut) }
+            let all = Self.words(in: text)
+            if let found = all.firstIndex(where: matches) { return window(text, all, around: found, cut: cut) ?? "" }
+            if lead == nil { lead = window(text, all, around: nil, cut: cut) }
             // The full article (plain text, cheap to look through) before more of a long text.
-            if !articleLooked {
-                articleLooked = true
-                let inArticle = article.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
-                if let found = inArticle.firstIndex(where: matches) {
-                    return window(article, around: found - inArticle.startIndex, cut: false) ?? ""
-                }
+            if articleWords == nil {
+                let inArticle = Self.words(in: article)
+                articleWords = inArticle
+                if let found = inArticle.firstIndex(where: matches) { return window(article, inArticle, around: found, cut: false) ?? "" }
             }
             guard cut, surelyHeld || reach < 16_384 else { break }
             reach *= 2
         }
-        return lead ?? window(article, around: nil, cut: false) ?? ""
+        return lead ?? window(article, articleWords ?? Self.words(in: article), around: nil, cut: false) ?? ""
     }
 }
 

@@ -28,6 +28,8 @@ struct ItemWindowReader {
     static let itemKey = "coalesce(published, updated, \(ItemSortKey.undatedValue))"
     /// The address of an item's feed (rows name their feed by its number, `feed.key`).
     static let itemFeedURL = "(SELECT url FROM feed WHERE feed.key = item.feedKey)"
+    /// An item's flags as newsboat writes them: Fremont's one flag is the star, `s`.
+    static let itemFlags = "(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = \(itemFeedURL) AND starred.id = item.id) THEN 's' ELSE '' END)"
     static let starredKey = "coalesce(date, '')"
 
     /// The sort key of `order` over `item`, never NULL: a date is a number, the rest text.
@@ -39,7 +41,7 @@ struct ItemWindowReader {
         case .link: "\(StoredItemText.linkFunctionName)(text)"
         case .guid: "id"
         // Fremont's one flag is the star (`s`), as the filters have it.
-        case .flags: "(CASE WHEN EXISTS (SELECT 1 FROM starred WHERE starred.source = \(itemFeedURL) AND starred.id = item.id) THEN 's' ELSE '' END)"
+        case .flags: itemFlags
         }
     }
 
