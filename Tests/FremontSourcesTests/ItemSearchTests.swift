@@ -45,6 +45,51 @@ import FremontCore
         #expect(try cache.search("WEBB").count == 2)
     }
 
+    /// Words many items hold are ranked by a walk of the date index, words few hold by their
+    /// dates read and sorted: both give the same order, the title's hits first, each newest
+    /// first, undated last, however the hits part between the two ways.
+    @Test func manyHitsAreRankedAsFewAre() throws {
+        let cache = CacheDatabase()
+        var generator = SplitMix64(seed: 26)
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        // The undated tie, broken as stored (the order here).
+        var expectedTitle: [(date: Double, stored: Int, id: String)] = [], expectedText: [(date: Double, stored: Int, id: String)] = []
+        var minutes = Array(0..<3_000).shuffled(using: &generator)
+        for feed in 0..<3 {
+            var items: [FeedItem] = []
+            for index in 0..<1_000 {
+                let id = "\(feed)-\(index)"
+                // Every date apart; a few undated, last.
+                let undated = index % 400 == 7
+                let minute = minutes.removeLast()
+                let date = undated ? nil : base.addingTimeInterval(Double(minute) * 60)
+                let inTitle = Int.random(in: 0..<2, using: &generator) == 0
+                // A word many items hold, and one few hold in their text alone.
+                let inText = !inTitle && Int.random(in: 0..<10, using: &generator) > 0
+                let rare = !inTitle && index % 300 == 5
+                var item = item(id, inTitle ? "River crossing \(index)" : "Crossing \(index)",
+                                "<p>\(inText ? "The river rose." : "Dry.")\(rare ? " Rare kelpie." : "")</p>")
+                item.published = date
+                items.append(item)
+                let key = (date?.timeIntervalSince1970 ?? -1e300, feed * 1_000 + index, id)
+                if inTitle { expectedTitle.append(key) } else if inText { expectedText.append(key) }
+            }
+            try cache.storeFeed(Feed(format: .rss2, title: "Feed \(feed)", items: items), url: "https://river.example/\(feed)")
+        }
+        func newestFirst(_ list: [(date: Double, stored: Int, id: String)]) -> [String] {
+            list.sorted { $0.date != $1.date ? $0.date > $1.date : $0.stored < $1.stored }.map(\.id)
+        }
+        let all = newestFirst(expectedTitle) + newestFirst(expectedText)
+        #expect(expectedTitle.count > 1_000 && expectedText.count > 1_000)
+        #expect(try cache.search("river", limit: 50).map(\.id) == Array(all.prefix(50)))
+        #expect(try cache.search("river", limit: 3_000).map(\.id) == all)
+        // Many hits in titles (walked), few in the text alone (their dates read).
+        #expect(try cache.search("crossing", limit: 3_000).count == 3_000)
+        let kelpie = try cache.search("river kelpie", limit: 50).map(\.id)
+        #expect(!kelpie.isEmpty && kelpie.allSatisfy { id in expectedText.contains { $0.id == id } })
+        #expect(kelpie == newestFirst(expectedText.filter { kelpie.contains($0.id) }))
+    }
+
     @Test func aSnippetIsTheWordsAroundTheFirstMatchHoweverFarIntoTheText() {
         let filler = String(repeating: "<p>Nothing to see in this paragraph at all.</p>\n", count: 400)
         let far = ItemSearch.snippet(html: filler + "<p>At last the <b>Webb</b>\n telescope (unfolded).</p>", article: "",

@@ -195,25 +195,9 @@ extension CacheDatabase {
         guard let match = ItemSearch.matchExpression(query), let titleMatch = ItemSearch.titleMatchExpression(query) else { return [] }
         let hiding = hiddenItems
         return try writer.read { db in
-            // Hidden items are left out before the cut, so they never take a visible one's place:
-            // each match is tested as it is read (`FilterSQL`), a cost of the matches, not of the cache.
             let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
-            // The best first, by the index and the items' dates alone (no text read); the title's
-            // matches are one more look in the index.
-            var arguments: StatementArguments = [titleMatch, match]
-            if let visible { arguments += visible.arguments }
-            arguments += [max(1, limit)]
-            let best = """
-                SELECT item.key, item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?) AS inTitle FROM item
-                WHERE item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?)\(visible.map { " AND (\($0.condition))" } ?? "")
-                ORDER BY inTitle DESC, \(ItemWindowReader.itemKey) DESC, item.key
-                LIMIT ?
-                """
-            let ranked = try visible.map { filter in try filter.withFunctions(db) { try Row.fetchAll(db, sql: best, arguments: arguments) } }
-                ?? Row.fetchAll(db, sql: best, arguments: arguments)
-            let keys = ranked.map { $0["key"] as Int64 }
-            // Items whose title holds every word may hold none in their text.
-            let inTitle = Set(ranked.filter { $0["inTitle"] as Bool }.map { $0["key"] as Int64 })
+            let (keys, inTitle) = try visible.map { try Self.ranked(db, match: match, titleMatch: titleMatch, visible: $0, limit: limit) }
+                ?? Self.ranked(db, match: match, titleMatch: titleMatch, limit: limit)
             guard !keys.isEmpty else { return [] }
             let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
             let places = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
@@ -245,5 +229,57 @@ extension CacheDatabase {
             for (place, snippet) in snippets.withLock({ $0 }) { hits[place]?.snippet = snippet }
             return hits.compactMap { $0 }
         }
+    }
+    /// The best `limit` hits' keys (every word in the title first, then the rest, each newest
+    /// first) and which of them hold every word in their title. Words many items hold are
+    /// ranked by a walk of the date index keeping the hits (`ItemWindowReader.newest`), which
+    /// reads no row; words few hold, by reading their dates and sorting them.
+    private static func ranked(_ db: Database, match: String, titleMatch: String, limit: Int) throws -> (keys: [Int64], inTitle: Set<Int64>) {
+        let reader = ItemWindowReader(db: db)
+        let limit = max(1, limit)
+        let titleHits = try reader.searchHits(titleMatch)
+        let inTitle = try reader.newest(of: titleHits, limit: limit) ?? newestByDate(db, match: titleMatch, besides: nil, limit: limit)
+        guard inTitle.count < limit else { return (inTitle, Set(inTitle)) }
+        // The rest: hits by their text alone. Both lists are in rowid order, so one pass parts them.
+        let hits = try reader.searchHits(match)
+        var others: [Int64] = []
+        others.reserveCapacity(max(0, hits.count - titleHits.count))
+        var titleIndex = 0
+        for hit in hits {
+            while titleIndex < titleHits.count, titleHits[titleIndex] < hit { titleIndex += 1 }
+            if titleIndex < titleHits.count, titleHits[titleIndex] == hit { continue }
+            others.append(hit)
+        }
+        let rest = limit - inTitle.count
+        let after = try reader.newest(of: others, limit: rest) ?? newestByDate(db, match: match, besides: titleMatch, limit: rest)
+        return (inTitle + after, Set(inTitle))
+    }
+
+    /// The newest `limit` items matching `match` and not `besides`, each hit's date read.
+    private static func newestByDate(_ db: Database, match: String, besides: String?, limit: Int) throws -> [Int64] {
+        let without = besides == nil ? "" : " AND item.key NOT IN (SELECT rowid FROM itemText WHERE itemText MATCH ?)"
+        var arguments: StatementArguments = [match]
+        if let besides { arguments += [besides] }
+        arguments += [limit]
+        return try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT item.key FROM item WHERE item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?)\(without)
+            ORDER BY \(ItemWindowReader.itemKey) DESC, item.key LIMIT ?
+            """), arguments: arguments)
+    }
+
+    /// The same where some items are hidden: each match tested as it is read (`FilterSQL`),
+    /// before the cut, so a hidden item never takes a visible one's place.
+    private static func ranked(_ db: Database, match: String, titleMatch: String, visible: FilterSQL, limit: Int)
+        throws -> (keys: [Int64], inTitle: Set<Int64>) {
+        let best = """
+            SELECT item.key, item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?) AS inTitle FROM item
+            WHERE item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?) AND (\(visible.condition))
+            ORDER BY inTitle DESC, \(ItemWindowReader.itemKey) DESC, item.key
+            LIMIT ?
+            """
+        let rows = try visible.withFunctions(db) {
+            try Row.fetchAll(db, sql: best, arguments: [titleMatch, match] + visible.arguments + [max(1, limit)])
+        }
+        return (rows.map { $0["key"] }, Set(rows.filter { $0["inTitle"] as Bool }.map { $0["key"] as Int64 }))
     }
 }

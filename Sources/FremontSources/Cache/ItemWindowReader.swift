@@ -270,7 +270,7 @@ struct ItemWindowReader {
     }
 
     /// The items holding the words, by rowid, as the full-text index keeps them (no sort).
-    private func searchHits(_ match: String) throws -> [Int64] {
+    func searchHits(_ match: String) throws -> [Int64] {
         var hits: [Int64] = []
         let found = try Int64.fetchCursor(try db.cachedStatement(sql: "SELECT rowid FROM itemText WHERE itemText MATCH ? ORDER BY rowid"),
                                           arguments: [match])
@@ -286,6 +286,21 @@ struct ItemWindowReader {
     /// caller then does: the walk is tried only as far as it pays.
     private func searchWalk(_ hits: [Int64], _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline]? {
         guard !hits.isEmpty, limit > 0 else { return [] }
+        let (forward, _, _) = Self.direction(seek)
+        guard let picked = try walk(keeping: hits, seek, limit: limit) else { return nil }
+        return try headlines(picked, forward: forward)
+    }
+
+    /// The newest `limit` of `hits` (rowids in ascending order), newest first, by a walk of the
+    /// date index; nil where reading each hit's date and sorting them costs less (few hits).
+    func newest(of hits: [Int64], limit: Int) throws -> [Int64]? {
+        guard !hits.isEmpty, limit > 0 else { return [] }
+        return try walk(keeping: hits, .start, limit: limit)?.map(\.rowid)
+    }
+
+    /// The cursors of the rows of `hits` (rowids in ascending order) from `seek` in the date
+    /// order, as `searchWalk` finds them.
+    private func walk(keeping hits: [Int64], _ seek: ItemSeek, limit: Int) throws -> [ItemCursor]? {
         // `hits` is in rowid order: an array searched by halves, which costs less to fill than a
         // set when a tenth of a million items match.
         func isHit(_ rowid: Int64) -> Bool {
@@ -325,7 +340,7 @@ struct ItemWindowReader {
         }
         // Full, or the list ended within reach: that is all there is.
         guard picked.count == limit || walked < reach else { return nil }
-        return try headlines(picked, forward: forward)
+        return picked
     }
 
     /// The rows from `seek` of one ordered selection (not a tag's merged feeds).
