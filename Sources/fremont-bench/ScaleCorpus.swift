@@ -132,7 +132,9 @@ struct ScaleCorpus {
         configuration.prepareDatabase { db in CacheDatabase.registerFunctions(db) }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         // The search index's triggers find each pool item's text rendered already.
-        let texts = pool.map { ItemSearch.prepared(summary: $0.summary, content: "", text: $0.body) }
+        // The link and summary as the cache keeps them (deflated, `StoredItemText`).
+        let stored = pool.map { Data(StoredItemText(link: $0.link, summary: $0.summary).packed) }
+        let texts = zip(stored, pool).map { (stored: $0, text: $1.body) }
         try ItemSearch.withPreparedText(texts) { try queue.writeWithoutTransaction { db in
             // A benchmark's cache, made once: no fsync per feed's transaction.
             try db.execute(sql: "PRAGMA cache_size = -262144")
@@ -141,8 +143,7 @@ struct ScaleCorpus {
             try db.inTransaction {
                 let insert = try db.makeStatement(sql: "INSERT INTO pool VALUES (?, ?, ?)")
                 for (index, item) in pool.enumerated() {
-                    // The link and summary as the cache keeps them (deflated, `StoredItemText`).
-                    try insert.execute(arguments: [index, item.title, Data(StoredItemText(link: item.link, summary: item.summary).packed)])
+                    try insert.execute(arguments: [index, item.title, stored[index]])
                 }
                 return .commit
             }

@@ -90,6 +90,17 @@ import FremontCore
         #expect(kelpie == newestFirst(expectedText.filter { kelpie.contains($0.id) }))
     }
 
+    /// The index's triggers take each item's words from the rendering made before the write
+    /// (a hostile item never renders while the write holds the lock), found by its stored bytes.
+    @Test func theIndexTakesTheWordsRenderedBeforeTheWrite() throws {
+        let cache = CacheDatabase()
+        try cache.storeFeed(Feed(format: .rss2, title: "Space", items: [item("a", "Title", "<p>Original words.</p>")]),
+                            url: "https://space.example/feed", validators: CacheValidators(), fetchedAt: Date(),
+                            retention: FeedRetention(), searchText: { _, _ in "rendered beforehand" })
+        #expect(try cache.search("beforehand").map(\.id) == ["a"])
+        #expect(try cache.search("original").isEmpty)
+    }
+
     @Test func aSnippetIsTheWordsAroundTheFirstMatchHoweverFarIntoTheText() {
         let filler = String(repeating: "<p>Nothing to see in this paragraph at all.</p>\n", count: 400)
         let far = ItemSearch.snippet(html: filler + "<p>At last the <b>Webb</b>\n telescope (unfolded).</p>", article: "",
@@ -193,7 +204,8 @@ import FremontCore
         #expect(try cache.search("craters").isEmpty)
         #expect(try cache.search("dust").isEmpty)
         #expect(try cache.search("borealis").map(\.id) == ["7"])
-        #expect(ItemSearch.PreparedText.shared.text(for: "<p>borealis</p>") == nil)
+        let borealis = Data(StoredItemText(link: "https://example.org/7", summary: "<p>borealis</p>").packed)
+        #expect(ItemSearch.PreparedText.shared.text(for: borealis) == nil)
     }
 
     /// The index takes entries out with the text they went in with, rendered again: if the

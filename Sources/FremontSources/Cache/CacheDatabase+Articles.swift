@@ -16,9 +16,9 @@ extension CacheDatabase {
         guard let item = try writer.read({ db in
             try Row.fetchOne(db, sql: "SELECT text FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id])
         }) else { return false }
-        let stored = StoredItemText(item["text"] as DatabaseValue)
-        let (summary, content) = (stored.summary, stored.content)
-        let text = ItemSearch.prepared(summary: summary, content: content, text: ItemSearch.body(summary: summary, content: content))
+        let packed = (item["text"] as Data?) ?? Data()
+        let stored = StoredItemText(packed: packed)
+        let text = (stored: packed, text: ItemSearch.body(summary: stored.summary, content: stored.content))
         return try ItemSearch.withPreparedText([text]) { try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id]) != nil else {
                 return false

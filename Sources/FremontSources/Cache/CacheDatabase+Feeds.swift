@@ -40,7 +40,7 @@ extension CacheDatabase {
                                 text: Data(StoredItemText(link: item.link, summary: item.summary, content: item.content).packed))
         }
         let hiding = hiddenItems
-        let prepared = items.map { ItemSearch.prepared(summary: $0.item.summary, content: $0.item.content, text: $0.searchText) }
+        let prepared = items.map { (stored: $0.text, text: $0.searchText) }
         // Dates are kept as seconds since 1970 (`v18-compact-items`).
         let seenAt = fetchedAt.timeIntervalSince1970
         let result = try ItemSearch.withPreparedText(prepared) { try write { db in

@@ -83,7 +83,7 @@ extension CacheDatabase {
              ItemSearch.body(summary: synced.item.summary, content: synced.item.content),
              Data(StoredItemText(link: synced.item.link, summary: synced.item.summary, content: synced.item.content).packed))
         }
-        let texts = prepared.map { ItemSearch.prepared(summary: $0.0.item.summary, content: $0.0.item.content, text: $0.3) }
+        let texts = prepared.map { (stored: $0.4, text: $0.3) }
         return try ItemSearch.withPreparedText(texts) { try write { db in
             let upsert = try db.cachedStatement(sql: """
                 INSERT INTO item (feedKey, id, position, title, text, published, updated, author,

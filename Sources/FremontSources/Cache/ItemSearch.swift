@@ -29,19 +29,21 @@ public struct SearchHit: Sendable, Equatable {
 public enum ItemSearch {
     /// The searchable text of an item: its content (else summary) rendered from HTML to words.
     static func body(summary: String, content: String) -> String {
-        let html = html(summary: summary, content: content)
-        guard !html.isEmpty else { return "" }
-        return PreparedText.shared.text(for: html) ?? HTMLText.render(html).text
+        let html = StoredItemText(summary: summary, content: content).body
+        return html.isEmpty ? "" : HTMLText.render(html).text
     }
 
     static let functionName = "fremont_search_text"
 
     /// `fremont_search_text(text)`, which the index's view and triggers call with an item's
     /// stored text (`StoredItemText`): on every connection to the cache, as SQLite finds it there
-    /// and nowhere else.
+    /// and nowhere else. A text the write at hand prepared is found by its stored bytes, neither
+    /// inflated nor rendered again.
     static let function = DatabaseFunction(functionName, argumentCount: 1, pure: true) { values in
-        let stored = StoredItemText(values[0])
-        return body(summary: stored.summary, content: stored.content)
+        guard case .blob(let stored) = values[0].storage else { return "" }
+        if let text = PreparedText.shared.text(for: stored) { return text }
+        let item = StoredItemText(packed: stored)
+        return body(summary: item.summary, content: item.content)
     }
 
     /// `fremont_search_text(summary, content)`: what the index's view called before items kept
@@ -50,49 +52,54 @@ public enum ItemSearch {
         body(summary: String.fromDatabaseValue(values[0]) ?? "", content: String.fromDatabaseValue(values[1]) ?? "")
     }
 
-    /// Runs `work` (a write) with the text of `htmls` rendered beforehand, so that the triggers
-    /// find it rather than render it while the write holds every other fremont off: a large or
-    /// hostile item renders outside the lock. (A benchmark filling a cache in SQL uses it too.)
-    public static func withPreparedText<T>(_ prepared: [(html: String, text: String)], _ work: () throws -> T) rethrows -> T {
+    /// Runs `work` (a write) with the searchable text of each stored text (`item.text`, as
+    /// `StoredItemText.packed` makes it) rendered beforehand, so that the triggers find it rather
+    /// than render it while the write holds every other fremont off: a large or hostile item
+    /// renders outside the lock. (A benchmark filling a cache in SQL uses it too.)
+    public static func withPreparedText<T>(_ prepared: [(stored: Data, text: String)], _ work: () throws -> T) rethrows -> T {
         PreparedText.shared.add(prepared)
-        defer { PreparedText.shared.remove(prepared.map(\.html)) }
+        defer { PreparedText.shared.remove(prepared.map(\.stored)) }
         return try work()
     }
 
     /// Rendered texts waiting for the write they were made for, each held until the last writer
-    /// that prepared it is done (two stores of the same HTML at once share an entry).
+    /// that prepared it is done (two stores of the same text at once share an entry). Keyed by
+    /// the stored bytes: a third of the HTML's size, and hashed whole as bytes (a `String` key
+    /// would be normalized to be hashed, the HTML inflated to be looked up).
     final class PreparedText: Sendable {
         static let shared = PreparedText()
-        private let entries = Mutex<[String: (text: String, holders: Int)]>([:])
+        private let entries = Mutex<[StoredBytes: (text: String, holders: Int)]>([:])
 
-        func text(for html: String) -> String? { entries.withLock { $0[html]?.text } }
+        /// Every byte hashed (`Data`'s own hash takes its first 80: a feed could make its items
+        /// collide).
+        private struct StoredBytes: Hashable {
+            let bytes: Data
+            func hash(into hasher: inout Hasher) {
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
+        }
 
-        func add(_ prepared: [(html: String, text: String)]) {
+        func text(for stored: Data) -> String? { entries.withLock { $0[StoredBytes(bytes: stored)]?.text } }
+
+        func add(_ prepared: [(stored: Data, text: String)]) {
             guard !prepared.isEmpty else { return }
             entries.withLock { entries in
-                for (html, text) in prepared where !html.isEmpty {
-                    entries[html, default: (text, 0)].holders += 1
+                for (stored, text) in prepared where !stored.isEmpty {
+                    entries[StoredBytes(bytes: stored), default: (text, 0)].holders += 1
                 }
             }
         }
 
-        func remove(_ htmls: [String]) {
-            guard !htmls.isEmpty else { return }
+        func remove(_ stored: [Data]) {
+            guard !stored.isEmpty else { return }
             entries.withLock { entries in
-                for html in htmls where !html.isEmpty {
-                    guard let entry = entries[html] else { continue }
-                    entries[html] = entry.holders > 1 ? (entry.text, entry.holders - 1) : nil
+                for bytes in stored where !bytes.isEmpty {
+                    let key = StoredBytes(bytes: bytes)
+                    guard let entry = entries[key] else { continue }
+                    entries[key] = entry.holders > 1 ? (entry.text, entry.holders - 1) : nil
                 }
             }
         }
-    }
-
-    /// The HTML an item's searchable text is rendered from: its content, else its summary.
-    private static func html(summary: String, content: String) -> String { StoredItemText(summary: summary, content: content).body }
-
-    /// That HTML and its rendered `text`, for `withPreparedText`.
-    public static func prepared(summary: String, content: String, text: String) -> (html: String, text: String) {
-        (html(summary: summary, content: content), text)
     }
 
     /// The query as FTS5 reads it: each word's tokens (its runs of letters and digits, as the
