@@ -271,14 +271,15 @@ import FremontTestSupport
         let file = directory.file("cache.sqlite")
         let cache = try CacheDatabase(path: file.path)
         let other = try CacheDatabase(path: file.path, busyTimeout: 0)
-        var othersWrites: [Bool] = []
+        let othersWrites = Mutex<[Bool]>([])
         let feed = Feed(format: .rss2, items: [Self.item("a"), Self.item("b")])
         try cache.storeFeed(feed, url: "u", validators: CacheValidators(), fetchedAt: Self.noon,
                             retention: FeedRetention()) { summary, content in
-            othersWrites.append((try? other.recordFeedError(url: "v", message: "down", at: Self.noon)) != nil)
+            let wrote = (try? other.recordFeedError(url: "v", message: "down", at: Self.noon)) != nil
+            othersWrites.withLock { $0.append(wrote) }
             return ItemSearch.body(summary: summary, content: content)
         }
-        #expect(othersWrites == [true, true])
+        #expect(othersWrites.withLock { $0 } == [true, true])
         #expect(try cache.cachedFeed(url: "u")?.feed.items.map(\.id) == ["a", "b"])
         #expect(try cache.search("b").map(\.id) == ["b"])
     }

@@ -22,18 +22,24 @@ extension CacheDatabase {
     /// waiting on the lock. Reading the feed back is done inside it, on purpose: one round trip.
     @discardableResult
     func storeFeed(_ feed: Feed, url: String, validators: CacheValidators, fetchedAt: Date, retention: FeedRetention,
-                   searchText: (_ summary: String, _ content: String) -> String, applyingReadMarks: Bool = false,
+                   searchText: @Sendable (_ summary: String, _ content: String) -> String, applyingReadMarks: Bool = false,
                    readingBack: Int? = nil) throws -> FeedStoreResult {
         let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
-        let encoder = JSONEncoder()
-        let feedCategories = String(decoding: try encoder.encode(feed.categories), as: UTF8.self)
+        let feedCategories = String(decoding: try JSONEncoder().encode(feed.categories), as: UTF8.self)
         // A feed that repeats an id shows it once, as its first appearance.
         var seen = Set<String>()
-        let items = try feed.items.enumerated().compactMap { position, item -> PreparedItem? in
-            guard seen.insert(item.id).inserted else { return nil }
+        let kept = feed.items.enumerated().filter { position, item in
+            guard seen.insert(item.id).inserted else { return false }
             // Older than `keep-articles-days`: not kept (and gone below if it was), as newsboat does.
-            if let cutoff, let date = item.published ?? item.updated, date < cutoff { return nil }
-            return PreparedItem(position: position, item: item,
+            if let cutoff, let date = item.published ?? item.updated, date < cutoff { return false }
+            return true
+        }.map { (position: $0.offset, item: $0.element) }
+        // Rendered and deflated on every core: a first fetch of a feed of thousands of long items
+        // is mostly this work.
+        let items = try kept.parallelMap { kept in
+            let encoder = JSONEncoder()
+            let item = kept.item
+            return PreparedItem(position: kept.position, item: item,
                                 categories: String(decoding: try encoder.encode(item.categories), as: UTF8.self),
                                 enclosures: String(decoding: try encoder.encode(item.enclosures.map(StoredEnclosure.init)), as: UTF8.self),
                                 searchText: searchText(item.summary, item.content),
@@ -128,7 +134,7 @@ extension CacheDatabase {
     }
 
     /// An item as it is written: its JSON columns and searchable text made before the transaction.
-    private struct PreparedItem {
+    private struct PreparedItem: Sendable {
         var position: Int
         var item: FeedItem
         var categories: String
