@@ -80,8 +80,7 @@ struct ScaleSession {
             press(terminal, "j")
         }
         session.markFeed = press(terminal, "A", quiet: 1)
-        press(terminal, "C", quiet: 0.3)
-        session.markAll = press(terminal, "y", quiet: 3)
+        session.markAll = markAll(terminal, program)
         session.peak = terminal.peakMegabytes
         return session
     }
@@ -151,6 +150,17 @@ struct ScaleSession {
         terminal.send(keys)
         let watched = terminal.watch(for: rows, quiet: quiet, patience: openPatience)
         return Opening(firstRow: watched.found.map { $0 * 1000 } ?? .nan, quiet: watched.last * 1000)
+    }
+
+    /// `C`, then `y` once the question is on screen (a `y` sent before it is read as another
+    /// key, and times nothing): milliseconds from `y` to the last byte drawn; nan when no
+    /// question came.
+    private static func markAll(_ terminal: PseudoTerminal, _ program: Program) -> Double {
+        _ = terminal.settle(quiet: 0.02)
+        terminal.send("C")
+        let question = program == .fremont ? "y/n" : "y:Yes"
+        guard terminal.watch(for: [Array(question.utf8)], quiet: 0.3, patience: 30).found != nil else { return .nan }
+        return press(terminal, "y", quiet: 3)
     }
 
     /// q, and if the program is still there after 5 s (a question, a slow cleanup), SIGKILL.
