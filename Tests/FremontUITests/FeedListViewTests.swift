@@ -43,6 +43,22 @@ import Testing
         #expect(lines[22].hasPrefix(" Enter open  n/p unread  A/C read  t tag"))
     }
 
+    /// A heavy reader's counts are shown whole: the counts column widens to the largest (All
+    /// items' at a million items), the columns after it still lined up.
+    @Test func aMillionItemsCountsAreNeverCut() throws {
+        var state = try browser(width: 120)
+        let nasa = try FeedsFixtures.nasa()
+        let tally = PreparedFeed.Tally(total: 1_000_000, unread: 666_666, newest: FeedsFixtures.now)
+        _ = state.update(.feedsLoaded(source: Self.nasaURL, .success(PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: [], tally: tally)), at: "2"))
+        let lines = screen(state).lines
+        #expect(lines[1].contains(" 666667/1000001"))
+        #expect(lines[4].contains(" 666666/1000000  just now"))
+        #expect(!lines.joined().contains("…"))
+        // The date column starts at the same place on every feed's row.
+        let dates = [(4, "just now"), (5, "yesterday")].map { row, date in lines[row].range(of: date).map { lines[row].distance(from: lines[row].startIndex, to: $0.lowerBound) } }
+        #expect(dates[0] != nil && dates[0] == dates[1])
+    }
+
     @Test func openingAFeedPushesItsItemsAndReadingOneCountsAtOnce() throws {
         var state = try browser()
         press(&state, .character("j"), .character("j"), .character("j"))

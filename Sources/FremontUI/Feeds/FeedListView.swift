@@ -498,6 +498,9 @@ public struct FeedListView: BrowserView {
             guard case .feed(let index) = rows[row] else { return FeedStore.Summary() }
             return snapshot.rows[index]
         }
+        // Wide enough for the largest count (All items' at a million items: 666666/1000000).
+        let countsWidth = Self.countsWidth(unread: totalUnread, total: total, starred: starredCount ?? 0)
+        let nameWidth = Self.nameWidth(width, countsWidth: countsWidth)
         ListView.render(shown, metrics, area: area, into: &buffer, theme: theme) { row, _, y, buffer in
             let selected = row == shown.selected
             var line = StyledLine()
@@ -522,7 +525,7 @@ public struct FeedListView: BrowserView {
             }
             // Columns at the same place on every row: the name, the counts, when, then tags or a
             // failure, cut first when the window is narrow.
-            var right = TextLayout.padLeft(counts, to: Self.countsWidth)
+            var right = TextLayout.padLeft(counts, to: countsWidth)
             if case .feed(let index) = rows[row], let slot = feedSlot {
                 if let error = slot.error {
                     right += "  failed: " + TerminalSafeText.singleLine(error.message)
@@ -534,7 +537,6 @@ public struct FeedListView: BrowserView {
                 if !feeds[index].tags.isEmpty { right += "  " + feeds[index].tags.map(TerminalSafeText.singleLine).joined(separator: " ") }
             }
             while right.last == " " { right.removeLast() }
-            let nameWidth = Self.nameWidth(width)
             var left = StyledLine()
             var used = 0
             for span in line.spans {
@@ -548,12 +550,17 @@ public struct FeedListView: BrowserView {
         }
     }
 
-    static let countsWidth = 9
     static let dateWidth = 11
+
+    /// The counts column: 9 columns, more when the largest count needs them (no feed's or query
+    /// feed's exceeds All items'; the starred items are kept apart and may).
+    static func countsWidth(unread: Int, total: Int, starred: Int) -> Int {
+        max(9, "\(unread)/\(total)".count, String(starred).count)
+    }
 
     /// The name column: half the width (at least 20), less when the counts and date would not
     /// fit after it; the same on every row, so the columns after it line up.
-    static func nameWidth(_ width: Int) -> Int {
+    static func nameWidth(_ width: Int, countsWidth: Int) -> Int {
         max(0, min(max(20, width / 2), width - countsWidth - 2 - dateWidth))
     }
 
