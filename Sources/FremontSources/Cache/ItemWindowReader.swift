@@ -486,10 +486,24 @@ struct ItemWindowReader {
         return try headlines(try mergedRows(feedKeys, forward: forward, from: cursor, limit: limit), forward: forward)
     }
 
-    /// The numbers the cache gives the feeds at these addresses (those it holds).
+    /// The numbers the cache gives the feeds at these addresses (those it holds): from the whole
+    /// feed table, read in order, when the tag names a good share of it (a page of a tag of 250
+    /// feeds spent a quarter of a millisecond looking them up by address); else one look each.
     private func feedKeys(_ feeds: Set<String>) throws -> Set<Int64> {
-        try Int64.fetchSet(db.cachedStatement(sql: "SELECT key FROM feed WHERE url IN (SELECT value FROM json_each(?))"),
-                           arguments: [Self.jsonArray(feeds)])
+        var keys = Set<Int64>()
+        let held = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM feed")) ?? 0
+        if feeds.count * 4 >= held {
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, url FROM feed"))
+            while let row = try rows.next() {
+                if feeds.contains(row[1]) { keys.insert(row[0]) }
+            }
+            return keys
+        }
+        let lookup = try db.cachedStatement(sql: "SELECT key FROM feed WHERE url = ?")
+        for feed in feeds {
+            if let key = try Int64.fetchOne(lookup, arguments: [feed]) { keys.insert(key) }
+        }
+        return keys
     }
 
     /// Where a tag's rows are: each feed's rows come in order from the per-feed index, a few at
