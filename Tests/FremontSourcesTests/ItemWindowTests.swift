@@ -80,6 +80,25 @@ import FremontCore
         }
     }
 
+    /// A tag's feeds are looked up one by one when it names a few of many, read from the whole
+    /// feed table when it names a good share: the same rows either way, merged or walked.
+    @Test(arguments: [0, 16]) func aTagOfFewFeedsAmongManyListsTheirItems(tagScanReach: Int) throws {
+        let cache = try Self.cache()
+        for index in 0..<9 {
+            try cache.storeFeed(Feed(format: .rss2, title: "Other \(index)", items: [
+                FeedItem(id: "o\(index)", title: "Other \(index)", published: Self.at(index)),
+            ]), url: "https://other\(index).example/feed")
+        }
+        let rows = { (feeds: Set<String>) in
+            try cache.writer.read { db in
+                try ItemWindowReader(db: db, tagScanReach: tagScanReach).rows(.tag("t", feeds: feeds), .start, limit: 100).map(\.id)
+            }
+        }
+        // Twelve feeds: two of them are looked up, three read with the rest.
+        #expect(try rows([Self.b, "https://other4.example/feed"]) == ["b2", "b1", "o4", "b3"])
+        #expect(try rows([Self.a, Self.c, "https://other0.example/feed"]) == ["a1", "a2", "c1", "a3", "a4", "c2", "o0", "a5", "c3"])
+    }
+
     @Test(arguments: [false, true]) func pagesByCursorAndOffsetsGiveTheSameRows(mergingTags: Bool) throws {
         let cache = try Self.cache()
         // A tag's page looks for its rows in the whole list, else merges its feeds, and a filter's
