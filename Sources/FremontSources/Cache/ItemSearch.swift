@@ -237,6 +237,7 @@ extension CacheDatabase {
             return hits.compactMap { $0 }
         }
     }
+
     /// The best `limit` hits' keys (every word in the title first, then the rest, each newest
     /// first) and which of them hold every word in their title. Words many items hold are
     /// ranked by a walk of the date index keeping the hits (`ItemWindowReader.newest`), which

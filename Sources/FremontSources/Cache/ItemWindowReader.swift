@@ -495,7 +495,7 @@ struct ItemWindowReader {
         if feeds.count * 4 >= held {
             let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, url FROM feed"))
             while let row = try rows.next() {
-                if feeds.contains(row[1]) { keys.insert(row[0]) }
+                if let url: String = row[1], feeds.contains(url) { keys.insert(row[0]) }
             }
             return keys
         }
