@@ -330,5 +330,18 @@ import FremontCore
         try cache.markRead(feedURL: Self.url(8), itemIDs: [], read: true)
         try cache.markAllRead(feedURLs: [(Self.url(8), keepsReadMarks: true)])
         #expect(try cache.readMarks(source: Self.url(8)).count == counted[Self.url(8)]?.unread)
+        // Every feed but one (mark all read, most of the cache's items): one pass in table
+        // order, the feed left out untouched, every count following.
+        let left = Self.url(499)
+        let beforeAll = try cache.feedStatuses()
+        try cache.markAllRead(feedURLs: beforeAll.keys.filter { $0 != left }.map { ($0, keepsReadMarks: false) })
+        let unread = try cache.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE isRead = 0 AND feedKey <> \(CacheDatabase.feedKeyOfURL)", arguments: [left])
+        }
+        #expect(unread == 0)
+        let afterAll = try cache.feedStatuses()
+        #expect(afterAll[left] == beforeAll[left] && (beforeAll[left]?.unread ?? 0) > 0)
+        #expect(afterAll.filter { $0.key != left }.values.allSatisfy { $0.unread == 0 })
+        #expect(try Self.counts(cache).filter { $0.key != left }.values.allSatisfy { $0.unread == 0 })
     }
 }
