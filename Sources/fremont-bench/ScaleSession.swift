@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One program (Fremont or newsboat) driven on a 120×40 pseudo-terminal through the scale
 /// benchmark's scenarios, in milliseconds from the key sent: a list opened (or searched) to the
@@ -36,6 +37,8 @@ struct ScaleSession {
     var search = Opening()
     var markFeed = 0.0
     var markAll = 0.0
+    /// From `y` until the cache holds no unread item (nan: not within a minute, or not asked).
+    var markAllWritten = Double.nan
     var peak = 0.0
 
     /// How long the output stays quiet after a list opened before its figures are taken, and
@@ -48,8 +51,10 @@ struct ScaleSession {
     static func end(_ program: Program) -> String { program == .fremont ? "G" : "\u{1B}OF" }
 
     /// Session A: start, the largest feed opened and paged, a search, a feed marked read, then all.
+    /// `unreadLeft`: 0 once the program's cache holds no unread item, to time the mark of all of
+    /// of them until it is written (a program that writes it after its frame).
     static func drive(_ command: [String], environment: [String], marker: String, firstFeedRow: Int,
-                      program: Program, word: String, rows: Rows) throws -> ScaleSession {
+                      program: Program, word: String, rows: Rows, unreadLeft: (@Sendable () -> Int?)? = nil) throws -> ScaleSession {
         var session = ScaleSession()
         let terminal = try PseudoTerminal(command: command, environment: environment)
         terminal.log = logFile(program, "a")
@@ -80,7 +85,7 @@ struct ScaleSession {
             press(terminal, "j")
         }
         session.markFeed = press(terminal, "A", quiet: 1)
-        session.markAll = markAll(terminal, program)
+        (session.markAll, session.markAllWritten) = markAll(terminal, program, unreadLeft: unreadLeft)
         session.peak = terminal.peakMegabytes
         return session
     }
@@ -153,14 +158,36 @@ struct ScaleSession {
     }
 
     /// `C`, then `y` once the question is on screen (a `y` sent before it is read as another
-    /// key, and times nothing): milliseconds from `y` to the last byte drawn; nan when no
-    /// question came.
-    private static func markAll(_ terminal: PseudoTerminal, _ program: Program) -> Double {
+    /// key, and times nothing): milliseconds from `y` to the last byte drawn, and until
+    /// `unreadLeft` says the cache holds no unread item (polled meanwhile, every 50 ms, at most a
+    /// minute);
+    /// nan when no question came (or nothing was polled).
+    private static func markAll(_ terminal: PseudoTerminal, _ program: Program, unreadLeft: (@Sendable () -> Int?)?)
+        -> (frame: Double, written: Double) {
         _ = terminal.settle(quiet: 0.02)
         terminal.send("C")
         let question = program == .fremont ? "y/n" : "y:Yes"
-        guard terminal.watch(for: [Array(question.utf8)], quiet: 0.3, patience: 30).found != nil else { return .nan }
-        return press(terminal, "y", quiet: 3)
+        guard terminal.watch(for: [Array(question.utf8)], quiet: 0.3, patience: 30).found != nil else { return (.nan, .nan) }
+        _ = terminal.settle(quiet: 0.02)
+        let written = Mutex(Double.nan)
+        let polled = DispatchSemaphore(value: 0)
+        let sent = DispatchTime.now().uptimeNanoseconds
+        if let unreadLeft {
+            DispatchQueue.global().async {
+                while DispatchTime.now().uptimeNanoseconds - sent < 60_000_000_000 {
+                    if unreadLeft() == 0 {
+                        written.withLock { $0 = Double(DispatchTime.now().uptimeNanoseconds - sent) / 1e6 }
+                        break
+                    }
+                    usleep(50_000)
+                }
+                polled.signal()
+            }
+        }
+        terminal.send("y")
+        let frame = terminal.settle(quiet: 3) * 1000
+        if unreadLeft != nil { polled.wait() }
+        return (frame, written.withLock { $0 })
     }
 
     /// q, and if the program is still there after 5 s (a question, a slow cleanup), SIGKILL.
