@@ -51,7 +51,7 @@ struct ScaleSession {
     static func end(_ program: Program) -> String { program == .fremont ? "G" : "\u{1B}OF" }
 
     /// Session A: start, the largest feed opened and paged, a search, a feed marked read, then all.
-    /// `unreadLeft`: 0 once the program's cache holds no unread item, to time the mark of all of
+    /// `unreadLeft`: 0 once the program's cache holds no unread item, to time the mark of all
     /// of them until it is written (a program that writes it after its frame).
     static func drive(_ command: [String], environment: [String], marker: String, firstFeedRow: Int,
                       program: Program, word: String, rows: Rows, unreadLeft: (@Sendable () -> Int?)? = nil) throws -> ScaleSession {
