@@ -17,8 +17,7 @@ extension CacheDatabase {
             try Row.fetchOne(db, sql: "SELECT text FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id])
         }) else { return false }
         let packed = (item["text"] as Data?) ?? Data()
-        let stored = StoredItemText(packed: packed)
-        let text = (stored: packed, text: ItemSearch.body(summary: stored.summary, content: stored.content))
+        let text = (stored: packed, text: ItemSearch.body(of: StoredItemText(packed: packed)))
         return try ItemSearch.withPreparedText([text]) { try write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND id = ?", arguments: [feed, id]) != nil else {
                 return false

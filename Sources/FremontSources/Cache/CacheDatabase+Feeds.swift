@@ -311,7 +311,7 @@ extension CacheDatabase {
                 try db.execute(sql: "INSERT OR IGNORE INTO readMark (source, id) SELECT ?, id FROM item WHERE feedKey = \(Self.feedKeyOfURL) AND isRead = 0",
                                arguments: [feed.url, feed.url])
             }
-            let urls = String(decoding: try JSONEncoder().encode(feeds.map(\.url)), as: UTF8.self)
+            let urls = ItemWindowReader.jsonArray(Set(feeds.map(\.url)))
             let feedKeys = "(SELECT key FROM feed WHERE url IN (SELECT value FROM json_each(?)))"
             let unread = try Int.fetchOne(db, sql: "SELECT coalesce(sum(unread), 0) FROM itemTally WHERE feedURL IN (SELECT value FROM json_each(?))",
                                           arguments: [urls]) ?? 0

@@ -29,8 +29,12 @@ public struct SearchHit: Sendable, Equatable {
 public enum ItemSearch {
     /// The searchable text of an item: its content (else summary) rendered from HTML to words.
     static func body(summary: String, content: String) -> String {
-        let html = StoredItemText(summary: summary, content: content).body
-        return html.isEmpty ? "" : HTMLText.render(html).text
+        body(of: StoredItemText(summary: summary, content: content))
+    }
+
+    /// The same of a stored text, read back.
+    static func body(of stored: StoredItemText) -> String {
+        stored.body.isEmpty ? "" : HTMLText.render(stored.body).text
     }
 
     static let functionName = "fremont_search_text"
@@ -42,8 +46,7 @@ public enum ItemSearch {
     static let function = DatabaseFunction(functionName, argumentCount: 1, pure: true) { values in
         guard case .blob(let stored) = values[0].storage else { return "" }
         if let text = PreparedText.shared.text(for: stored) { return text }
-        let item = StoredItemText(packed: stored)
-        return body(summary: item.summary, content: item.content)
+        return body(of: StoredItemText(packed: stored))
     }
 
     /// `fremont_search_text(summary, content)`: what the index's view called before items kept
@@ -206,7 +209,7 @@ extension CacheDatabase {
             let (keys, inTitle) = try visible.map { try Self.ranked(db, match: match, titleMatch: titleMatch, visible: $0, limit: limit) }
                 ?? Self.ranked(db, match: match, titleMatch: titleMatch, limit: limit)
             guard !keys.isEmpty else { return [] }
-            let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
+            let list = ItemWindowReader.jsonArray(keys)
             let places = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
             var hits: [SearchHit?] = Array(repeating: nil, count: keys.count)
             var texts: [(place: Int, body: String, article: String, inTitle: Bool)] = []

@@ -607,11 +607,13 @@ struct ItemWindowReader {
 
     /// A list as one JSON argument (read with `json_each`), so a statement of any length of
     /// list is prepared once.
-    private static func jsonArray(_ strings: Set<String>) -> String {
+    /// A JSON array of `strings` (sorted), for `json_each(?)`.
+    static func jsonArray(_ strings: Set<String>) -> String {
         String(decoding: (try? JSONEncoder().encode(strings.sorted())) ?? Data("[]".utf8), as: UTF8.self)
     }
 
-    private static func jsonArray(_ numbers: [Int64]) -> String {
+    /// A JSON array of `numbers`, for `json_each(?)`.
+    static func jsonArray(_ numbers: [Int64]) -> String {
         "[" + numbers.map(String.init).joined(separator: ",") + "]"
     }
 }
