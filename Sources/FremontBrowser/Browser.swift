@@ -25,7 +25,9 @@ public enum Browser {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let screen = TerminalScreen(noColor: noColor, mouse: config?.mouse ?? true)
         let reading = ConfigFile.readingSettings(config)
-        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0, reading: reading) } ?? ItemListView()
+        // Feeds named on the command line open as the list a followed feed opens in.
+        let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0, reading: reading) }
+            ?? HeadlineListView.named(sources.feeds.map { FollowedFeed(source: $0.name, cacheKey: BrowserSources.cacheKey($0)) }, reading: reading)
         var state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
                                  current: view, feeds: feedsView)
         // What the config and the feeds file could not use is in the Log from the start, and

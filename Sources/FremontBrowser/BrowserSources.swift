@@ -5,7 +5,8 @@ import FremontUI
 /// What the browser's tabs load: named on the command line, else the reader's own (the feeds
 /// followed, the config's location), else the data built in.
 public struct BrowserSources: Sendable {
-    public var table: DataSource
+    /// The table request the Table tab runs: the command's own, else the built-in April.
+    public var table: TableRequest
     /// A forecast that cannot be asked for (Pirate Weather without a key) is the tab's error.
     public var weather: Result<DataSource, LoadError>
     /// Each feed loads on its own, so a slow or broken one holds up no other.
@@ -20,9 +21,9 @@ public struct BrowserSources: Sendable {
     public var latitude: Double?
 
     /// `feeds` nil: the feeds the list follows (shown as the list), else the built-in ones.
-    public init(table: DataSource? = nil, weather: Result<DataSource, LoadError>? = nil, feeds: [DataSource]? = nil,
+    public init(table: TableRequest? = nil, weather: Result<DataSource, LoadError>? = nil, feeds: [DataSource]? = nil,
                 followed: [FollowedFeed]? = nil, feedListWarnings: [ParseWarning] = [], config: FremontConfig?) {
-        self.table = table ?? .input(EmbeddedData.aprilBikes())
+        self.table = table ?? TableRequest(source: .input(EmbeddedData.aprilBikes()))
         self.weather = weather ?? LiveForecast.browserDefault(config)
         if let feeds {
             self.feeds = feeds

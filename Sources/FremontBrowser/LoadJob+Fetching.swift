@@ -7,7 +7,11 @@ extension LoadJob {
     /// progress and notes (a cached copy's age) sent to the status line.
     static func fetching(_ source: DataSource, _ settings: FetchSettings,
                          _ read: @escaping @Sendable (FetchSettings, LoadContext, DataSource) throws(LoadError) -> LoadPayload) -> LoadJob {
-        let name = source.name
+        fetching(name: source.name) { context throws(LoadError) in try read(settings, context, source) }
+    }
+
+    /// A load named `name` (a request of several sources, a table's): `fetching` without one source.
+    static func fetching(name: String, _ read: @escaping @Sendable (LoadContext) throws(LoadError) -> LoadPayload) -> LoadJob {
         // The status line names sources by their file name, as errors do.
         let shortName = SourceName.file(name)
         return LoadJob(source: name) { (control) throws(LoadError) -> LoadPayload in
@@ -15,7 +19,7 @@ extension LoadJob {
             control.onCancel { cancellation.cancel() }
             let context = LoadContext(cancellation: cancellation, progress: { control.progress($0, $1) },
                                       note: { control.note($0.replacingOccurrences(of: name, with: shortName)) })
-            return try read(settings, context, source)
+            return try read(context)
         }
     }
 

@@ -6,7 +6,7 @@ import FremontUI
 public enum LoaderRegistry {
     public static func standard(_ sources: BrowserSources, settings: FetchSettings, config: FremontConfig?) -> [ViewID: any TabLoader] {
         [
-            .table: TableLoader(source: sources.table, settings: settings, config: config),
+            .table: TableLoader(request: sources.table, settings: settings, config: config),
             .feeds: FeedLoader(feeds: sources.feeds, settings: settings, fullArticleFeeds: FeedLoader.fullArticleFeeds(sources.followed)),
             .weather: ForecastLoader(source: sources.weather, settings: settings),
             .search: SearchLoader(settings: settings),

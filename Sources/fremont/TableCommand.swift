@@ -18,27 +18,16 @@ struct TableCommand: ParsableCommand {
     var format: SeriesExport.Format?
 
     func run() throws {
-        if input.joinsSources {
-            let (table, name) = try input.load()
-            if format == nil, !input.sources.contains("-"), Browser.isAvailable {
-                // The browser reads the joined rows as a table at hand, as it reads a file.
-                var sources = BrowserSources(table: .input(.csv(of: table, name: name)), config: ConfigFile.quiet)
-                sources.latitude = input.tableInput.weatherLatitude
-                Browser.run(opening: .table, sources: sources, settings: input.network.settings)
-            }
-            var output = StandardOutput()
-            SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table), audience: StandardOutput.csvAudience) { output.write($0) }
-            output.flush()
-            return
-        }
+        var request = input.tableRequest
         // With `-` the data comes on standard input, which a browser would need for keys.
-        let source: DataSource
-        do {
-            source = try input.dataSource()
-        } catch {
-            Diagnostics.fail(error.description)
-        }
-        if format == nil, !source.readsStandardInput, Browser.isAvailable {
+        if format == nil, !input.sources.contains("-"), Browser.isAvailable {
+            if !request.joinsSources {
+                do {
+                    request.known = try request.dataSource()
+                } catch {
+                    Diagnostics.fail(error.description)
+                }
+            }
             // `fremont` alone opens on the feeds you follow; a command that names the data
             // (`fremont table` or `bikes`, a SOURCE, --month, --from) opens on it.
             let command = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") }
@@ -48,13 +37,15 @@ struct TableCommand: ParsableCommand {
             let followed = BrowserSources.followed()
             let opening: ViewID = followed != nil && !namesData ? .feeds : .table
             let feeds = followed ?? BrowserSources.builtInFeeds()
-            Browser.run(opening: opening, sources: BrowserSources(table: source, feeds: feeds.sources, followed: feeds.feeds,
-                                                                      feedListWarnings: feeds.warnings, config: ConfigFile.quiet),
-                        settings: input.network.settings)
+            // The browser runs the request the printed form runs: the same rows, options and span.
+            var sources = BrowserSources(table: request, feeds: feeds.sources, followed: feeds.feeds, feedListWarnings: feeds.warnings,
+                                         config: ConfigFile.quiet)
+            sources.latitude = request.weatherLatitude
+            Browser.run(opening: opening, sources: sources, settings: input.network.settings)
         }
-        let (table, _) = try input.load(source)
+        let loaded = request.loadForCommand()
         var output = StandardOutput()
-        SeriesExport.write(table, as: format ?? .table, rows: input.span(of: table), audience: StandardOutput.csvAudience) { output.write($0) }
+        SeriesExport.write(loaded.table, as: format ?? .table, rows: loaded.span, audience: StandardOutput.csvAudience) { output.write($0) }
         output.flush()
     }
 }

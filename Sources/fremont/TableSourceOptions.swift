@@ -13,7 +13,7 @@ struct TableSourceOptions: ParsableArguments {
     var names: [String] = []
 
     /// Several SOURCEs, or a weather history: loaded by `load()` and joined on time.
-    var joinsSources: Bool { tableInput.joinsSources }
+    var joinsSources: Bool { tableRequest.joinsSources }
 
     /// The first SOURCE: the one table, unless several are joined.
     var source: String? { sources.first }
@@ -114,9 +114,9 @@ struct TableSourceOptions: ParsableArguments {
 
     private func columnList(_ text: String) -> [String] { SeriesColumnList.names(text) }
 
-    /// The options as the library loads them.
-    var tableInput: TableInput {
-        var input = TableInput()
+    /// The options as one request, which the printed form and the browser both run.
+    var tableRequest: TableRequest {
+        var input = TableRequest()
         input.sources = sources
         input.names = names
         input.month = month
@@ -134,16 +134,16 @@ struct TableSourceOptions: ParsableArguments {
     }
 
     /// Loads the table, printing warnings to stderr; on failure prints one line and exits non-zero.
-    func load(_ known: DataSource? = nil) throws -> (table: SeriesTable, name: String) { tableInput.load(known) }
+    func load() throws -> (table: SeriesTable, name: String) { tableRequest.load() }
 
     /// Every SOURCE's table, named, in order; on failure prints one line and exits non-zero.
-    func loadParts() -> [SeriesJoin.Part] { tableInput.loadParts() }
+    func loadParts() -> [SeriesJoin.Part] { tableRequest.loadParts() }
 
     /// The rows --from and --to pick from a SOURCE (all of them without).
-    func span(of table: SeriesTable) -> Range<Int> { tableInput.span(of: table) }
+    func span(of table: SeriesTable) -> Range<Int> { tableRequest.span(of: table) }
 
     /// What to load: the SOURCE, a Socrata query, or the built-in April.
-    func dataSource() throws(LoadError) -> DataSource { try tableInput.dataSource() }
+    func dataSource() throws(LoadError) -> DataSource { try tableRequest.dataSource() }
 }
 
 extension TableFormat: ExpressibleByArgument {}

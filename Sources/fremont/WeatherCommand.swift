@@ -115,17 +115,17 @@ struct WeatherCommand: ParsableCommand {
         }
     }
 
-    /// `--history`: the archive's table for the place, in the browser or printed.
+    /// `--history`: the archive's table for the place, in the browser or printed: one table
+    /// request (`weather:LAT,LON` over the days), which the browser runs as the printed form does.
     private func runHistory() -> Never {
-        let table: SeriesTable
-        let request: WeatherHistoryRequest
+        var request = TableRequest()
         do {
             guard let coordinates = try place.map(Coordinates.init(parsing:)) ?? ConfigFile.load()?.location else {
                 usageError("--history needs a place: --at LAT,LON, or 'location = LAT,LON' in \(FremontDirectories().configFile.path).")
             }
-            request = try WeatherHistoryRequest(coordinates: coordinates, first: LocalDateTimeParser.parse(from!)!,
-                                                last: LocalDateTimeParser.parse(to!)!, endpoint: try endpointURL())
-            table = try WebSources.weatherHistory(request, hourly: hourly, network.settings)
+            // Checked here, as the load would: a bad endpoint is one line before any screen.
+            _ = try endpointURL()
+            request.sources = [WeatherHistorySource.prefix + "\(coordinates)" + (hourly ? ",hourly" : "")]
         } catch let error as LoadError {
             Diagnostics.fail(error.description)
         } catch let error as Coordinates.Invalid {
@@ -133,12 +133,16 @@ struct WeatherCommand: ParsableCommand {
         } catch {
             Diagnostics.fail("\(error)")
         }
-        Diagnostics.printWarnings(table.warnings, source: request.name, limit: 20)
+        request.from = from
+        request.to = to
+        request.endpoint = endpoint
+        request.settings = network.settings
         if format == nil, Browser.isAvailable {
-            Browser.run(opening: .table, sources: BrowserSources(table: .input(.csv(of: table, name: "weather:\(request.coordinates)")),
-                                                                 config: ConfigFile.quiet),
-                        settings: network.settings)
+            var sources = BrowserSources(table: request, config: ConfigFile.quiet)
+            sources.latitude = request.weatherLatitude
+            Browser.run(opening: .table, sources: sources, settings: network.settings)
         }
+        let table = request.load().table
         var output = StandardOutput()
         let exportFormat: SeriesExport.Format = switch format ?? .text { case .text: .table; case .csv: .csv; case .json: .json }
         SeriesExport.write(table, as: exportFormat, audience: StandardOutput.csvAudience) { output.write($0) }

@@ -35,7 +35,7 @@ import Testing
             case .unread: rows.filter { !$0.isRead }
             case .starred: rows.filter(\.isStarred)
             case .feed(let key): rows.filter { $0.feed == key }
-            case .tag(_, let keys): rows.filter { keys.contains($0.feed) }
+            case .tag(_, let keys), .feeds(let keys): rows.filter { keys.contains($0.feed) }
             // The cache's full-text index finds words (ScaleCacheTests); here the titles' words.
             case .search(let text, let within):
                 matching(within).filter { row in

@@ -37,8 +37,9 @@ final class FeedLoader: TabLoader {
     func jobs(for target: LoadTarget) -> [LoadJob] {
         switch target {
         case .reload: return feeds.map { job($0) }
-        // One feed reloaded (`r`) comes whole: a summaries view of it shows its items again.
-        case .sources(let names): return feeds.filter { names.contains($0.name) }.map { job($0, whole: true) }
+        // One feed reloaded (`r`) comes as `R` brings it, with its counts: lists read the cache
+        // (the summaries view asks for its feeds whole when their counts come).
+        case .sources(let names): return feeds.filter { names.contains($0.name) }.map { job($0) }
         case .wholeFeeds(let names):
             // From the cache, as it is: what a reload brought is there already.
             var cached = settings
@@ -102,8 +103,10 @@ final class FeedLoader: TabLoader {
             let tally = loaded.storedCounts.map {
                 PreparedFeed.Tally(total: $0.total, unread: $0.unread, newest: $0.newest, arrived: loaded.newItemIDs.count)
             }
+            // A fetch (or a read of the cache) knows which items are new; a file's are told by the store.
+            let arrived: Int? = if case .url = source { loaded.newItemIDs.count } else { nil }
             return .feed(PreparedFeed(loaded.result, source: source.name, readItemIDs: loaded.readItemIDs, starredItemIDs: loaded.starredIDs,
-                                      tally: tally))
+                                      tally: tally, arrived: arrived))
         }
     }
 

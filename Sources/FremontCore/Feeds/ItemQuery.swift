@@ -14,6 +14,9 @@ public enum ItemQuery: Sendable, Hashable {
     case feed(String)
     /// The items of the feeds the feeds file gives a tag: the tag, and those feeds' cache keys.
     case tag(String, feeds: Set<String>)
+    /// The items of the feeds named together on the command line (`fremont feed A B`), by their
+    /// cache keys: read as a tag's feeds are, with no tag of their own.
+    case feeds(Set<String>)
     /// The items an expression of newsboat's filter language matches, evaluated in the cache;
     /// `feeds` gives what the feeds file knows (tags, order) to `tags` and `feedindex`.
     case filter(FilterExpression, feeds: FilterFeedList = FilterFeedList())

@@ -106,7 +106,7 @@ struct ItemWindowReader {
                                         arguments: [feed])
         // Only a jump reads a tag this way: walking the list's order, the feed of each row looked
         // up (`+` keeps SQLite from reading the tag's feeds one by one and sorting them all).
-        case .tag(_, let feeds):
+        case .tag(_, let feeds), .feeds(let feeds):
             Selection(table: "item", columns: itemColumns, key: itemKey, filter: "+feedKey IN (SELECT key FROM feed WHERE url IN (SELECT value FROM json_each(?)))",
                       arguments: [jsonArray(feeds)])
         case .starred: Selection(table: "starred", columns: starredColumns, key: starredKey)
@@ -151,7 +151,7 @@ struct ItemWindowReader {
         switch query {
         case .filter(let expression, let feeds): (expression, feeds)
         case .search(_, let within): filterPart(within)
-        case .all, .unread, .starred, .feed, .tag: nil
+        case .all, .unread, .starred, .feed, .tag, .feeds: nil
         }
     }
 
@@ -161,7 +161,7 @@ struct ItemWindowReader {
         switch query {
         case .filter: true
         case .starred: false
-        case .all, .unread, .feed, .tag: hidden != nil
+        case .all, .unread, .feed, .tag, .feeds: hidden != nil
         case .search(_, let within): isFiltered(within)
         }
     }
@@ -226,7 +226,7 @@ struct ItemWindowReader {
         case .all: ("SELECT sum(total) FROM itemTally", [])
         case .unread: ("SELECT sum(unread) FROM itemTally", [])
         case .feed(let feed): ("SELECT total FROM itemTally WHERE feedURL = ?", [feed])
-        case .tag(_, let feeds): ("SELECT sum(total) FROM itemTally WHERE feedURL IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
+        case .tag(_, let feeds), .feeds(let feeds): ("SELECT sum(total) FROM itemTally WHERE feedURL IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
         case .starred: ("SELECT count(*) FROM starred", [])
         case .filter, .search: preconditionFailure("counted above")
         }
@@ -243,12 +243,15 @@ struct ItemWindowReader {
     private func rows(_ query: ItemQuery, _ selection: Selection, _ seek: ItemSeek, limit: Int) throws -> [ItemHeadline] {
         switch (query, seek) {
         // Rows tested one by one, or in another order, walk the list's order whatever their query.
-        case (.tag, _) where !selection.isCached || order != .newestFirst: return try seekRows(selection, seek, limit: limit)
+        case (.tag, _) where !selection.isCached || order != .newestFirst, (.feeds, _) where !selection.isCached || order != .newestFirst:
+            return try seekRows(selection, seek, limit: limit)
         // A tag's feeds are many index ranges, not one (see `tagRows`).
-        case (.tag(_, let feeds), .start): return try tagRows(feeds, forward: true, from: .beforeFirst, limit: limit)
-        case (.tag(_, let feeds), .after(let cursor)): return try tagRows(feeds, forward: true, from: cursor, limit: limit)
-        case (.tag(_, let feeds), .before(let cursor)): return try tagRows(feeds, forward: false, from: cursor, limit: limit)
-        case (.tag(_, let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
+        case (.tag(_, let feeds), .start), (.feeds(let feeds), .start): return try tagRows(feeds, forward: true, from: .beforeFirst, limit: limit)
+        case (.tag(_, let feeds), .after(let cursor)), (.feeds(let feeds), .after(let cursor)):
+            return try tagRows(feeds, forward: true, from: cursor, limit: limit)
+        case (.tag(_, let feeds), .before(let cursor)), (.feeds(let feeds), .before(let cursor)):
+            return try tagRows(feeds, forward: false, from: cursor, limit: limit)
+        case (.tag(_, let feeds), .end), (.feeds(let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
         case (.search(let text, .all), _) where selection.isCached && order == .newestFirst:
             guard let match = ItemSearch.matchExpression(text) else { return [] }
             if let rows = try searchWalk(try searchHits(match), seek, limit: limit) { return rows }

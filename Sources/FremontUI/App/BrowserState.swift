@@ -191,8 +191,9 @@ public struct BrowserState: Sendable {
     /// "N new items" said when the view's loads are done. A first load brings none "new".
     private mutating func countArrivals(_ feed: PreparedFeed, source: String, view: ViewID) {
         guard source != StarredItem.source, let old = stores.feeds.feed(source: source) else { return }
-        // A feed that came with its counts says how many items the load stored first.
-        let new = feed.tally?.arrived ?? feed.itemIDs.count(where: { !old.itemIDs.contains($0) })
+        // A feed fetched or read from the cache says how many items the load stored first.
+        // (A whole feed read after one that came with its counts alone holds no item that is new.)
+        let new = feed.arrived ?? feed.itemIDs.count(where: { !old.itemIDs.contains($0) })
         var arrived = status.arrivals[view] ?? (0, 0, false)
         arrived.count += new
         if new > 0 { arrived.feeds += 1 }

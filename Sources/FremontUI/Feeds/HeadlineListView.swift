@@ -37,7 +37,10 @@ public struct HeadlineListView: BrowserView {
 
     public let id = ViewID.feeds
     public var bindingContext: String { article == nil ? "articlelist" : "article" }
-    public private(set) var title: String
+    /// The tab's name: the list is the Feeds tab's screen, whichever way it was opened.
+    public var title: String { "Feeds" }
+    /// What the list shows (a feed, All items, a search), for the header's right side.
+    public private(set) var listName: String
     /// What the window asks the cache: the list's own items, narrowed by the active filter.
     public private(set) var query: ItemQuery
     /// The list's own items, before a filter narrows them.
@@ -130,6 +133,26 @@ public struct HeadlineListView: BrowserView {
 
     /// The config's reading settings (`goto-next-feed`, `text-width`, `datetime-format`).
     public let reading: ReadingSettings
+    /// The list of a feed named on the command line takes the feed's own title once it loads.
+    private var titlesFromFeed = false
+
+    /// The feeds named on the command line (`fremont feed A B`): the list a followed feed opens
+    /// in, with the same keys, the tab's own screen (`q` quits). One feed is that feed's list;
+    /// several are merged, each item naming its feed.
+    public static func named(_ named: [FollowedFeed], reading: ReadingSettings = ReadingSettings(),
+                             now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current) -> HeadlineListView {
+        // No `~Title`: each item names its feed by the feed's own title.
+        let refs = named.map { FeedRef(source: $0.source, key: $0.cacheKey, title: $0.title ?? "") }
+        let keys = Set(named.map(\.cacheKey))
+        var query: ItemQuery = named.count == 1 ? .feed(named[0].cacheKey) : .feeds(keys)
+        // show-read-articles no: the unread items, as they were when the list opened.
+        if !reading.showReadArticles { query = .filter(anyOf(keys).unreadOnly, feeds: FilterFeedList(urls: named.map(\.cacheKey))) }
+        let title = named.count == 1 ? named[0].title ?? FeedSlot.fileName(named[0].source) : "\(named.count) feeds"
+        var list = HeadlineListView(query: query, title: title, feeds: refs, riverSources: Set(named.map(\.source)), now: now,
+                                    timeZone: timeZone, reading: reading)
+        list.titlesFromFeed = named.count == 1
+        return list
+    }
 
     public init(query: ItemQuery, title: String, feeds: [FeedRef] = [], riverSources: Set<String>? = nil, store: FeedStore = FeedStore(),
                 now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current, reading: ReadingSettings = ReadingSettings()) {
@@ -137,7 +160,7 @@ public struct HeadlineListView: BrowserView {
         self.query = query
         baseQuery = query
         order = reading.articleOrder
-        self.title = title
+        listName = title
         self.feeds = feeds
         feedIndex = Dictionary(feeds.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.riverSources = riverSources
@@ -168,7 +191,7 @@ public struct HeadlineListView: BrowserView {
     public var isReading: Bool { article != nil }
     /// The header names the list (the feed, All items…) and how many items it has.
     public var sourceName: String {
-        TextLayout.truncate(title, to: 40) + (order == .newestFirst ? "" : " · by \(order)")
+        TextLayout.truncate(listName, to: 40) + (order == .newestFirst ? "" : " · by \(order)")
             + (!isLoaded ? "" : window.isCounted ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : " · … items")
     }
     var metrics: UniformMetrics { UniformMetrics(count: window.total) }
@@ -316,7 +339,7 @@ public struct HeadlineListView: BrowserView {
             return effects
         case .summaries:
             let unreadOnly = query == .unread
-            var river = ItemListView(now: now, timeZone: timeZone, sources: riverSources, unreadOnly: unreadOnly, title: title, store: store)
+            var river = ItemListView(now: now, timeZone: timeZone, sources: riverSources, unreadOnly: unreadOnly, title: listName, store: store)
             let shown = riverSources.map(Array.init) ?? []
             river.show(shown.compactMap { source in
                 if let feed = store.feed(source: source) { return (source, .success(feed)) }
@@ -399,6 +422,8 @@ public struct HeadlineListView: BrowserView {
         case .tag(let tag, let keys):
             filterFeeds = FilterFeedList(urls: feeds.map(\.key), tags: Dictionary(keys.map { ($0, [tag]) }, uniquingKeysWith: { a, _ in a }))
             expression = .and(.comparison(FilterComparison("tags", .contains, tag)), expression)
+        case .feeds(let keys):
+            expression = .and(Self.anyOf(keys), expression)
         case .filter(let scope, let list):
             filterFeeds = list
             expression = .and(scope, expression)
@@ -407,6 +432,12 @@ public struct HeadlineListView: BrowserView {
             return .search(text, within: narrowed(within, by: expression, feeds: feeds))
         }
         return .filter(expression, feeds: filterFeeds)
+    }
+
+    /// The items of any of these feeds, as a filter: `rssurl = "A" or rssurl = "B"…`.
+    static func anyOf(_ keys: Set<String>) -> FilterExpression {
+        let comparisons = keys.sorted().map { FilterExpression.comparison(FilterComparison("rssurl", .equals, $0)) }
+        return comparisons.dropFirst().reduce(comparisons.first ?? .comparison(FilterComparison("rssurl", .equals, ""))) { .or($0, $1) }
     }
 
     // MARK: - The window
@@ -679,7 +710,12 @@ public struct HeadlineListView: BrowserView {
             return effects
         case .answer(let text):
             return answer(text)
+        case .loadStarted(let source) where shows(source) && !isLoaded && pending == nil:
+            // A list that is the tab itself (feeds named on the command line) was never asked
+            // for its first window: it reads the cache while the feeds load.
+            return refresh()
         case .loaded(let source, .feed) where shows(source):
+            if titlesFromFeed, feeds.count == 1, let own = store.feed(source: source)?.title, !own.isEmpty { listName = own }
             // A starred item opened before the starred items came: read now.
             if let awaited, baseQuery == .starred, let headline = headline(selected), headline.id == awaited.id,
                let entry = store.entry(source: self.source(of: headline), id: headline.id) {
@@ -829,7 +865,7 @@ public struct HeadlineListView: BrowserView {
         return []
     }
 
-    public var searchPrompt: String? { article == nil ? "Find in \(TextLayout.truncate(title, to: 30))" : nil }
+    public var searchPrompt: String? { article == nil ? "Find in \(TextLayout.truncate(listName, to: 30))" : nil }
 
     /// `/` (newsboat's search in an article list): the items of this list whose title or text
     /// hold every word (the last one a prefix), as a list of their own over the cache, found by
@@ -840,7 +876,7 @@ public struct HeadlineListView: BrowserView {
         guard !words.isEmpty else { return [] }
         let typed = words.joined(separator: " ")
         let shown = TextLayout.truncate(TerminalSafeText.singleLine(typed), to: 30)
-        var matching = HeadlineListView(query: .search(typed, within: query), title: "'\(shown)' in \(TextLayout.truncate(title, to: 30))",
+        var matching = HeadlineListView(query: .search(typed, within: query), title: "'\(shown)' in \(TextLayout.truncate(listName, to: 30))",
                                      feeds: feeds, riverSources: riverSources, store: store, now: now, timeZone: timeZone, reading: reading)
         return [.push(matching), matching.firstLoad()]
     }
@@ -910,7 +946,7 @@ public struct HeadlineListView: BrowserView {
         let sources: [String]
         switch query {
         case .feed(let key): sources = [feeds.first { $0.key == key }?.source ?? key]
-        case .tag(_, let keys): sources = feeds.filter { keys.contains($0.key) }.map(\.source)
+        case .tag(_, let keys), .feeds(let keys): sources = feeds.filter { keys.contains($0.key) }.map(\.source)
         case .all, .unread: sources = feeds.map(\.source)
         case .starred, .filter, .search: sources = []
         }
@@ -969,7 +1005,7 @@ public struct HeadlineListView: BrowserView {
            let next = feeds[(index + 1)...].first(where: { store.unreadCount(source: $0.source) > 0 }) {
             baseQuery = .feed(next.key)
             query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
-            title = next.title
+            listName = next.title
             window = ItemWindow(query: query, order: order)
             dropEnds()
             isLoaded = false

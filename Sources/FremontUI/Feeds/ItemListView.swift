@@ -145,6 +145,9 @@ public struct ItemListView: BrowserView {
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
         case .loadStarted(let source) where shows(source): loadStarted(source)
+        case .loaded(let source, .feed(let feed)) where shows(source) && feed.tally != nil && source != StarredItem.source:
+            // A load brought the feed's counts, not its items: they are read from the cache whole.
+            return [.host(.load(.feeds, .wholeFeeds([source])))]
         case .loaded(let source, .feed(let feed)) where shows(source): show(feed, source: source)
         case .loadFailed(let source, let error) where shows(source): loadFailed(error, source: source)
         case .backgroundDone(let result) where result.lane == lane:

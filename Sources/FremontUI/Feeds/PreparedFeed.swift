@@ -39,6 +39,9 @@ public struct PreparedFeed: Sendable {
 
     /// Nil when `entries` are all of the feed's items.
     public let tally: Tally?
+    /// Items this load stored for the first time, when the load knows (a feed fetched, or read
+    /// from the cache: none); nil for a file, whose items are told new by those held before.
+    public private(set) var arrived: Int?
     /// How many items the feed has: the tally's count, else the entries'.
     var itemTotal: Int { tally?.total ?? entries.count }
     /// How many warnings the parser gave.
@@ -68,9 +71,10 @@ public struct PreparedFeed: Sendable {
     ///   - starredItemIDs: the items starred.
     ///   - tally: the cache's counts, when `result` holds only some of the feed's items.
     public init(_ result: FeedParseResult, source: String, readItemIDs: Set<String>? = nil, starredItemIDs: Set<String> = [],
-                tally: Tally? = nil) {
+                tally: Tally? = nil, arrived: Int? = nil) {
         title = TerminalSafeText.singleLine(result.feed.title).trimmingCharacters(in: .whitespaces)
         self.tally = tally
+        self.arrived = arrived ?? tally?.arrived
         warnings = result.warnings.count
         warningList = Array(result.warnings.prefix(Self.keptWarnings))
         let name = title.isEmpty ? FeedSlot.fileName(source) : title

@@ -7,17 +7,17 @@ import FremontTestSupport
 
 /// What the table commands load, in process: the names of joined parts, the span --from and --to
 /// pick, what a command without a SOURCE asks for, and SOURCEs joined on time.
-@Suite struct TableInputTests {
+@Suite struct TableRequestTests {
     @Test func joinedPartsAreNamedForTheirSourcesOnce() {
         let sources = ["data/april.csv", "https://example.org/resource/x.json?$limit=5", "weather:47.6,-122.3", "-", "other/april.xml", "april.csv", ".hidden", ""]
-        let names = (0..<sources.count).map { TableInput.partName($0, sources: sources, names: []) }
+        let names = (0..<sources.count).map { TableRequest.partName($0, sources: sources, names: []) }
         #expect(names == ["april", "x", "weather", "stdin", "april 2", "april 3", ".hidden", "source 8"])
         // --name goes first, in order; a made-up name keeps clear of the given ones.
-        #expect((0..<3).map { TableInput.partName($0, sources: ["a.csv", "b.csv", "c.csv"], names: ["b"]) } == ["b", "b 2", "c"])
+        #expect((0..<3).map { TableRequest.partName($0, sources: ["a.csv", "b.csv", "c.csv"], names: ["b"]) } == ["b", "b 2", "c"])
     }
 
     @Test func severalSourcesOrAWeatherHistoryAreJoined() {
-        var input = TableInput()
+        var input = TableRequest()
         #expect(!input.joinsSources)
         input.sources = ["a.csv"]
         #expect(!input.joinsSources && input.source == "a.csv")
@@ -28,7 +28,7 @@ import FremontTestSupport
     }
 
     @Test func fromAndToPickTheRowsOfASourceOnly() throws {
-        var input = TableInput()
+        var input = TableRequest()
         input.sources = [SharedData.path("bikes/fremont-2016-04.csv")]
         input.from = "2016-04-03"
         input.to = "2016-04-04"
@@ -40,7 +40,7 @@ import FremontTestSupport
     }
 
     @Test func withoutASourceItIsTheSocrataAPIOrTheBuiltInApril() throws {
-        var input = TableInput()
+        var input = TableRequest()
         input.endpoint = "https://data.example/resource/abcd-1234.json"
         input.month = "2016-04"
         input.timeColumn = "date_time"
@@ -67,7 +67,7 @@ import FremontTestSupport
     }
 
     @Test func severalSourcesAreJoinedOnTime() throws {
-        var input = TableInput()
+        var input = TableRequest()
         input.sources = [SharedData.path("bikes/fremont-2016-04.csv"), SharedData.path("bikes/fremont-2016-04.xml")]
         input.names = ["csv"]
         let parts = input.loadParts()
