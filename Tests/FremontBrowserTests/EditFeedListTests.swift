@@ -37,7 +37,7 @@ private final class ChildTerminal: TerminalBackend {
         try Data("#!/bin/sh\nfor file; do :; done\nprintf '%s\\n' 'https://two.example/feed news \"~Two\"' 'exec:~/bin/my-feed' >> \"$file\"\n".utf8).write(to: editor)
         chmod(editor.path, 0o755)
         let one = try DataSource(argument: "https://one.example/feed")
-        let sources = BrowserSources(table: .input(EmbeddedData.aprilBikes()), weather: .success(.input(EmbeddedData.sanFranciscoForecast())),
+        let sources = BrowserSources(table: TableRequest(source: .input(EmbeddedData.aprilBikes())), weather: .success(.input(EmbeddedData.sanFranciscoForecast())),
                                      feeds: [one], followed: [FollowedFeed(source: one.name)], config: nil)
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil,
                                feedListFile: home.feedList, followsFeedList: true,

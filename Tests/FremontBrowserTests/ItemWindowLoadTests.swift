@@ -104,7 +104,7 @@ import FremontSources
 
     @Test func otherTabsLoadNoWindows() throws {
         let table = try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml"))
-        let sources = BrowserSources(table: table, weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
+        let sources = BrowserSources(table: TableRequest(source: table), weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
         let request = LoadTarget.window(ItemWindowRequest(query: .all, wanted: 0..<10))
         #expect(host.jobs(for: .table, target: request).isEmpty)

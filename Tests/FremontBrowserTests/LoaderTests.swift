@@ -29,7 +29,7 @@ enum LoaderFixtures {
 
     @Test func theHostAsksTheTabsLoaderAndNoOther() throws {
         let table = try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml"))
-        let sources = BrowserSources(table: table, weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
+        let sources = BrowserSources(table: TableRequest(source: table), weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
         #expect(host.jobs(for: .table, target: .reload).map(\.source) == [table.name])
         #expect(host.jobs(for: .weather, target: .reload).count == 1)
@@ -89,6 +89,6 @@ enum LoaderFixtures {
         let sources = BrowserSources(config: nil)
         #expect(sources.feeds.count == EmbeddedData.feeds().count)
         #expect(sources.followed?.map(\.source) == sources.feeds.map(\.name))
-        #expect(sources.table.name.contains("built in"))
+        #expect(sources.table.displayName.contains("built in"))
     }
 }
