@@ -92,6 +92,9 @@ import Testing
         // The words around each sequence are there, in their order (bidi overrides removed).
         #expect(screen.contains("Title") && screen.contains("one") && screen.contains("two") && screen.contains("reversed"))
         #expect(!screen.contains("\u{202E}"))
+        // q closes the item, then quits.
+        try await tmux.press("q")
+        try await tmux.waitFor("Hostile · 1 item")
         try await tmux.press("q")
         try await tmux.expectShellRestored(status: "0")
         #expect(try await tmux.pane("pane_title") == titleBefore)

@@ -222,7 +222,7 @@ import Testing
         }
         #expect(titles == [" Title: First item 1", " Title: First item 2", " Title: First item 3", " Title: Second item 1"])
         #expect(marked == 3)
-        #expect(state.active.title == "Second")
+        #expect((state.active as? HeadlineListView)?.listName == "Second")
         #expect(state.stores.feeds.unreadCount(source: Self.first) == 0)
         #expect(state.stores.feeds.unreadCount(source: Self.second) == 1)
         // Space at the end of an item goes on too; past the last unread item, it says so.
@@ -300,7 +300,7 @@ import Testing
         type(&state, "item  2")
         let effects = state.update(.key(.enter))
         let found = try #require(state.active as? HeadlineListView)
-        #expect(found.title == "'item 2' in First")
+        #expect(found.listName == "'item 2' in First")
         #expect(found.query == .search("item 2", within: .feed(Self.first)))
         #expect(effects.contains { if case .load(.feeds, .window) = $0 { true } else { false } })
         cache.answer(&state, effects)

@@ -27,6 +27,8 @@ extension HeadlineListView {
             case .unread: "No unread items: every item is read."
             case .starred: "No starred items: * stars the selected item."
             case .search: "No item here holds those words (each a whole word; the last may be the start of one)."
+            case _ where !failures.isEmpty:
+                failures.sorted { $0.key < $1.key }.map { "Could not read \(FeedSlot.fileName($0.key)): \($0.value)." }.joined(separator: " ")
             default: "No items here yet: r reloads the feed."
             }
             Placeholder.empty(empty).render(into: &buffer, area: area, theme: theme)

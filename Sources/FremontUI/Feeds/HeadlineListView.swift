@@ -135,6 +135,8 @@ public struct HeadlineListView: BrowserView {
     public let reading: ReadingSettings
     /// The list of a feed named on the command line takes the feed's own title once it loads.
     private var titlesFromFeed = false
+    /// Why the list's feeds that failed their last load failed, by source.
+    private(set) var failures: [String: String] = [:]
 
     /// The feeds named on the command line (`fremont feed A B`): the list a followed feed opens
     /// in, with the same keys, the tab's own screen (`q` quits). One feed is that feed's list;
@@ -193,6 +195,7 @@ public struct HeadlineListView: BrowserView {
     public var sourceName: String {
         TextLayout.truncate(listName, to: 40) + (order == .newestFirst ? "" : " · by \(order)")
             + (!isLoaded ? "" : window.isCounted ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : " · … items")
+            + (failures.isEmpty ? "" : " · \(failures.count) failed")
     }
     var metrics: UniformMetrics { UniformMetrics(count: window.total) }
     /// Merged lists name each item's feed.
@@ -703,6 +706,11 @@ public struct HeadlineListView: BrowserView {
             let effects = pager.received(fetched)
             self.article = pager
             return effects
+        case .loadFailed(let source, let error) where error.kind != .cancelled && feeds.contains(where: { $0.source == source }) && shows(source):
+            // A feed of the list that could not be read: said in the header, and in the list's
+            // place while it has no item (the status line and the Log say it too).
+            failures[source] = TerminalSafeText.singleLine(error.message)
+            return []
         case .loadFailed(let source, let error):
             guard var pager = article, pager.isFetchingArticle, source == pager.entry.link else { return [] }
             let effects = pager.articleFailed(error)
@@ -715,6 +723,7 @@ public struct HeadlineListView: BrowserView {
             // for its first window: it reads the cache while the feeds load.
             return refresh()
         case .loaded(let source, .feed) where shows(source):
+            failures[source] = nil
             if titlesFromFeed, feeds.count == 1, let own = store.feed(source: source)?.title, !own.isEmpty { listName = own }
             // A starred item opened before the starred items came: read now.
             if let awaited, baseQuery == .starred, let headline = headline(selected), headline.id == awaited.id,
