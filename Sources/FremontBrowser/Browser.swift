@@ -42,8 +42,7 @@ public enum Browser {
         if let unbound { _ = state.update(.report(unbound)) }
         state.stores.series.latitude = sources.latitude
         let downloads = BrowserDownloads(cache: { WebSources.cache }, settings: DownloadSettings(config))
-        var loaders = LoaderRegistry.standard(sources, settings: settings, config: config)
-        loaders[.downloads] = DownloadsLoader(downloads)
+        let loaders = LoaderRegistry.standard(sources, settings: settings, config: config)
         let host = ProgramHost(loaders: loaders, browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
                                notifyProgram: config?.notifyProgram, bookmarkCommand: config?.bookmarkCommand, downloads: downloads)
         // The feeds reload every `reload-time` minutes, as newsboat's do.

@@ -4,9 +4,9 @@ import FremontSources
 import FremontUI
 import Synchronization
 
-/// The browser's side of the podcast queue: the runner downloading in the background, and the
-/// Downloads tab told of every change (as a load of its own, `.downloads`).
-public final class BrowserDownloads: Sendable {
+/// The browser's side of the podcast queue: the runner downloading in the background, the
+/// queue as screens reach it (`DownloadQueue`), and the Downloads tab told of every change (news).
+public final class BrowserDownloads: DownloadQueue {
     /// Made on first use, off the UI thread: opening the cache before the first frame cost
     /// every start some milliseconds for a queue that is most often empty.
     var runner: DownloadRunner {
@@ -31,12 +31,10 @@ public final class BrowserDownloads: Sendable {
         makeRunner = {
             DownloadRunner(cache: cache(), settings: settings) { statuses in
                 guard let post = poster.post.withLock({ $0 }) else { return }
-                post(.loaded(.downloads, source: Self.source, .success(.downloads(statuses.map(Self.row))), at: WallClock.now()))
+                post(.news(.downloads, statuses.map(Self.row)))
             }
         }
     }
-
-    static let source = "download queue"
 
     /// The browser runs: downloads left by an earlier run (interrupted, killed) go on.
     func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {
@@ -52,7 +50,7 @@ public final class BrowserDownloads: Sendable {
         _ = runner.waitUntilIdle(timeout: 2)
     }
 
-    func apply(_ request: DownloadRequest) -> String {
+    public func change(_ request: DownloadRequest) -> String {
         switch request {
         case .enqueue(let url, let feedTitle, let itemTitle, let published):
             return runner.enqueue(url: url, feedTitle: feedTitle, itemTitle: itemTitle, published: published)
@@ -65,12 +63,10 @@ public final class BrowserDownloads: Sendable {
         }
     }
 
-    /// The Downloads tab's load (`r`): the queue as the cache has it, what is left started.
-    func job() -> LoadJob {
-        LoadJob(source: Self.source) { [self] (_) throws(LoadError) -> LoadPayload in
-            runner.startQueued()
-            return .downloads(runner.statuses.map(Self.row))
-        }
+    /// The queue as the cache has it, what is left started (the Downloads tab shown, `r`).
+    public func rows() throws(LoadError) -> [DownloadRow] {
+        runner.startQueued()
+        return runner.statuses.map(Self.row)
     }
 
     static func row(_ status: DownloadStatus) -> DownloadRow {
@@ -78,18 +74,5 @@ public final class BrowserDownloads: Sendable {
         return DownloadRow(id: record.id, url: record.url, fileName: TerminalSafeText.singleLine(record.fileName), path: record.path,
                            feedTitle: record.feedTitle, itemTitle: record.itemTitle, state: status.stateText, bytes: record.bytes,
                            total: record.total, bytesPerSecond: status.bytesPerSecond, error: record.error)
-    }
-}
-
-/// The Downloads tab's loader.
-final class DownloadsLoader: TabLoader {
-    private let downloads: BrowserDownloads
-
-    init(_ downloads: BrowserDownloads) {
-        self.downloads = downloads
-    }
-
-    func jobs(for target: LoadTarget) -> [LoadJob] {
-        [downloads.job()]
     }
 }

@@ -25,12 +25,17 @@ final class ProgramHost: BrowserHost {
     private let background = BackgroundPrograms()
     /// The podcast download queue and its runner; nil where nothing is downloaded (tests).
     private let downloads: BrowserDownloads?
+    /// The ports screens' commands reach, made once for the run.
+    let services: BrowserServices
 
     init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
          feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
          notifyProgram: String? = nil, bookmarkCommand: String? = nil, downloads: BrowserDownloads? = nil,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.downloads = downloads
+        var services = BrowserServices()
+        if let downloads { services.provide((any DownloadQueue).self, downloads) }
+        self.services = services
         self.environment = environment
         self.notifyProgram = notifyProgram
         self.bookmarkCommand = bookmarkCommand
@@ -119,10 +124,6 @@ final class ProgramHost: BrowserHost {
         downloads?.start(posting: post)
     }
 
-    func downloads(_ request: DownloadRequest) -> @Sendable () -> String {
-        guard let downloads else { return { "downloads are not kept here" } }
-        return { downloads.apply(request) }
-    }
 
     /// newsboat's `bookmark-cmd`: the program and its words, then the item's link, title,
     /// description and feed's title as four arguments (never through a shell), run without the

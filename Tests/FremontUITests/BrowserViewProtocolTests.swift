@@ -58,6 +58,8 @@ private struct CounterView: BrowserView {
         case .programFinished(let outcome): received.append("program \(outcome.message)")
         case .revealed: received.append("revealed")
         case .backgroundDone(let result): received.append("background \(result.token) \(result.value as? Int ?? -1)")
+        case .reply(let reply): received.append("reply \(reply.key)")
+        case .news: received.append("news")
         }
         return []
     }

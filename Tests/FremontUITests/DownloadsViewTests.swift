@@ -14,10 +14,41 @@ import Testing
                     state: "failed", bytes: 100, total: nil, bytesPerSecond: nil, error: "the disk is full"),
     ]
 
+    /// A queue that records what it is asked, in place of the program's runner.
+    final class RecordingQueue: DownloadQueue, @unchecked Sendable {
+        private let lock = NSLock()
+        private var _changes: [DownloadRequest] = []
+        var changes: [DownloadRequest] { lock.withLock { _changes } }
+        let queued: [DownloadRow]
+
+        init(_ rows: [DownloadRow] = []) { queued = rows }
+
+        func rows() throws(LoadError) -> [DownloadRow] { queued }
+
+        func change(_ request: DownloadRequest) -> String {
+            lock.withLock { _changes.append(request) }
+            return "changed"
+        }
+    }
+
+    /// The commands among `effects` run against `queue`, their replies handed back to `state`
+    /// as the runtime would; what the queue was asked.
+    @discardableResult
+    static func run(_ effects: [BrowserEffect], on queue: RecordingQueue, into state: inout BrowserState) -> [DownloadRequest] {
+        var services = BrowserServices()
+        services.provide((any DownloadQueue).self, queue)
+        let before = queue.changes.count
+        for case .run(let command, let address) in effects {
+            _ = state.update(.replied(address, command.run(services), at: "1"))
+        }
+        return Array(queue.changes.dropFirst(before))
+    }
+
     func downloads() -> BrowserState {
         var state = April.browser(width: 100, height: 12)
-        press(&state, .character("6"))
-        _ = state.update(.loaded(.downloads, source: "download queue", .success(.downloads(Self.rows)), at: "1"))
+        // The tab's first load is the queue read, its rows the reply.
+        let effects = state.update(.key(.character("6"))) + state.update(.reload(.downloads))
+        Self.run(effects, on: RecordingQueue(Self.rows), into: &state)
         return state
     }
 
@@ -38,11 +69,36 @@ import Testing
         #expect(press(&state, .enter) == [.runProgram(.playFile(path: "/p/b.mp3"))])
         #expect(press(&state, .character("d")) == [])
         press(&state, .character("j"))
-        #expect(press(&state, .character("d")) == [.downloads(.retry([3]))])
-        #expect(press(&state, .character("D")) == [.downloads(.remove([3]))])
-        // The queue as it comes next keeps the selection on its download.
-        _ = state.update(.loaded(.downloads, source: "download queue", .success(.downloads(Array(Self.rows.reversed()))), at: "2"))
+        let queue = RecordingQueue()
+        #expect(Self.run(press(&state, .character("d")), on: queue, into: &state) == [.retry([3])])
+        #expect(Self.run(press(&state, .character("D")), on: queue, into: &state) == [.remove([3])])
+        // What the queue said of a change is said on the status line.
+        #expect(state.status.message == "changed")
+        // The queue as the runner tells it next keeps the selection on its download.
+        _ = state.update(.news(.downloads, Array(Self.rows.reversed())))
         #expect(state.view(DownloadsView.self)?.selected?.id == 3)
+    }
+
+    /// A command's reply goes to the screen that asked, not to every screen of its tab's id: the
+    /// queue read for a screen since closed reaches no screen.
+    @Test func aReplyGoesToTheScreenThatAskedAlone() {
+        var state = April.browser(width: 100, height: 12)
+        let first = state.update(.key(.character("6"))) + state.update(.reload(.downloads))
+        guard case .run(let command, let address)? = first.first(where: { if case .run = $0 { true } else { false } }) else {
+            Issue.record("no command")
+            return
+        }
+        #expect(command.lane == .cacheRead && address.view == .downloads)
+        var services = BrowserServices()
+        services.provide((any DownloadQueue).self, RecordingQueue(Self.rows))
+        let stranger = ScreenAddress(view: .downloads, screen: address.screen + 1_000_000)
+        _ = state.update(.replied(stranger, command.run(services), at: "1"))
+        #expect(state.view(DownloadsView.self)?.rows.isEmpty == true)
+        _ = state.update(.replied(address, command.run(services), at: "1"))
+        #expect(state.view(DownloadsView.self)?.rows.count == 3)
+        // Without the port (a run that has no queue), the reply is a failure on the status line.
+        _ = state.update(.replied(address, command.run(BrowserServices()), at: "2"))
+        #expect(state.status.lastError?.message.contains("not available here") == true)
     }
 
     @Test func anEmptyQueueSaysHowToFillIt() {
@@ -69,11 +125,12 @@ import Testing
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
         #expect(state.active is HeadlineListView)
         let published = InternetDate.parse("2018-09-04T10:00:00Z")
-        let queued = BrowserEffect.downloads(.enqueue(url: "https://pod.example/e2.mp3", feedTitle: "Pod", itemTitle: "Episode 2", published: published))
-        #expect(cache.press(&state, .character("e")) == [queued])
+        let queued = DownloadRequest.enqueue(url: "https://pod.example/e2.mp3", feedTitle: "Pod", itemTitle: "Episode 2", published: published)
+        let queue = RecordingQueue()
+        #expect(Self.run(cache.press(&state, .character("e")), on: queue, into: &state) == [queued])
         cache.press(&state, .enter)
         #expect((state.active as? HeadlineListView)?.isReading == true)
-        #expect(cache.press(&state, .character("e")) == [queued])
+        #expect(Self.run(cache.press(&state, .character("e")), on: queue, into: &state) == [queued])
         cache.press(&state, .character("q"), .character("j"))
         #expect(cache.press(&state, .character("e")) == [])
         #expect(state.status.message == "this item has no enclosure to download")

@@ -152,7 +152,7 @@ import Testing
             if key == .character("*") {
                 #expect(effects.contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
             } else {
-                #expect(effects.contains { if case .downloads = $0 { true } else { false } }, "\(effects)")
+                #expect(effects.contains { if case .run(let command, _) = $0 { command.lane == .write } else { false } }, "\(effects)")
             }
         }
     }

@@ -90,7 +90,7 @@ import Testing
         states.append(("search → a result read", found))
         var downloads = bikes
         press(&downloads, .character("6"))
-        _ = downloads.update(.loaded(.downloads, source: "download queue", .success(.downloads(DownloadsViewTests.rows)), at: "1"))
+        _ = downloads.update(.news(.downloads, DownloadsViewTests.rows))
         states.append(("downloads", downloads))
         return states
     }

@@ -26,8 +26,6 @@ public enum BrowserEffect: Hashable, Sendable {
     case markFeedRead(source: String, ids: [String])
     /// Remember that every item the cache holds of these feeds was read ("mark all read").
     case markFeedsRead(sources: [String])
-    /// Queue an enclosure for download, or change the queue (the Downloads tab).
-    case downloads(DownloadRequest)
     /// Write `text` (CSV of `rows` rows) to the file at `path`, a new file: never over another.
     case export(path: String, text: String, rows: Int)
     /// Run the config's `bookmark-cmd` on an item; its output is said on the status line.
@@ -36,6 +34,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case saveArticle(path: String, text: String)
     /// Work a view hands off the UI thread; its result comes back as `BrowserEvent.backgroundDone`.
     case background(BackgroundWork)
+    /// A screen's command, run on its lane; the reply comes back as `BrowserEvent.replied`.
+    case run(Command, for: ScreenAddress)
 
     public static var quit: BrowserEffect { .quit(status: 0) }
     public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }

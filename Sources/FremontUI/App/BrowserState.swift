@@ -1,4 +1,5 @@
 import FremontCore
+import Synchronization
 
 /// The whole browser as a value: its views (one tab each, a stack when a view opened another),
 /// the status line, the help and the search prompt. `update` is the one place state changes;
@@ -9,7 +10,13 @@ public struct BrowserState: Sendable {
     public static let minimumHeight = 8
 
     /// Each tab's views: the registered view first, the views it opened on top.
-    public private(set) var tabs: [[any BrowserView]]
+    public private(set) var tabs: [[any BrowserView]] {
+        didSet { numberScreens() }
+    }
+    /// Each screen's number, beside `tabs`: a command's reply goes to the screen of its number,
+    /// and to none when that screen has closed.
+    private var screenNumbers: [[Int]] = []
+    private static let screenCounter = Atomic<Int>(0)
     public private(set) var currentTab = 0
     public internal(set) var status = StatusLine()
     public private(set) var width: Int
@@ -45,6 +52,7 @@ public struct BrowserState: Sendable {
             return [view]
         }
         globalKeymap = Self.makeGlobalKeymap(tabs)
+        numberScreens()
         if let current, let index = views.firstIndex(where: { $0.id == current }) { currentTab = index }
         layoutAll()
     }
@@ -53,6 +61,17 @@ public struct BrowserState: Sendable {
     /// fixed "now" for its relative dates.
     public init(width: Int, height: Int, theme: Theme, current: ViewID = .table, feeds: any BrowserView = ItemListView()) {
         self.init(width: width, height: height, theme: theme, views: ViewRegistry.standard(feeds: feeds), current: current)
+    }
+
+    /// Keeps a number for every screen: a screen pushed gets a new one, a popped one's goes.
+    private mutating func numberScreens() {
+        if screenNumbers.count != tabs.count { screenNumbers = Array(repeating: [], count: tabs.count) }
+        for tab in tabs.indices {
+            if screenNumbers[tab].count > tabs[tab].count { screenNumbers[tab].removeLast(screenNumbers[tab].count - tabs[tab].count) }
+            while screenNumbers[tab].count < tabs[tab].count {
+                screenNumbers[tab].append(Self.screenCounter.add(1, ordering: .relaxed).newValue)
+            }
+        }
     }
 
     /// The rows between the header and the footer.
@@ -132,6 +151,13 @@ public struct BrowserState: Sendable {
             return finishLoad(id, source: source, result: result, time: time)
         case .backgroundDone(let id, let result):
             return deliver(.backgroundDone(result), to: id)
+        case .replied(let address, let reply, let time):
+            return finishCommand(address, reply, time: time)
+        case .news(let id, let news):
+            return deliver(.news(news), to: id)
+        case .reload(let id):
+            guard let tab = tabs.firstIndex(where: { $0[0].id == id }) else { return [] }
+            return apply(tabs[tab][0].load(.reload), fromTab: tab, screen: 0)
         case .mouse(let mouse):
             return handleMouse(mouse)
         case .key(let key):
@@ -156,7 +182,7 @@ public struct BrowserState: Sendable {
             let warnings = payload.warnings
             // A list paging through the cache is no load the Log should list.
             switch payload {
-            case .itemWindow, .item, .downloads: report = nil
+            case .itemWindow, .item: report = nil
             default: report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
             }
             effects = deliver(.loaded(source: source, payload), to: id)
@@ -187,6 +213,36 @@ public struct BrowserState: Sendable {
         return effects
     }
 
+    /// A command's reply: the status line as for a load (its spinner stops, a failure is said and
+    /// listed in the Log, a `StatusReport` said), then the screen that asked hears it, alone.
+    private mutating func finishCommand(_ address: ScreenAddress, _ reply: CommandReply, time: String) -> [BrowserEffect] {
+        var effects: [BrowserEffect] = []
+        if let label = reply.label {
+            status.loading[address.view]?.removeAll { $0 == label }
+            if status.loading[address.view]?.isEmpty == true { status.progress[address.view] = nil }
+        }
+        switch reply.result {
+        case .success(let value):
+            if let label = reply.label { status.recovered(label) }
+            if let report = value as? StatusReport { status.message = report.text }
+        case .failure(let error) where error.kind == .cancelled:
+            if reply.label != nil { status.message = "loading cancelled" }
+        case .failure(let error):
+            let source = reply.label ?? error.source
+            status.fail(error, at: time, view: address.view, source: source)
+            let report = LoadReport(view: address.view, source: source, time: time, error: error)
+            warningsThisRun += report.warningTotal
+            effects += broadcast(.report(report))
+        }
+        for tab in tabs.indices {
+            guard let index = screenNumbers[tab].firstIndex(of: address.screen) else { continue }
+            let outcome = tabs[tab][index].receive(.reply(reply), in: contentArea)
+            if !isTooSmall { tabs[tab][index].layout(in: contentArea) }
+            effects += apply(outcome, fromTab: tab, screen: index)
+        }
+        return effects
+    }
+
     /// Counts the items a feed's reload brought that its last load did not have, for the
     /// "N new items" said when the view's loads are done. A first load brings none "new".
     private mutating func countArrivals(_ feed: PreparedFeed, source: String, view: ViewID) {
@@ -209,7 +265,7 @@ public struct BrowserState: Sendable {
                 let outcome = tabs[tab][index].receive(message, in: contentArea)
                 // New data is laid out at once, unless the window is too small to show it.
                 if !isTooSmall { tabs[tab][index].layout(in: contentArea) }
-                effects += apply(outcome, fromTab: tab)
+                effects += apply(outcome, fromTab: tab, screen: index)
             }
         }
         return effects
@@ -230,7 +286,7 @@ public struct BrowserState: Sendable {
         var effects: [BrowserEffect] = []
         for tab in tabs.indices {
             for index in tabs[tab].indices {
-                effects += apply(tabs[tab][index].receive(message, in: contentArea), fromTab: tab)
+                effects += apply(tabs[tab][index].receive(message, in: contentArea), fromTab: tab, screen: index)
             }
         }
         return effects
@@ -251,8 +307,12 @@ public struct BrowserState: Sendable {
         return apply(tabs[tab][top].receive(.revealed, in: contentArea), fromTab: tab)
     }
 
-    private mutating func apply(_ effects: [ViewEffect], fromTab tab: Int) -> [BrowserEffect] {
+    /// `screen`: the index in the tab's stack of the screen the effects came from (nil: the top one).
+    private mutating func apply(_ effects: [ViewEffect], fromTab tab: Int, screen: Int? = nil) -> [BrowserEffect] {
         var out: [BrowserEffect] = []
+        // The screen that asked, numbered before any push or pop below moves the stack.
+        let asking = screen ?? tabs[tab].count - 1
+        let address = ScreenAddress(view: tabs[tab][asking].id, screen: screenNumbers[tab][asking])
         for effect in effects {
             switch effect {
             case .message(let text): status.message = text
@@ -269,6 +329,7 @@ public struct BrowserState: Sendable {
             case .feeds(let intent): out += stores.feeds.apply(intent)
             case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
             case .background(let work): out.append(.background(work))
+            case .run(let command): out.append(.run(command, for: address))
             }
         }
         return out
@@ -350,8 +411,10 @@ public struct BrowserState: Sendable {
         case .tab(let index): currentTab = index
         case .nextTab: currentTab = (currentTab + 1) % tabs.count
         case .previousTab: currentTab = (currentTab + tabs.count - 1) % tabs.count
-        case .reload: return [.load(current, active.reloadTarget)]
-        case .reloadAll: return [.reload(current)]
+        case .reload:
+            return apply(tabs[currentTab][tabs[currentTab].count - 1].load(active.reloadTarget), fromTab: currentTab)
+        case .reloadAll:
+            return apply(tabs[currentTab][0].load(.reload), fromTab: currentTab, screen: 0)
         case .search:
             if active.searchPrompt == nil {
                 status.message = "the \(active.title) tab has no search"

@@ -41,6 +41,9 @@ public protocol BrowserView: Sendable {
 
     /// What `r` reloads while this view shows: its sources by default (`R` always all).
     var reloadTarget: LoadTarget { get }
+    /// What loading `target` takes: the commands a screen that owns its I/O runs; by default,
+    /// its tab's loader asked through the host.
+    mutating func load(_ target: LoadTarget) -> [ViewEffect]
 
     /// newsboat's name for the screen (`feedlist`, `articlelist`, `article`), which the config's
     /// `bind-key` lines name; empty for screens newsboat does not have.
@@ -72,6 +75,7 @@ extension BrowserView {
     public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] { [] }
     public var warningCount: Int { 0 }
     public var reloadTarget: LoadTarget { .reload }
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [.host(.load(id, target))] }
     public var bindingContext: String { "" }
     public mutating func takeBackgroundWork() -> BackgroundWork? { nil }
     public var isWaitingForRows: Bool { false }

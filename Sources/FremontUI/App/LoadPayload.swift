@@ -11,15 +11,13 @@ public enum LoadPayload: Sendable {
     case item(FeedEntry)
     /// An item's full article, as asked for (or why its page holds none).
     case fullArticle(FullArticleRequest, FullArticle)
-    /// The podcast download queue as it stands.
-    case downloads([DownloadRow])
 
     /// The payload with the layout work done that can be done before it is shown, for a view
     /// in `area`: run on the loading thread, so what arrives costs the UI thread little.
     public func laidOut(for area: Rect) -> LoadPayload {
         switch self {
         case .feed(let feed): return .feed(feed.wrapped(for: area))
-        case .table, .forecast, .searchResults, .itemWindow, .item, .fullArticle, .downloads: return self
+        case .table, .forecast, .searchResults, .itemWindow, .item, .fullArticle: return self
         }
     }
 
@@ -28,7 +26,7 @@ public enum LoadPayload: Sendable {
     public var warnings: (kept: [ParseWarning], total: Int) {
         switch self {
         case .table(let table): return (table.warnings, table.warnings.count)
-        case .forecast, .searchResults, .itemWindow, .item, .fullArticle, .downloads: return ([], 0)
+        case .forecast, .searchResults, .itemWindow, .item, .fullArticle: return ([], 0)
         case .feed(let feed): return (feed.warningList, feed.warnings)
         }
     }

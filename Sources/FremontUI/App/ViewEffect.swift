@@ -18,4 +18,7 @@ public enum ViewEffect: Sendable {
     case prompt(label: String, text: String = "")
     /// Run work off the UI thread; its value comes back as `ViewMessage.backgroundDone`.
     case background(BackgroundWork)
+    /// Run a command with the run's services; its reply comes back to this screen alone, as
+    /// `ViewMessage.reply`.
+    case run(Command)
 }

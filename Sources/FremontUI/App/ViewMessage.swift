@@ -21,4 +21,9 @@ public enum ViewMessage: Sendable {
     case backgroundDone(BackgroundResult)
     /// What was typed at the view's prompt.
     case answer(String)
+    /// A command this screen ran finished (`ViewEffect.run`).
+    case reply(CommandReply)
+    /// Something a service running in the background says to the screens of this id (the
+    /// download queue changed), as the service's own type.
+    case news(any Sendable)
 }

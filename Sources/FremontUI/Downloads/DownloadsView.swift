@@ -61,22 +61,37 @@ public struct DownloadsView: BrowserView {
         case .retry:
             guard let row = selected else { return [] }
             guard row.isFailed else { return [.message("only a failed download is tried again (this one is \(row.state))")] }
-            return [.host(.downloads(.retry([row.id]))), .message("downloading \(TextLayout.truncate(row.fileName, to: 40)) again")]
+            return [.run(DownloadCommands.change(.retry([row.id]))), .message("downloading \(TextLayout.truncate(row.fileName, to: 40)) again")]
         case .remove:
             guard let row = selected else { return [] }
-            return [.host(.downloads(.remove([row.id]))), .message("taken out of the queue: \(TextLayout.truncate(row.fileName, to: 40))")]
+            return [.run(DownloadCommands.change(.remove([row.id]))), .message("taken out of the queue: \(TextLayout.truncate(row.fileName, to: 40))")]
         }
     }
 
+    /// The queue read: when the tab is first shown, `r` and `R`.
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [.run(DownloadCommands.read)] }
+
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        guard case .loaded(_, .downloads(let new)) = message else { return [] }
+        let new: [DownloadRow]
+        switch message {
+        case .reply(let reply):
+            guard case .success(let rows)? = reply.value(as: [DownloadRow].self) else { return [] }
+            new = rows
+        // The runner's news: every change of the queue as it downloads.
+        case .news(let rows as [DownloadRow]): new = rows
+        default: return []
+        }
+        show(new)
+        return []
+    }
+
+    private mutating func show(_ new: [DownloadRow]) {
         let kept = selected?.id
         rows = new
         if let kept, let index = rows.firstIndex(where: { $0.id == kept }), index != list.selected {
             list.select(index, metrics)
         }
         list.clamp(metrics)
-        return []
     }
 
     public mutating func layout(in area: Rect) {

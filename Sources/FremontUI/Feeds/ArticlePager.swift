@@ -238,7 +238,7 @@ struct ArticlePager: Sendable {
     func enqueueing() -> [ViewEffect] {
         guard let enclosure = entry.enclosures.first else { return [.message("this item has no enclosure to download")] }
         if let refusal = ItemListView.refusal(enclosure.url) { return [.message(refusal)] }
-        return [.host(.downloads(.enqueue(url: enclosure.url, feedTitle: feedName, itemTitle: entry.title, published: entry.date)))]
+        return [.run(DownloadCommands.change(.enqueue(url: enclosure.url, feedTitle: feedName, itemTitle: entry.title, published: entry.date)))]
     }
 
     func playing(unread: Bool) -> [ViewEffect] {

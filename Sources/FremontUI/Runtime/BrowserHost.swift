@@ -30,9 +30,8 @@ public protocol BrowserHost: AnyObject {
     func bookmark(_ bookmark: Bookmark) -> (@Sendable () -> String)?
     /// The work that writes an item's text to a new file and says where (or why not).
     func saveArticle(_ text: String, to path: String) -> @Sendable () -> String
-    /// The work that changes the download queue (queues an enclosure), and what the status
-    /// line says of it.
-    func downloads(_ request: DownloadRequest) -> @Sendable () -> String
+    /// The ports screens' commands reach (the download queue…), made once for the run.
+    var services: BrowserServices { get }
     /// The first view has its data (or 2 s passed): work the host runs in the background (the
     /// downloads) starts, and tells the browser through `post` from any thread.
     func start(posting post: @escaping @Sendable (BrowserEvent) -> Void)
@@ -43,6 +42,6 @@ extension BrowserHost {
     public func finish() {}
     public func bookmark(_ bookmark: Bookmark) -> (@Sendable () -> String)? { nil }
     public func saveArticle(_ text: String, to path: String) -> @Sendable () -> String { { "not saved: nowhere to write files" } }
-    public func downloads(_ request: DownloadRequest) -> @Sendable () -> String { { "downloads are not kept here" } }
+    public var services: BrowserServices { BrowserServices() }
     public func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {}
 }

@@ -37,8 +37,10 @@ public final class BrowserRuntime {
     private let lostWrites = UnkeptWrites()
     /// Bumped when a view's loads are cancelled: results of an older generation are dropped.
     private var generations: [ViewID: Int] = [:]
-    /// Loads under way, by view.
-    private var pending: [ViewID: [(source: String, control: LoadControl)]] = [:]
+    /// Loads under way, by view; a command's with the screen it answers to.
+    private var pending: [ViewID: [(source: String, control: LoadControl, command: (address: ScreenAddress, key: String, label: String?)?)]] = [:]
+    /// The services screens' commands run with: the host's, made once.
+    private lazy var services = host.services
     /// Views reloaded every so many seconds, and when each is next due.
     private var autoReload: [(view: ViewID, interval: Double, due: UInt64)]
     private var previousFrame: ScreenBuffer?
@@ -80,7 +82,7 @@ public final class BrowserRuntime {
         func loadIfFirstShown() -> Int32? {
             let shown = state.current
             guard unshown.remove(shown) != nil else { return nil }
-            return perform(.reload(shown))
+            return handle(.reload(shown))
         }
         if let status = loadIfFirstShown() { return status }
         // The host's own background work (resuming downloads opens the cache) waits until the
@@ -136,7 +138,7 @@ public final class BrowserRuntime {
                 autoReload[index].due = now + UInt64(autoReload[index].interval * 1e9)
                 // A reload still under way is not started again.
                 guard pending[autoReload[index].view]?.isEmpty ?? true else { continue }
-                if let status = perform(.reload(autoReload[index].view)) { return status }
+                if let status = handle(.reload(autoReload[index].view)) { return status }
                 needsDraw = true
             }
             if loading, now - lastTick >= 100_000_000 {
@@ -225,12 +227,8 @@ public final class BrowserRuntime {
             writes.add { [inbox] in
                 inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
-        case .downloads(let request):
-            // A write of the queue, on the writing thread: the download itself runs elsewhere.
-            let work = host.downloads(request)
-            writes.add { [inbox] in
-                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
-            }
+        case .run(let command, let address):
+            return run(command, for: address)
         case .background(let work):
             backgroundLanes.queued(work)
             background.add { [inbox, backgroundLanes] in
@@ -244,7 +242,7 @@ public final class BrowserRuntime {
             // Another span replaces what is loading; a reload of the same sources does too. A
             // reload of some sources only (one feed) leaves the others loading.
             if case .sources(let names) = target {
-                for load in pending[view] ?? [] where names.contains(load.source) { load.control.cancel() }
+                for load in pending[view] ?? [] where load.command == nil && names.contains(load.source) { load.control.cancel() }
                 pending[view]?.removeAll { names.contains($0.source) }
             } else if target.replacesLoads, !jobs.isEmpty, pending[view]?.isEmpty == false, let status = cancel(view) {
                 return status
@@ -298,6 +296,11 @@ public final class BrowserRuntime {
             // Stops the download too, so a cancelled load costs no more bandwidth.
             load.control.cancel()
             let error = LoadError(source: load.source, kind: .cancelled, "cancelled")
+            if let command = load.command {
+                let reply = CommandReply(key: command.key, label: command.label, result: .failure(error))
+                if let status = handle(.replied(command.address, reply, at: clock())) { return status }
+                continue
+            }
             if let status = handle(.loaded(view, source: load.source, .failure(error), at: clock())) { return status }
         }
         return nil
@@ -306,6 +309,50 @@ public final class BrowserRuntime {
     private func cancelAll() {
         for (_, loads) in pending { for load in loads { load.control.cancel() } }
         pending.removeAll()
+    }
+
+    /// Runs a screen's command on its lane. A newer command of the same key from the same screen
+    /// stops the older one (its reply is dropped); a write is never stopped, and one that fails
+    /// is kept for the line printed on exit, as a read mark's is. The reply goes to the screen
+    /// that asked, through `BrowserState`.
+    private func run(_ command: Command, for address: ScreenAddress) -> Int32? {
+        let view = address.view
+        let services = services
+        let clock = self.clock
+        if command.lane == .write {
+            writes.add { [inbox, lostWrites] in
+                let reply = command.run(services)
+                if case .failure(let error) = reply.result { lostWrites.add(error.description) }
+                inbox.post(.replied(address, reply, at: clock()), view: ViewID("host"), source: "", generation: 0, isResult: false)
+            }
+            return nil
+        }
+        // One at a time per screen and key: the older is stopped, and whatever it brings dropped.
+        let source = "\(address.screen) \(command.key)"
+        if let older = pending[view]?.firstIndex(where: { $0.source == source }) {
+            pending[view]?[older].control.cancel()
+            pending[view]?.remove(at: older)
+        }
+        if let label = command.label, let status = handle(.loadStarted(view, source: label)) { return status }
+        let generation = generations[view, default: 0]
+        let throttle = ProgressThrottle(view: view, source: source, generation: generation, inbox: inbox)
+        let control = LoadControl(progress: throttle.report, note: { [inbox] note in
+            inbox.post(.notice(note), view: view, source: source, generation: generation, isResult: false)
+        })
+        pending[view, default: []].append((source, control, (address, command.key, command.label)))
+        let queue = switch command.lane {
+        case .fetch: loads
+        case .cacheRead: cacheReads
+        case .count: cacheCounts
+        case .write: writes
+        }
+        queue.add { [inbox] in
+            Thread.current.name = "fremont-load"
+            defer { Thread.current.name = nil }
+            let reply = command.run(services, control)
+            inbox.post(.replied(address, reply, at: clock()), view: view, source: source, generation: generation)
+        }
+        return nil
     }
 
     /// Starts `job` on `queue`. A silent one (a count that follows a list already shown, a window read ahead) puts
@@ -320,7 +367,7 @@ public final class BrowserRuntime {
         let control = LoadControl(progress: throttle.report, note: { [inbox] note in
             inbox.post(.notice(note), view: view, source: source, generation: generation, isResult: false)
         })
-        pending[view, default: []].append((source, control))
+        pending[view, default: []].append((source, control, nil))
         let clock = self.clock
         // The view's area now: a feed is wrapped for it on the load thread.
         let area = state.contentArea
