@@ -12,15 +12,7 @@ extension LoadJob {
 
     /// A load named `name` (a request of several sources, a table's): `fetching` without one source.
     static func fetching(name: String, _ read: @escaping @Sendable (LoadContext) throws(LoadError) -> LoadPayload) -> LoadJob {
-        // The status line names sources by their file name, as errors do.
-        let shortName = SourceName.file(name)
-        return LoadJob(source: name) { (control) throws(LoadError) -> LoadPayload in
-            let cancellation = FetchCancellation()
-            control.onCancel { cancellation.cancel() }
-            let context = LoadContext(cancellation: cancellation, progress: { control.progress($0, $1) },
-                                      note: { control.note($0.replacingOccurrences(of: name, with: shortName)) })
-            return try read(context)
-        }
+        LoadJob(source: name) { (control) throws(LoadError) -> LoadPayload in try read(LoadContext(control, naming: name)) }
     }
 
     /// A load that fails at once with `error` (a source that cannot be asked for).

@@ -8,7 +8,6 @@ public enum LoaderRegistry {
         [
             .table: TableLoader(request: sources.table, settings: settings, config: config),
             .feeds: FeedLoader(feeds: sources.feeds, settings: settings, fullArticleFeeds: FeedLoader.fullArticleFeeds(sources.followed)),
-            .weather: ForecastLoader(source: sources.weather, settings: settings),
             .search: SearchLoader(settings: settings),
         ]
     }

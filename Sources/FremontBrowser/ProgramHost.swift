@@ -30,12 +30,14 @@ final class ProgramHost: BrowserHost {
 
     init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
          feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
-         notifyProgram: String? = nil, bookmarkCommand: String? = nil, downloads: BrowserDownloads? = nil,
+         notifyProgram: String? = nil, bookmarkCommand: String? = nil, downloads: BrowserDownloads? = nil, services: BrowserServices? = nil,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.downloads = downloads
-        var services = BrowserServices()
-        if let downloads { services.provide((any DownloadQueue).self, downloads) }
-        self.services = services
+        self.services = services ?? {
+            var services = BrowserServices()
+            if let downloads { services.provide((any DownloadQueue).self, downloads) }
+            return services
+        }()
         self.environment = environment
         self.notifyProgram = notifyProgram
         self.bookmarkCommand = bookmarkCommand

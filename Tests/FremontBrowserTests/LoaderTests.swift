@@ -32,7 +32,10 @@ enum LoaderFixtures {
         let sources = BrowserSources(table: TableRequest(source: table), weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
         #expect(host.jobs(for: .table, target: .reload).map(\.source) == [table.name])
-        #expect(host.jobs(for: .weather, target: .reload).count == 1)
+        // The Weather tab runs its own command, against the run's forecast.
+        #expect(host.jobs(for: .weather, target: .reload).isEmpty)
+        let services = RunServices.make(sources, settings: FetchSettings(), downloads: nil)
+        #expect(ForecastCommands.load.label(services) == EmbeddedData.sanFranciscoForecast().name)
         #expect(host.jobs(for: .feeds, target: .reload).isEmpty)
         #expect(host.jobs(for: .log, target: .reload).isEmpty)
         // A target the tab does not know loads nothing.
@@ -63,13 +66,14 @@ enum LoaderFixtures {
 
     @Test func aForecastThatCannotBeAskedForIsTheTabsError() throws {
         let error = LoadError(source: "Pirate Weather", "set pirate-weather-key in the config")
-        let failing = ForecastLoader(source: .failure(error), settings: FetchSettings())
-        let jobs = failing.jobs(for: .reload)
-        #expect(jobs.map(\.source) == ["Pirate Weather"])
-        #expect(throws: error) { try LoaderFixtures.run(jobs[0]) }
-        let builtIn = ForecastLoader(source: .success(.input(EmbeddedData.sanFranciscoForecast())), settings: FetchSettings())
-        guard case .forecast(let forecast) = try LoaderFixtures.run(builtIn.jobs(for: .reload)[0]) else { Issue.record("no forecast"); return }
-        #expect(forecast.timezone == "America/Los_Angeles")
+        var services = BrowserServices()
+        services.provide((any ForecastSource).self, ForecastService(source: .failure(error), settings: FetchSettings()))
+        let failing = ForecastCommands.load.run(services)
+        #expect(failing.label == "Pirate Weather")
+        #expect(throws: error) { try failing.result.get() }
+        services.provide((any ForecastSource).self, ForecastService(source: .success(.input(EmbeddedData.sanFranciscoForecast())), settings: FetchSettings()))
+        let forecast = try #require(try ForecastCommands.load.run(services).value(as: NamedForecast.self)?.get())
+        #expect(forecast.forecast.timezone == "America/Los_Angeles")
     }
 
     @Test func eachFeedLoadsOnItsOwnAndOneCanBeReloaded() throws {

@@ -58,13 +58,13 @@ import FremontTestSupport
         var state = BrowserState(width: 100, height: 24, theme: Theme(colors: .none), current: .weather)
         let path = "/data/weather/forecast.json"
         // A regression: errors name the file, and the weather tab compared them with the path.
-        _ = state.update(.weatherLoaded(source: path, .failure(failure(path)), at: "12:00:00"))
+        _ = state.weatherLoaded(source: path, .failure(failure(path)), at: "12:00:00")
         #expect(state.status.lastError?.message == "forecast.json:1:2: broken")
-        _ = state.update(.weatherLoaded(source: path, .success(try WeatherFixtures.sanFrancisco()), at: "12:01:00"))
+        _ = state.weatherLoaded(source: path, .success(try WeatherFixtures.sanFrancisco()), at: "12:01:00")
         #expect(state.status.lastError == nil)
 
         // Table loading fine does not clear the weather's error.
-        _ = state.update(.weatherLoaded(source: path, .failure(failure(path)), at: "12:02:00"))
+        _ = state.weatherLoaded(source: path, .failure(failure(path)), at: "12:02:00")
         _ = state.update(.tableLoaded(source: "/data/april.xml", .success(April.counts), at: "12:03:00"))
         #expect(state.status.lastError?.message == "forecast.json:1:2: broken")
     }

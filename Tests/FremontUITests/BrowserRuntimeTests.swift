@@ -63,27 +63,45 @@ private final class SleepingTerminal: TerminalBackend {
     func write(_ runs: [CellRun], clearFirst: Bool) {}
 }
 
-private final class RecordingHost: BrowserHost {
-    private(set) var jobRequests: [(ViewID, LoadTarget)] = []
+/// The run's forecast: a fixed one, after `delay`, each read counted.
+private final class StubForecast: ForecastSource {
     let forecast: Forecast
-    /// How long each load takes.
     let delay: TimeInterval
+    let reads = Atomic<Int>(0)
+    let name = "sf.json"
 
-    init(forecast: Forecast, delay: TimeInterval = 0) {
+    init(_ forecast: Forecast, delay: TimeInterval) {
         self.forecast = forecast
         self.delay = delay
     }
 
+    func forecast(_ control: LoadControl) throws(LoadError) -> Forecast {
+        reads.add(1, ordering: .relaxed)
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        control.progress(10, 100)
+        return forecast
+    }
+}
+
+private final class RecordingHost: BrowserHost {
+    private(set) var jobRequests: [(ViewID, LoadTarget)] = []
+    let stub: StubForecast
+    let services: BrowserServices
+
+    /// - Parameter delay: how long each forecast load takes.
+    init(forecast: Forecast, delay: TimeInterval = 0) {
+        stub = StubForecast(forecast, delay: delay)
+        var services = BrowserServices()
+        services.provide((any ForecastSource).self, stub)
+        self.services = services
+    }
+
+    /// How many times the Weather tab's command read the forecast.
+    var forecastReads: Int { stub.reads.load(ordering: .relaxed) }
+
     func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
         jobRequests.append((view, target))
-        guard view == .weather else { return [] }
-        let forecast = self.forecast
-        let delay = self.delay
-        return [LoadJob(source: "sf.json") { (control) throws(LoadError) -> LoadPayload in
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            control.progress(10, 100)
-            return .forecast(forecast)
-        }]
+        return []
     }
 
     private(set) var programs: [(ProgramRequest, ProgramEnding)] = []
@@ -111,8 +129,10 @@ private final class RecordingHost: BrowserHost {
         let runtime = BrowserRuntime(state: state, terminal: terminal, host: host)
         let status = runtime.run(loading: [.table, .weather, .feeds])
         #expect(status == 0)
-        // Each tab loads when first shown: Table at once, Weather on "3", Feeds never.
-        #expect(host.jobRequests.map(\.0) == [.table, .weather])
+        // Each tab loads when first shown: Table at once (through its loader), Weather on "3"
+        // (its own command), Feeds never.
+        #expect(host.jobRequests.map(\.0) == [.table])
+        #expect(host.forecastReads == 1)
         #expect(runtime.finalState.weather.forecast != nil)
         // The first frame is written whole; later ones only what changed.
         #expect(terminal.writes.first?.cleared == true)
@@ -154,7 +174,7 @@ private final class RecordingHost: BrowserHost {
                                      host: host, autoReload: [(.weather, 0.2)])
         _ = runtime.run(loading: [])
         // 12 quiet moments of 50 ms: the 0.2 s reload came at least twice.
-        #expect(host.jobRequests.filter { $0.0 == .weather }.count >= 2)
+        #expect(host.forecastReads >= 2)
     }
 }
 

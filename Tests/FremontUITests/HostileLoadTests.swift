@@ -106,7 +106,7 @@ import FremontTestSupport
                 Issue.record("read without an error")
                 continue
             }
-            _ = state.update(.weatherLoaded(source: "hostile.json", result, at: "12:34:56"))
+            _ = state.weatherLoaded(source: "hostile.json", result, at: "12:34:56")
             let after = WeatherFixtures.screen(state).lines
             #expect(Array(after.dropLast()) == Array(before.dropLast()))
             #expect(after.last?.contains(" · hostile.json") == true && after.last?.hasSuffix(" · 12:34:56") == true, "\(after.last ?? "")")

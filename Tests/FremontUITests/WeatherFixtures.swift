@@ -21,7 +21,7 @@ enum WeatherFixtures {
     /// A browser on the Weather tab showing `forecast`, drawn at `width`×`height`.
     static func browser(_ forecast: Forecast, width: Int, height: Int, colors: ColorSupport = .indexed256) -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors), current: .weather)
-        _ = state.update(.weatherLoaded(source: "sf.json", .success(forecast), at: "12:00:00"))
+        _ = state.weatherLoaded(source: "sf.json", .success(forecast), at: "12:00:00")
         return state
     }
 

@@ -148,7 +148,7 @@ import Testing
         #expect(screen.line(2) == " Loading the forecast…")
         #expect(screen.line(23).contains("loading sf.json…"))
         #expect(screen.style(of: "3 Weather", row: 0) == state.theme.activeTab)
-        _ = state.update(.weatherLoaded(source: "sf.json", .success(try WeatherFixtures.sanFrancisco()), at: "12:00:00"))
+        _ = state.weatherLoaded(source: "sf.json", .success(try WeatherFixtures.sanFrancisco()), at: "12:00:00")
         screen = WeatherFixtures.screen(state)
         #expect(screen.line(1).hasPrefix(" Now, Thu 14 Mar 18:50"))
         #expect(SourceName.file(state.active.sourceName) == "sf.json")  // the header's right side from 87 columns
@@ -167,7 +167,7 @@ import Testing
         var state = WeatherFixtures.browser(try WeatherFixtures.sanFrancisco(), width: 80, height: 24)
         let before = WeatherFixtures.screen(state)
         let error = LoadError(source: "sf.json", location: SourceLocation(line: 3, column: 15), "not valid JSON: unexpected 'n'")
-        _ = state.update(.weatherLoaded(source: "sf.json", .failure(error), at: "12:34:56"))
+        _ = state.weatherLoaded(source: "sf.json", .failure(error), at: "12:34:56")
         #expect(state.weather.forecast == (try WeatherFixtures.sanFrancisco()))
         #expect(state.status.loading[.weather] == nil)
         let screen = WeatherFixtures.screen(state)
@@ -175,7 +175,7 @@ import Testing
         #expect(screen.line(23) == " not valid JSON: unexpected 'n' · sf.json:3:15 · 12:34:56")
         #expect(screen.style(of: "12:34:56", row: 23) == state.theme.error)
         // A good load clears the error again.
-        _ = state.update(.weatherLoaded(source: "sf.json", .success(try WeatherFixtures.bare()), at: "12:35:00"))
+        _ = state.weatherLoaded(source: "sf.json", .success(try WeatherFixtures.bare()), at: "12:35:00")
         #expect(state.status.lastError == nil)
         #expect(WeatherFixtures.screen(state).line(3) == " No forecast data in this response.")
     }
@@ -183,7 +183,7 @@ import Testing
     @Test func aFailedFirstLoadSaysWhyOnTheTab() {
         var state = BrowserState(width: 40, height: 12, theme: Theme(colors: .ansi8), current: .weather)
         let error = LoadError(source: "forecast.json", "not a forecast: an HTML page ('503 Service Unavailable'), where JSON was expected")
-        _ = state.update(.weatherLoaded(source: "forecast.json", .failure(error), at: "09:00:00"))
+        _ = state.weatherLoaded(source: "forecast.json", .failure(error), at: "09:00:00")
         let screen = WeatherFixtures.screen(state)
         #expect(Array((2...5).map(screen.line)) == [
             " No forecast: forecast.json: not a",

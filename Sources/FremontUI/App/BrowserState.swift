@@ -74,6 +74,12 @@ public struct BrowserState: Sendable {
         }
     }
 
+    /// Where a reply to the tab's registered screen goes (a test kit answering for the runtime).
+    func address(ofTab id: ViewID) -> ScreenAddress? {
+        guard let tab = tabs.firstIndex(where: { $0[0].id == id }) else { return nil }
+        return ScreenAddress(view: id, screen: screenNumbers[tab][0])
+    }
+
     /// The rows between the header and the footer.
     public var contentArea: Rect {
         Rect(x: 0, y: 1, width: width, height: height - 3)

@@ -333,13 +333,14 @@ public final class BrowserRuntime {
             pending[view]?[older].control.cancel()
             pending[view]?.remove(at: older)
         }
-        if let label = command.label, let status = handle(.loadStarted(view, source: label)) { return status }
+        let label = command.label(services)
+        if let label, let status = handle(.loadStarted(view, source: label)) { return status }
         let generation = generations[view, default: 0]
         let throttle = ProgressThrottle(view: view, source: source, generation: generation, inbox: inbox)
         let control = LoadControl(progress: throttle.report, note: { [inbox] note in
             inbox.post(.notice(note), view: view, source: source, generation: generation, isResult: false)
         })
-        pending[view, default: []].append((source, control, (address, command.key, command.label)))
+        pending[view, default: []].append((source, control, (address, command.key, label)))
         let queue = switch command.lane {
         case .fetch: loads
         case .cacheRead: cacheReads

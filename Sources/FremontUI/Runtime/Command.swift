@@ -22,9 +22,12 @@ public struct Command: Sendable {
     /// What the reply is told by; the same screen's newer command of the same key stops an
     /// older one still running, whose reply is then dropped.
     public let key: String
-    /// What the status line names while it runs; nil: it runs silently (no spinner).
-    public let label: String?
+    /// What the status line names while it runs (a source's name, which the services may know
+    /// better than the screen); nil: it runs silently (no spinner).
+    let labelled: @Sendable (BrowserServices) -> String?
     let work: @Sendable (BrowserServices, LoadControl) throws(LoadError) -> any Sendable
+    /// The label given when the command was made (nil when the services name it, or none does).
+    public let label: String?
 
     /// - Parameters:
     ///   - label: the source named on the status line while it runs; nil for none.
@@ -34,12 +37,26 @@ public struct Command: Sendable {
         self.lane = lane
         self.key = key
         self.label = label
+        labelled = { _ in label }
         self.work = { (services, control) throws(LoadError) -> any Sendable in try work(services, control) }
     }
 
+    /// A command whose status-line label the services give (a forecast's source, a table's).
+    public init<Reply: Sendable>(_ lane: Lane, key: String, labelled: @escaping @Sendable (BrowserServices) -> String,
+                                 _ work: @escaping @Sendable (BrowserServices, LoadControl) throws(LoadError) -> Reply) {
+        self.lane = lane
+        self.key = key
+        label = nil
+        self.labelled = labelled
+        self.work = { (services, control) throws(LoadError) -> any Sendable in try work(services, control) }
+    }
+
+    /// The status line's label with these services.
+    public func label(_ services: BrowserServices) -> String? { labelled(services) }
+
     /// Runs the work (on whichever thread calls it).
     public func run(_ services: BrowserServices, _ control: LoadControl = LoadControl()) -> CommandReply {
-        CommandReply(key: key, label: label, result: Result { () throws(LoadError) -> any Sendable in try work(services, control) })
+        CommandReply(key: key, label: labelled(services), result: Result { () throws(LoadError) -> any Sendable in try work(services, control) })
     }
 }
 

@@ -4,12 +4,6 @@ extension ViewID {
     public static let weather = ViewID("weather")
 }
 
-extension BrowserEvent {
-    /// A finished load of a forecast.
-    public static func weatherLoaded(source: String, _ result: Result<Forecast, LoadError>, at time: String) -> BrowserEvent {
-        .loaded(.weather, source: source, result.map(LoadPayload.forecast), at: time)
-    }
-}
 
 /// The Weather tab: the loaded forecast and how far it is scrolled. State and keys;
 /// `WeatherView` lays it out for the viewport and draws it.
@@ -44,17 +38,20 @@ public struct WeatherTab: BrowserView {
             KeyHint("g/G", "top/end", for: [.character("g"), .character("G")]),
         ])
 
+    /// The forecast read: when the tab is first shown, `r` and `R`.
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [.run(ForecastCommands.load)] }
+
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        switch message {
-        case .loaded(let source, .forecast(let forecast)):
-            show(forecast, source: source)
-        case .loadFailed(let source, let error):
+        guard case .reply(let reply) = message, let result = reply.value(as: NamedForecast.self) else { return [] }
+        switch result {
+        case .success(let named):
+            show(named.forecast, source: named.name)
+        case .failure(let error):
             // The last good forecast stays on screen; with none, the tab says why.
             if forecast == nil {
-                sourceName = source
+                sourceName = reply.label ?? error.source
                 failure = error.description
             }
-        default: break
         }
         return []
     }

@@ -1,0 +1,14 @@
+import FremontCore
+import FremontSources
+import FremontUI
+
+/// The ports a run's screens reach, made once from what the command line and the config gave:
+/// a port a new screen needs is its implementation here and one line below.
+enum RunServices {
+    static func make(_ sources: BrowserSources, settings: FetchSettings, downloads: BrowserDownloads?) -> BrowserServices {
+        var services = BrowserServices()
+        services.provide((any ForecastSource).self, ForecastService(source: sources.weather, settings: settings))
+        if let downloads { services.provide((any DownloadQueue).self, downloads) }
+        return services
+    }
+}
