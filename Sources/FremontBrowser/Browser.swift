@@ -45,7 +45,7 @@ public enum Browser {
         let loaders = LoaderRegistry.standard(sources, settings: settings, config: config)
         let host = ProgramHost(loaders: loaders, browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
                                notifyProgram: config?.notifyProgram, bookmarkCommand: config?.bookmarkCommand, downloads: downloads,
-                               services: RunServices.make(sources, settings: settings, downloads: downloads))
+                               services: RunServices.make(sources, settings: settings, config: config, downloads: downloads))
         // The feeds reload every `reload-time` minutes, as newsboat's do.
         let minutes = config?.effectiveReloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: host,

@@ -6,7 +6,6 @@ import FremontUI
 public enum LoaderRegistry {
     public static func standard(_ sources: BrowserSources, settings: FetchSettings, config: FremontConfig?) -> [ViewID: any TabLoader] {
         [
-            .table: TableLoader(request: sources.table, settings: settings, config: config),
             .feeds: FeedLoader(feeds: sources.feeds, settings: settings, fullArticleFeeds: FeedLoader.fullArticleFeeds(sources.followed)),
             .search: SearchLoader(settings: settings),
         ]

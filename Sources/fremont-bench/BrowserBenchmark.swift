@@ -37,7 +37,7 @@ enum BrowserBenchmark {
         let searches = ["april 20", "tue 8am", "2016-03-13 02:00", "feb 29", "2031", "sun"]
         var longest = 0.0, worstKey = ""
         var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
-        _ = state.update(.tableLoaded(source: "history", .success(history), at: "00:00:00"))
+        _ = state.tableLoaded(source: "history", .success(history), at: "00:00:00")
         var buffer = ScreenBuffer(width: 200, height: 60)
         state.render(into: &buffer)
         for query in searches {
@@ -60,7 +60,7 @@ enum BrowserBenchmark {
     /// The frame diff the run loop does after each key: the buffer before against the buffer after.
     private static func measureDiff(counts: SeriesTable) -> (Double, Double, Int) {
         var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
-        _ = state.update(.tableLoaded(source: "history", .success(counts), at: "00:00:00"))
+        _ = state.tableLoaded(source: "history", .success(counts), at: "00:00:00")
         var previous = ScreenBuffer(width: 200, height: 60)
         state.render(into: &previous)
         var current = previous
@@ -84,7 +84,7 @@ enum BrowserBenchmark {
     /// microseconds per press.
     private static func measureKeys(_ keys: [Key], counts: SeriesTable, presses: Int) -> (Double, Double, Double) {
         var state = BrowserState(width: 200, height: 60, theme: Theme(colors: .indexed256))
-        _ = state.update(.tableLoaded(source: "history", .success(counts), at: "00:00:00"))
+        _ = state.tableLoaded(source: "history", .success(counts), at: "00:00:00")
         var buffer = ScreenBuffer(width: 200, height: 60)
         state.render(into: &buffer)
         var samples: [UInt64] = []

@@ -31,37 +31,40 @@ enum LoaderFixtures {
         let table = try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml"))
         let sources = BrowserSources(table: TableRequest(source: table), weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
         let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
-        #expect(host.jobs(for: .table, target: .reload).map(\.source) == [table.name])
-        // The Weather tab runs its own command, against the run's forecast.
+        // The Table and Weather tabs run their own commands, against the run's services.
+        #expect(host.jobs(for: .table, target: .reload).isEmpty)
         #expect(host.jobs(for: .weather, target: .reload).isEmpty)
-        let services = RunServices.make(sources, settings: FetchSettings(), downloads: nil)
+        let services = RunServices.make(sources, settings: FetchSettings(), config: nil, downloads: nil)
         #expect(ForecastCommands.load.label(services) == EmbeddedData.sanFranciscoForecast().name)
+        #expect(TableCommands.load().label(services) == table.name)
         #expect(host.jobs(for: .feeds, target: .reload).isEmpty)
         #expect(host.jobs(for: .log, target: .reload).isEmpty)
         // A target the tab does not know loads nothing.
-        #expect(host.jobs(for: .table, target: .query("x")).isEmpty)
         #expect(host.jobs(for: .search, target: .reload).isEmpty)
     }
 
-    @Test func aTableLoadsInProcess() throws {
-        let loader = TableLoader(source: try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml")),
-                                 settings: FetchSettings(), config: nil)
-        let jobs = loader.jobs(for: .reload)
-        #expect(jobs.count == 1)
-        guard case .table(let table) = try LoaderFixtures.run(jobs[0]) else { Issue.record("not a table"); return }
-        #expect(table.rowCount == 720)
+    private func services(_ table: DataSource, config: FremontConfig? = nil) -> BrowserServices {
+        var services = BrowserServices()
+        services.provide((any TableSource).self, TableService(request: TableRequest(source: table), settings: FetchSettings(), config: config))
+        return services
     }
 
-    @Test func anotherMonthAsksTheOpenDataAPIAndRReloadsIt() throws {
+    @Test func aTableLoadsInProcess() throws {
+        let services = services(try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml")))
+        let loaded = try #require(TableCommands.load().run(services).value(as: LoadedTable?.self)).get()
+        #expect(loaded?.table.rowCount == 720)
+        // A file has no other month: the reply says so with nothing.
+        let month = try #require(TableCommands.load(month: TableMonth(year: 2016, month: 5)).run(services).value(as: LoadedTable?.self)).get()
+        #expect(month == nil)
+        #expect(TableCommands.load(month: TableMonth(year: 2016, month: 5)).label(services) == "table")
+    }
+
+    @Test func anotherMonthAsksTheOpenDataAPI() throws {
         var config = FremontConfig()
         config.endpoint = URL(string: "https://data.example.org/resource/abcd-1234.json")
-        let loader = TableLoader(source: .input(EmbeddedData.aprilBikes()), settings: FetchSettings(), config: config)
-        let month = loader.jobs(for: .month(year: 2017, month: 3))
-        #expect(month.map(\.source) == ["data.example.org/resource/abcd-1234.json 2017-03-01…2017-03-31"])
-        // `r` now reloads that month, not the file it started on.
-        #expect(loader.jobs(for: .reload).map(\.source) == month.map(\.source))
-        // The next month keeps the endpoint in use.
-        #expect(loader.jobs(for: .month(year: 2017, month: 4)).first?.source.hasPrefix("data.example.org/resource/abcd-1234.json 2017-04-01") == true)
+        let services = services(.input(EmbeddedData.aprilBikes()), config: config)
+        #expect(TableCommands.load(month: TableMonth(year: 2017, month: 3)).label(services) == "data.example.org/resource/abcd-1234.json 2017-03-01…2017-03-31")
+        #expect(TableCommands.load().label(services) == EmbeddedData.aprilBikes().name)
     }
 
     @Test func aForecastThatCannotBeAskedForIsTheTabsError() throws {

@@ -4,6 +4,7 @@ import FremontCore
 import FremontSources
 import FremontTestSupport
 @testable import FremontBrowser
+import FremontUI
 
 /// The Table tab runs the request the printed form runs: each of `fremont table`'s options, given
 /// to the browser's loader, shows what `--format csv` prints (the same rows and series).
@@ -12,14 +13,10 @@ import FremontTestSupport
 
     /// The table the Table tab's first load brings for `request`.
     private func browserTable(_ request: TableRequest) throws -> SeriesTable {
-        let loader = TableLoader(request: request, settings: FetchSettings(), config: nil)
-        let jobs = loader.jobs(for: .reload)
-        try #require(jobs.count == 1)
-        guard case .table(let table) = try LoaderFixtures.run(jobs[0]) else {
-            Issue.record("not a table")
-            return try request.load(.commandLine).shown
-        }
-        return table
+        var services = BrowserServices()
+        services.provide((any TableSource).self, TableService(request: request, settings: FetchSettings(), config: nil))
+        let loaded = try #require(TableCommands.load().run(services).value(as: LoadedTable?.self)).get()
+        return try #require(loaded).table
     }
 
     /// What the printed form prints: its rows as CSV.

@@ -20,7 +20,7 @@ import FremontTestSupport
         var state = April.browser(width: 100, height: 24)
         _ = state.update(.loadStarted(.table, source: "https://example.org/may.json"))
         #expect(press(&state, .escape) == [.cancelLoads(.table)])
-        _ = state.update(.tableLoaded(source: "https://example.org/may.json", .failure(LoadError(source: "https://example.org/may.json", kind: .cancelled, "cancelled")), at: "12:00:00"))
+        _ = state.tableLoaded(source: "https://example.org/may.json", .failure(LoadError(source: "https://example.org/may.json", kind: .cancelled, "cancelled")), at: "12:00:00")
         let buffer = screen(state)
         #expect(buffer.line(23).contains("loading cancelled"))
         #expect(state.status.lastError == nil)
@@ -31,11 +31,14 @@ import FremontTestSupport
 
     @Test func anglesAskForTheNeighbouringMonths() {
         var state = April.browser(width: 100, height: 24)
-        #expect(press(&state, .character(">")) == [.loadMonth(year: 2016, month: 5)])
-        #expect(press(&state, .character("<")) == [.loadMonth(year: 2016, month: 3)])
+        #expect(commands(press(&state, .character(">"))) == [TableCommands.load(month: TableMonth(year: 2016, month: 5))])
+        #expect(commands(press(&state, .character("<"))) == [TableCommands.load(month: TableMonth(year: 2016, month: 3))])
+        // A month that came is the one `r` reloads.
+        _ = state.tableLoaded(source: "May", .success(April.counts), at: "12:00:00", month: TableMonth(year: 2016, month: 5))
+        #expect(commands(press(&state, .character("r"))) == [TableCommands.load(month: TableMonth(year: 2016, month: 5))])
         // Only on Table, and only with data.
         press(&state, .character("3"))
-        #expect(press(&state, .character(">")) == [])
+        #expect(commands(press(&state, .character(">"))) == [])
         var empty = BrowserState(width: 100, height: 24, theme: Theme(colors: .none))
         #expect(press(&empty, .character(">")) == [])
     }
@@ -43,9 +46,9 @@ import FremontTestSupport
     @Test func monthsWrapAcrossYears() {
         var december = BrowserState(width: 100, height: 24, theme: Theme(colors: .none))
         let rows = [BikeRow(date: LocalDateTimeParser.parse("2015-12-31T23:00")!, northbound: 1, southbound: 2)]
-        _ = december.update(.tableLoaded(source: "dec", .success(SeriesTable.fremont(rows)), at: "00:00:00"))
-        #expect(press(&december, .character(">")) == [.loadMonth(year: 2016, month: 1)])
-        #expect(press(&december, .character("<")) == [.loadMonth(year: 2015, month: 11)])
+        _ = december.tableLoaded(source: "dec", .success(SeriesTable.fremont(rows)), at: "00:00:00")
+        #expect(commands(press(&december, .character(">"))) == [TableCommands.load(month: TableMonth(year: 2016, month: 1))])
+        #expect(commands(press(&december, .character("<"))) == [TableCommands.load(month: TableMonth(year: 2015, month: 11))])
     }
 }
 
@@ -65,7 +68,7 @@ import FremontTestSupport
 
         // Table loading fine does not clear the weather's error.
         _ = state.weatherLoaded(source: path, .failure(failure(path)), at: "12:02:00")
-        _ = state.update(.tableLoaded(source: "/data/april.xml", .success(April.counts), at: "12:03:00"))
+        _ = state.tableLoaded(source: "/data/april.xml", .success(April.counts), at: "12:03:00")
         #expect(state.status.lastError?.message == "forecast.json:1:2: broken")
     }
 }

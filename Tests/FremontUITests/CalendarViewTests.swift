@@ -205,7 +205,7 @@ import Testing
         let weekly = SeriesTable(series: [Series(name: "riders")], times: times, values: [times.map { _ in 1 }])
         #expect(Self.render(CalendarView(table: weekly)).row(containing: "a calendar needs a reading a day or more often") != nil)
         var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .none))
-        _ = state.update(.tableLoaded(source: "weekly.csv", .success(weekly), at: "1"))
+        _ = state.tableLoaded(source: "weekly.csv", .success(weekly), at: "1")
         press(&state, .character("C"))
         #expect(state.active is TableTab)
         #expect(screen(state).lines.joined().contains("a calendar needs a reading a day or more often"))

@@ -21,7 +21,7 @@ import FremontTestSupport
 
     private func browser(colors: ColorSupport = .indexed256, width: Int = 100, height: Int = 30) -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors))
-        _ = state.update(.tableLoaded(source: "bgt.csv", .success(Self.counter), at: "12:00:00"))
+        _ = state.tableLoaded(source: "bgt.csv", .success(Self.counter), at: "12:00:00")
         return state
     }
 

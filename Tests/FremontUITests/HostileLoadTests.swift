@@ -54,7 +54,7 @@ import FremontTestSupport
             Issue.record("\(name): read without an error")
             return
         }
-        _ = state.update(.tableLoaded(source: "hostile", result, at: "12:34:56"))
+        _ = state.tableLoaded(source: "hostile", result, at: "12:34:56")
         let buffer = screen(state)
         #expect(state.table.times.count == 720, "\(name)")
         #expect(buffer.lines.contains { $0.hasPrefix("▼ Friday, April 1, 2016 12:00 AM") }, "\(name)")

@@ -23,7 +23,7 @@ import Testing
                                              name: "/feeds/amp.xml")
         _ = state.update(FeedsFixtures.loaded("/feeds/amp.xml", broken, at: "09:00:00"))
         let missing = LoadError(source: "/data/april.xml", kind: .notFound, "cannot open: No such file or directory")
-        _ = state.update(.tableLoaded(source: "/data/april.xml", .failure(missing), at: "09:00:05"))
+        _ = state.tableLoaded(source: "/data/april.xml", .failure(missing), at: "09:00:05")
         let lines = screen(state).lines
         #expect(state.active.sourceName == "2 entries")  // the header's right side from 87 columns
         #expect(lines[1] == " 09:00:05  error  april.xml")

@@ -25,7 +25,7 @@ import FremontCore
     @Test func aReloadKeepsTheLensInTheStore() {
         var state = April.browser(width: 100, height: 30)
         press(&state, .character("v"))
-        _ = state.update(.tableLoaded(source: "again", .success(April.counts), at: "12:01:00"))
+        _ = state.tableLoaded(source: "again", .success(April.counts), at: "12:01:00")
         #expect(state.stores.series.lens?.granularity == .day)
         #expect(state.stores.series.lens?.shown.rowCount == 30)
     }

@@ -14,7 +14,7 @@ enum SeriesViewFixtures {
 
     static func cityBrowser(width: Int, height: Int, colors: ColorSupport = .none) -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors))
-        _ = state.update(.tableLoaded(source: "city-export-2012-10-02_to_2025-07-31.csv", .success(city), at: "12:00:00"))
+        _ = state.tableLoaded(source: "city-export-2012-10-02_to_2025-07-31.csv", .success(city), at: "12:00:00")
         return state
     }
 

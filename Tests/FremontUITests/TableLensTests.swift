@@ -100,7 +100,7 @@ import FremontTestSupport
         let times = (0..<3).map { LocalDateTime(year: 2016, month: 4, day: 1, hour: $0)! }
         let table = SeriesTable(series: names.map { Series(name: $0) }, times: times, values: names.map { _ in [-3.5, 2, 1] })
         var state = BrowserState(width: 120, height: 20, theme: Theme(colors: .indexed256))
-        _ = state.update(.tableLoaded(source: "hostile.csv", .success(table), at: "12:00:00"))
+        _ = state.tableLoaded(source: "hostile.csv", .success(table), at: "12:00:00")
         let buffer = screen(state)
         #expect(!buffer.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(buffer.text.contains("]0;PWNEDnorth") || buffer.text.contains("]0;PWNEDno"))

@@ -11,7 +11,7 @@ import FremontCore
     private func browser(_ file: String, width: Int = 100, height: Int = 30) throws -> BrowserState {
         let table = try SeriesLoader.load(.file(Self.shapes + file))
         var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256))
-        _ = state.update(.tableLoaded(source: file, .success(table), at: "12:00:00"))
+        _ = state.tableLoaded(source: file, .success(table), at: "12:00:00")
         return state
     }
 
@@ -211,7 +211,7 @@ import FremontCore
         for hour in 0..<24 { text += "2024-05-01T\(hour < 10 ? "0" : "")\(hour):00:00,1,\(hour),\(hour + 1)\n" }
         let table = try SeriesLoader.load(.string(text, name: "trail.csv"))
         var state = BrowserState(width: 100, height: 30, theme: Theme(colors: .indexed256))
-        _ = state.update(.tableLoaded(source: "trail.csv", .success(table), at: "12:00:00"))
+        _ = state.tableLoaded(source: "trail.csv", .success(table), at: "12:00:00")
         // The rows are shaded by the first series (Ped South, 24 that day); the day says the
         // trail's own total, 300.
         let buffer = screen(state)

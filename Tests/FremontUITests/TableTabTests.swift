@@ -15,7 +15,7 @@ enum April {
 
     static func browser(width: Int, height: Int, colors: ColorSupport = .indexed256, source: String = "fremont-2016-04.xml") -> BrowserState {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: colors))
-        _ = state.update(.tableLoaded(source: source, .success(counts), at: "12:00:00"))
+        _ = state.tableLoaded(source: source, .success(counts), at: "12:00:00")
         return state
     }
 }
@@ -209,13 +209,13 @@ func type(_ state: inout BrowserState, _ text: String) {
     @Test func aFailedLoadKeepsTheLastGoodData() {
         var state = April.browser(width: 80, height: 24)
         let error = LoadError(source: "broken.xml", location: SourceLocation(line: 1, column: 5001), "the document ends before </response> (is it cut off?)")
-        _ = state.update(.tableLoaded(source: "broken.xml", .failure(error), at: "12:34:56"))
+        _ = state.tableLoaded(source: "broken.xml", .failure(error), at: "12:34:56")
         let buffer = screen(state)
         #expect(buffer.line(6).hasPrefix("▼ Friday, April 1, 2016 12:00 AM"))
         #expect(buffer.line(23).hasPrefix(" the document ends before </response>"))
         #expect(buffer.line(23).hasSuffix(" · broken.xml:1:5001 · 12:34:56"))
         var fresh = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256))
-        _ = fresh.update(.tableLoaded(source: "/data/broken.xml", .failure(LoadError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56"))
+        _ = fresh.tableLoaded(source: "/data/broken.xml", .failure(LoadError(source: "/data/broken.xml", location: SourceLocation(line: 1, column: 5001), "cut off")), at: "12:34:56")
         #expect(screen(fresh).line(2) == " No data: broken.xml:1:5001: cut off")
         #expect(state.table.times.count == 720)
     }

@@ -37,7 +37,7 @@ enum JoinedApril {
     static func browser(latitude: Double? = 47.65, colors: ColorSupport = .indexed256) -> BrowserState {
         var state = BrowserState(width: 80, height: 24, theme: Theme(colors: colors))
         state.stores.series.latitude = latitude
-        _ = state.update(.tableLoaded(source: "fremont-2016-04 + weather-2016-04", .success(table), at: "12:00:00"))
+        _ = state.tableLoaded(source: "fremont-2016-04 + weather-2016-04", .success(table), at: "12:00:00")
         return state
     }
 }

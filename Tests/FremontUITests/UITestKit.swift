@@ -17,3 +17,8 @@ extension BrowserState {
         reply(to: .weather, key: "forecast", label: source, result.map { NamedForecast(forecast: $0, name: source) }, at: time)
     }
 }
+
+/// The commands among a key's effects, as the screens made them.
+func commands(_ effects: [BrowserEffect]) -> [Command] {
+    effects.compactMap { if case .run(let command, _) = $0 { command } else { nil } }
+}

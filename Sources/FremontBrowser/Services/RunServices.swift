@@ -5,8 +5,9 @@ import FremontUI
 /// The ports a run's screens reach, made once from what the command line and the config gave:
 /// a port a new screen needs is its implementation here and one line below.
 enum RunServices {
-    static func make(_ sources: BrowserSources, settings: FetchSettings, downloads: BrowserDownloads?) -> BrowserServices {
+    static func make(_ sources: BrowserSources, settings: FetchSettings, config: FremontConfig?, downloads: BrowserDownloads?) -> BrowserServices {
         var services = BrowserServices()
+        services.provide((any TableSource).self, TableService(request: sources.table, settings: settings, config: config))
         services.provide((any ForecastSource).self, ForecastService(source: sources.weather, settings: settings))
         if let downloads { services.provide((any DownloadQueue).self, downloads) }
         return services

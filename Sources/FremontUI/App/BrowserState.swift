@@ -80,6 +80,15 @@ public struct BrowserState: Sendable {
         return ScreenAddress(view: id, screen: screenNumbers[tab][0])
     }
 
+    /// A command's reply handed to the tab's registered screen, as the runtime hands it when the
+    /// work is done: for tests and the benchmark, which answer for the runtime.
+    @discardableResult
+    public mutating func reply<Reply: Sendable>(to id: ViewID, key: String, label: String?, _ result: Result<Reply, LoadError>,
+                                                at time: String = "12:00:00") -> [BrowserEffect] {
+        guard let address = address(ofTab: id) else { return [] }
+        return update(.replied(address, CommandReply(key: key, label: label, result: result.map { $0 as any Sendable }), at: time))
+    }
+
     /// The rows between the header and the footer.
     public var contentArea: Rect {
         Rect(x: 0, y: 1, width: width, height: height - 3)

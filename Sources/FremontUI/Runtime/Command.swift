@@ -28,24 +28,29 @@ public struct Command: Sendable {
     let work: @Sendable (BrowserServices, LoadControl) throws(LoadError) -> any Sendable
     /// The label given when the command was made (nil when the services name it, or none does).
     public let label: String?
+    /// What it is about beyond its key (the month asked, the change made): commands are told
+    /// apart by lane, key and subject.
+    public let subject: String
 
     /// - Parameters:
     ///   - label: the source named on the status line while it runs; nil for none.
     ///   - work: run on `lane`'s thread with the run's services; its value is the reply.
-    public init<Reply: Sendable>(_ lane: Lane, key: String, label: String? = nil,
+    public init<Reply: Sendable>(_ lane: Lane, key: String, label: String? = nil, subject: String = "",
                                  _ work: @escaping @Sendable (BrowserServices, LoadControl) throws(LoadError) -> Reply) {
         self.lane = lane
         self.key = key
         self.label = label
+        self.subject = subject
         labelled = { _ in label }
         self.work = { (services, control) throws(LoadError) -> any Sendable in try work(services, control) }
     }
 
     /// A command whose status-line label the services give (a forecast's source, a table's).
-    public init<Reply: Sendable>(_ lane: Lane, key: String, labelled: @escaping @Sendable (BrowserServices) -> String,
+    public init<Reply: Sendable>(_ lane: Lane, key: String, subject: String = "", labelled: @escaping @Sendable (BrowserServices) -> String,
                                  _ work: @escaping @Sendable (BrowserServices, LoadControl) throws(LoadError) -> Reply) {
         self.lane = lane
         self.key = key
+        self.subject = subject
         label = nil
         self.labelled = labelled
         self.work = { (services, control) throws(LoadError) -> any Sendable in try work(services, control) }
@@ -91,11 +96,13 @@ public struct ScreenAddress: Sendable, Hashable {
 
 extension Command: Hashable {
     /// Told apart by what they are for: a test compares the commands a key gives.
-    public static func == (a: Command, b: Command) -> Bool { a.lane == b.lane && a.key == b.key && a.label == b.label }
+    public static func == (a: Command, b: Command) -> Bool {
+        a.lane == b.lane && a.key == b.key && a.subject == b.subject && a.label == b.label
+    }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
-        hasher.combine(label)
+        hasher.combine(subject)
     }
 }
 

@@ -5,18 +5,6 @@ extension ViewID {
     public static let table = ViewID("table")
 }
 
-extension BrowserEffect {
-    /// Another month of bike counts from the open-data API (`<` and `>`).
-    public static func loadMonth(year: Int, month: Int) -> BrowserEffect { .load(.table, .month(year: year, month: month)) }
-}
-
-extension BrowserEvent {
-    /// A finished load of a table (bike counts or any other counter).
-    public static func tableLoaded(source: String, _ result: Result<SeriesTable, LoadError>, at time: String) -> BrowserEvent {
-        .loaded(.table, source: source, result.map(LoadPayload.table), at: time)
-    }
-}
-
 /// The Table tab: the hourly table (or the heatmap) of the loaded table, with the summary. Any
 /// counter's series; the Fremont Bridge's two directions shaded blue and red, other tables by
 /// the series chosen with `c`. State and keys; `TableTab+Rendering` draws it.
@@ -79,6 +67,8 @@ public struct TableTab: BrowserView {
     var layout = SeriesTableLayout(times: [])
     /// Why there is nothing to show, when the first load failed.
     public private(set) var loadError: String?
+    /// The month of the open-data API the table moved to (`<` `>` past its rows); nil: as given.
+    public private(set) var month: TableMonth?
     /// The last `/` search, for `n` and `N`.
     public private(set) var lastSearch: String?
 
@@ -104,15 +94,25 @@ public struct TableTab: BrowserView {
 
     // MARK: - Loads
 
+    /// The table (when the tab is first shown, `R`), or the month of the open-data API it moved
+    /// to (`r` reloads that month).
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [.run(TableCommands.load(month: month))] }
+
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loaded(let source, .table(let table)):
-            show(table, source: source)
+        case .reply(let reply):
+            switch reply.value(as: LoadedTable?.self) {
+            case .success(let loaded?)?:
+                month = loaded.month
+                show(loaded.table, source: loaded.name)
+            case .failure(let error)?:
+                // What was shown stays; with nothing shown yet, the tab says why.
+                loadError = error.kind == .cancelled ? "loading was cancelled" : error.shortDescription
+            // A file's table has no other month: what `<` said stands.
+            case .success(nil)?, nil: break
+            }
         case .answer(let text):
             return answer(text)
-        case .loadFailed(_, let error):
-            // What was shown stays; with nothing shown yet, the tab says why.
-            loadError = error.kind == .cancelled ? "loading was cancelled" : error.shortDescription
         default: break
         }
         return []
@@ -450,7 +450,7 @@ public struct TableTab: BrowserView {
             if mode == .heatmap { keepDayVisible() } else { rowList.scroll(toLine: layout.top(of: position), layout) }
             return [.message(name)]
         }
-        return [.message("no rows in \(name) in the table loaded"), .host(.loadMonth(year: year, month: month))]
+        return [.message("no rows in \(name) in the table loaded"), .run(TableCommands.load(month: TableMonth(year: year, month: month)))]
     }
 
     /// Goes to the next (or previous) row matching `query`, round the ends like less: a date
