@@ -82,7 +82,7 @@ let package = Package(
         ),
         // Reaches posix_openpt and friends for the benchmark's pseudo-terminal.
         .target(name: "CPseudoTerminal"),
-        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontArticle", "FremontSources", "FremontUI", "CPseudoTerminal",
+        .executableTarget(name: "fremont-bench", dependencies: ["FremontCore", "FremontArticle", "FremontSources", "FremontUI", "FremontBrowser", "CPseudoTerminal",
                                                                 .product(name: "GRDB", package: "GRDB.swift")]),
         // The test kit every test target builds on: fixtures (tables in the Fremont Bridge's shape,
         // the shared data), the loopback HTTP server (FlyingFox), a temporary home, a child-process

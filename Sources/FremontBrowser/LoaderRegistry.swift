@@ -7,7 +7,6 @@ public enum LoaderRegistry {
     public static func standard(_ sources: BrowserSources, settings: FetchSettings, config: FremontConfig?) -> [ViewID: any TabLoader] {
         [
             .feeds: FeedLoader(feeds: sources.feeds, settings: settings, fullArticleFeeds: FeedLoader.fullArticleFeeds(sources.followed)),
-            .search: SearchLoader(settings: settings),
         ]
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FremontCore
 import FremontSources
 import FremontUI
+import FremontBrowser
 import GRDB
 
 /// An item list over a cache of 1,000,000 items in 500 feeds, as a window: opening (the count
@@ -154,28 +155,24 @@ struct HeadlineDrive {
         var state = BrowserState(width: 120, height: 40, theme: Theme(colors: .indexed256), current: .feeds, feeds: FeedListView(feeds: feeds))
         var buffer = ScreenBuffer(width: 120, height: 40)
         var longest = 0.0
-        var asked: [ItemWindowRequest] = []
+        var asked: [(command: Command, address: ScreenAddress)] = []
         var between: [Double] = []
         func ask(_ effects: [BrowserEffect]) {
-            for case .load(_, .window(let request)) in effects { asked.append(request) }
-        }
-        // A window read as `FeedLoader.windowJob` reads it; returns the read's nanoseconds.
-        func read(_ request: ItemWindowRequest) throws -> UInt64 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let window: ItemWindow
-            if request.isFirstScreen {
-                let read = try cache.firstItems(request.query, order: request.order, highlights: request.highlights, limit: request.firstScreenLimit)
-                window = request.firstScreen(total: read.total, read: read.rows)
-            } else {
-                let read = try cache.countedItemWindow(request.query, order: request.order, highlights: request.highlights) { total in
-                    let plan = request.plan(total: total)
-                    return (plan.seek, plan.limit)
-                }
-                window = request.window(total: read.total, read: read.rows)
+            for case .run(let command, let address) in effects where command.key == ItemCommands.windowKey || command.key == ItemCommands.countKey {
+                asked.append((command, address))
             }
+        }
+        // The list's windows read as a run reads them (the run's item cache over this cache).
+        var services = BrowserServices()
+        services.provide((any ItemCache).self, ItemCacheService(settings: FetchSettings(), cache: { cache }))
+        // A window read as the run reads it; returns the read's nanoseconds.
+        func read(_ asked: (command: Command, address: ScreenAddress)) throws -> UInt64 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let reply = asked.command.run(services)
+            if case .failure(let error) = reply.result { throw error }
             let reading = DispatchTime.now().uptimeNanoseconds - start
             let landing = DispatchTime.now().uptimeNanoseconds
-            ask(state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.itemWindow(window)), at: "")))
+            ask(state.update(.replied(asked.address, reply, at: "")))
             longest = max(longest, Double(DispatchTime.now().uptimeNanoseconds - landing) / 1e9)
             return reading
         }
@@ -185,7 +182,7 @@ struct HeadlineDrive {
             ask(state.update(.key(key)))
             var rounds = 0
             // What the frame needs: a window the screen lacks (a count has a lane of its own).
-            while state.isWaitingForRows, let index = asked.firstIndex(where: { !$0.isCountOnly }), rounds < 10 {
+            while state.isWaitingForRows, let index = asked.firstIndex(where: { $0.command.lane != .count }), rounds < 10 {
                 rounds += 1
                 reading += try read(asked.remove(at: index))
             }

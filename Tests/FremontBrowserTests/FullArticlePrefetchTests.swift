@@ -59,29 +59,28 @@ import Testing
     @Test func xIsAnsweredFromTheKeptCopyUnlessAskedAgain() async throws {
         try await LoopbackServer.with(answering: { _ in .init(body: Self.page("kept")) }) { server in
             let cache = try cache(server, count: 1)
-            let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { cache })
+            /// `x`'s command, as a screen runs it, against the run's article fetcher.
+            func fetch(_ request: FullArticleRequest, offline: Bool = false) async throws -> FetchedArticle {
+                var services = BrowserServices()
+                services.provide((any ArticleFetcher).self, ItemCacheService(settings: FetchSettings(offline: offline), cache: { cache }))
+                let command = ItemCommands.fullArticle(request)
+                #expect(command.label(services) == request.link)
+                let ready = services
+                let reply = try await offPool { command.run(ready) }
+                return try #require(reply.value(as: FetchedArticle.self)).get()
+            }
             let request = FullArticleRequest(feed: Self.feedURL, id: "0", link: server.address("/story/0"))
             for (step, asked) in [(1, request), (1, request), (2, FullArticleRequest(feed: Self.feedURL, id: "0", link: request.link, again: true))] {
-                let jobs = loader.jobs(for: .fullArticle(asked))
-                #expect(jobs.map(\.source) == [request.link])
-                let job = jobs[0]
-                guard case .fullArticle(let answered, let article) = try await offPool({ try LoaderFixtures.run(job) }) else {
-                    Issue.record("no article")
-                    return
-                }
-                #expect(answered == asked && article.blocks.first?.text.hasPrefix("The kept engine ran") == true)
+                let fetched = try await fetch(asked)
+                #expect(fetched.request == asked && fetched.article.blocks.first?.text.hasPrefix("The kept engine ran") == true)
                 #expect(server.targets.count == step)
             }
             // Offline, the kept copy; an item with none kept says so.
-            let offline = FeedLoader(feeds: [], settings: FetchSettings(offline: true), cache: { cache })
-            guard case .fullArticle = try LoaderFixtures.run(offline.jobs(for: .fullArticle(request))[0]) else {
-                Issue.record("no article offline")
-                return
-            }
+            _ = try await fetch(request, offline: true)
             try cache.storeFeed(Feed(format: .rss2, title: "News", items: [FeedItem(id: "1", title: "Other", link: server.address("/story/1"))]),
                                 url: Self.feedURL, fetchedAt: Date().addingTimeInterval(60))
             let none = FullArticleRequest(feed: Self.feedURL, id: "1", link: server.address("/story/1"))
-            #expect(throws: LoadError.self) { try LoaderFixtures.run(offline.jobs(for: .fullArticle(none))[0]) }
+            await #expect(throws: LoadError.self) { try await fetch(none, offline: true) }
             #expect(server.targets.count == 2)
         }
     }

@@ -26,21 +26,20 @@ import FremontSources
         return cache
     }
 
-    private static func load(_ loader: FeedLoader, _ request: ItemWindowRequest) throws -> ItemWindow {
-        let jobs = loader.jobs(for: .window(request))
-        #expect(jobs.map(\.source) == [ItemWindowRequest.source])
-        guard case .itemWindow(let window) = try LoaderFixtures.run(jobs[0]) else {
-            Issue.record("no window")
-            return ItemWindow(query: request.query)
-        }
-        return window
+    /// The window a list's command reads, through the run's item cache.
+    private static func load(_ items: ItemCacheService, _ request: ItemWindowRequest) throws -> ItemWindow {
+        var services = BrowserServices()
+        services.provide((any ItemCache).self, items)
+        let command = ItemCommands.window(request)
+        #expect(command.label(services) == (request.isCountOnly ? nil : ItemWindowRequest.source))
+        return try #require(command.run(services).value(as: ItemWindow.self)).get()
     }
 
     @Test(arguments: [ItemQuery.all, .unread, .feed("https://feed2.example/rss"),
                       .tag("two", feeds: ["https://feed0.example/rss", "https://feed1.example/rss"])])
     func windowsHoldTheRowsAtTheirPositions(query: ItemQuery) throws {
         let cache = try Self.cache()
-        let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { cache })
+        let loader = ItemCacheService(settings: FetchSettings(), cache: { cache })
         // The whole list, read once as the reference.
         let whole = try cache.itemWindow(query, .start, limit: 1_000).map(\.id)
         func expectHolds(_ window: ItemWindow, _ wanted: Range<Int>, _ step: String) {
@@ -79,7 +78,7 @@ import FremontSources
     /// screen is counted with its rows.
     @Test func aQueryFeedsFirstScreenComesBeforeItsCount() throws {
         let cache = try Self.cache()
-        let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { cache })
+        let loader = ItemCacheService(settings: FetchSettings(), cache: { cache })
         let query = ItemQuery.filter(try FilterExpression(parsing: "unread = \"yes\""), feeds: FilterFeedList())
         let whole = try cache.itemWindow(query, .start, limit: 1_000).map(\.id)
         #expect(whole.count == 175)
@@ -97,18 +96,8 @@ import FremontSources
     }
 
     @Test func anEmptyListIsAnEmptyWindow() throws {
-        let loader = FeedLoader(feeds: [], settings: FetchSettings(), cache: { CacheDatabase() })
+        let loader = ItemCacheService(settings: FetchSettings(), cache: { CacheDatabase() })
         let window = try Self.load(loader, ItemWindowRequest(query: .starred, wanted: 0..<20))
         #expect(window.total == 0 && window.rows.isEmpty && window.first == 0)
-    }
-
-    @Test func otherTabsLoadNoWindows() throws {
-        let table = try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml"))
-        let sources = BrowserSources(table: TableRequest(source: table), weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
-        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
-        let request = LoadTarget.window(ItemWindowRequest(query: .all, wanted: 0..<10))
-        #expect(host.jobs(for: .table, target: request).isEmpty)
-        #expect(host.jobs(for: .weather, target: request).isEmpty)
-        #expect(host.jobs(for: .feeds, target: request).map(\.source) == [ItemWindowRequest.source])
     }
 }

@@ -89,7 +89,6 @@ enum LoaderFixtures {
         guard case .feed(let feed) = try LoaderFixtures.run(one[0]) else { Issue.record("no feed"); return }
         #expect(feed.entries.count > 0)
         #expect(loader.jobs(for: .starred).map(\.source) == [StarredItem.source])
-        #expect(loader.jobs(for: .month(year: 2016, month: 4)).isEmpty)
     }
 
     @Test func withNoFeedListTheBuiltInFeedsAreTheList() {

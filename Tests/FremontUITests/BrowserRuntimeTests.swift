@@ -480,33 +480,53 @@ private struct LaneView: BrowserView {
     }
 
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
-        [.host(.load(id, .window(ItemWindowRequest(query: .all, wanted: action == .count ? 0..<0 : 0..<20))))]
+        [.run(ItemCommands.window(ItemWindowRequest(query: .all, wanted: action == .count ? 0..<0 : 0..<20)))]
     }
 
     mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        if case .loaded(_, .itemWindow(let window)) = message { arrived.append(window.isCountOnly ? "count" : "window") }
+        if case .reply(let reply) = message, case .success(let window)? = reply.value(as: ItemWindow.self) {
+            arrived.append(window.isCountOnly ? "count" : "window")
+        }
         return []
     }
 
     func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
 }
 
+/// An item cache of a million items whose windows `read` answers; items and search it has none.
+private final class StubItems: ItemCache {
+    let read: @Sendable (ItemWindowRequest) -> ItemWindow
+
+    init(_ read: @escaping @Sendable (ItemWindowRequest) -> ItemWindow) { self.read = read }
+
+    func window(_ request: ItemWindowRequest) throws(LoadError) -> ItemWindow { read(request) }
+    func item(feed: String, id: String, source: String) throws(LoadError) -> FeedEntry { throw LoadError(source: feed, "no items") }
+    func search(_ words: String, limit: Int) throws(LoadError) -> [SearchResult] { [] }
+
+    static func services(_ read: @escaping @Sendable (ItemWindowRequest) -> ItemWindow) -> BrowserServices {
+        var services = BrowserServices()
+        services.provide((any ItemCache).self, StubItems(read))
+        return services
+    }
+}
+
 /// A cache whose counts scan a million items: a count runs until a window has been read (or 2 s).
 private final class CountingHost: BrowserHost, Sendable {
     private let windowRead = Mutex(false)
 
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
-        guard case .window(let request) = target else { return [] }
-        return [LoadJob(source: ItemWindowRequest.source) { [self] (_) throws(LoadError) -> LoadPayload in
+    var services: BrowserServices {
+        StubItems.services { [self] request in
             if request.isCountOnly {
                 let end = Date().addingTimeInterval(2)
                 while Date() < end, !self.windowRead.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
-                return .itemWindow(request.window(total: 1_000_000, read: []))
+                return request.window(total: 1_000_000, read: [])
             }
             self.windowRead.withLock { $0 = true }
-            return .itemWindow(request.window(total: 1_000_000, read: []))
-        }]
+            return request.window(total: 1_000_000, read: [])
+        }
     }
+
+    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] { [] }
 
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
         ProgramOutcome(request: request, message: "", succeeded: true)
@@ -546,7 +566,7 @@ private struct QuietCountView: BrowserView {
 
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         switch action {
-        case .count: return [.host(.load(id, .window(ItemWindowRequest(query: .all, wanted: 0..<0))))]
+        case .count: return [.run(ItemCommands.window(ItemWindowRequest(query: .all, wanted: 0..<0)))]
         case .mark:
             marked = true
             return []
@@ -554,7 +574,7 @@ private struct QuietCountView: BrowserView {
     }
 
     mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        if case .loaded(_, .itemWindow(let window)) = message { counted = window.total }
+        if case .reply(let reply) = message, case .success(let window)? = reply.value(as: ItemWindow.self) { counted = window.total }
         return []
     }
 
@@ -567,13 +587,14 @@ private struct QuietCountView: BrowserView {
 
 /// A cache whose counts take 0.6 s (a scan of many items).
 private final class SlowCountHost: BrowserHost, Sendable {
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
-        guard case .window(let request) = target else { return [] }
-        return [LoadJob(source: ItemWindowRequest.source) { (_) throws(LoadError) -> LoadPayload in
+    var services: BrowserServices {
+        StubItems.services { request in
             Thread.sleep(forTimeInterval: 0.6)
-            return .itemWindow(request.window(total: 1_000_000, read: []))
-        }]
+            return request.window(total: 1_000_000, read: [])
+        }
     }
+
+    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] { [] }
 
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
         ProgramOutcome(request: request, message: "", succeeded: true)

@@ -167,10 +167,10 @@ private struct CounterView: BrowserView {
         #expect(state.isLoading)
         let warning = ParseWarning("odd", at: SourceLocation(line: 3, column: 4))
         let counts = SeriesTable.fremont([], warnings: [warning])
-        _ = state.update(.loaded(ViewID("two"), source: "a.xml", .success(.table(counts)), at: "10:00:00"))
+        state.reply(to: ViewID("two"), key: "table", label: "a.xml", .success(LoadedTable(table: counts, name: "a.xml", month: nil)), at: "10:00:00")
         #expect(!state.isLoading)
         let one = state.tabs[0][0] as! CounterView, two = state.tabs[1][0] as! CounterView
-        #expect(two.received == ["started a.xml", "loaded a.xml", "report a.xml 1"])
+        #expect(two.received == ["started a.xml", "reply table", "report a.xml 1"])
         #expect(one.received == ["report a.xml 1"])
         #expect(state.warningsThisRun == 1)
     }
@@ -178,19 +178,20 @@ private struct CounterView: BrowserView {
     @Test func failuresAreMatchedOnTheirKind() {
         var state = browser()
         let missing = LoadError(source: "/data/b.xml", kind: .notFound, "cannot open: No such file or directory")
-        _ = state.update(.loaded(ViewID("one"), source: "/data/b.xml", .failure(missing), at: "10:00:00"))
+        state.reply(to: ViewID("one"), key: "table", label: "/data/b.xml", Result<LoadedTable, LoadError>.failure(missing), at: "10:00:00")
         #expect(state.status.lastError?.error.kind == .notFound)
         // A cancellation is no error: it says so and leaves the last error alone.
         let cancelled = LoadError(source: "/data/c.xml", kind: .cancelled, "cancelled")
-        _ = state.update(.loaded(ViewID("one"), source: "/data/c.xml", .failure(cancelled), at: "10:00:01"))
+        state.reply(to: ViewID("one"), key: "table", label: "/data/c.xml", Result<LoadedTable, LoadError>.failure(cancelled), at: "10:00:01")
         #expect(state.status.message == "loading cancelled")
         #expect(state.status.lastError?.error.source == "/data/b.xml")
         // The same source loading again clears its error; a message that merely starts the
         // same way would not have mattered.
-        _ = state.update(.loaded(ViewID("one"), source: "/data/b.xml", .success(.table(SeriesTable.fremont([]))), at: "10:00:02"))
+        state.reply(to: ViewID("one"), key: "table", label: "/data/b.xml", .success(LoadedTable(table: SeriesTable.fremont([]), name: "b", month: nil)),
+                    at: "10:00:02")
         #expect(state.status.lastError == nil)
         let one = state.tabs[0][0] as! CounterView
-        #expect(one.received.contains("failed /data/c.xml cancelled"))
+        #expect(one.received.contains("reply table"))
     }
 
     @Test func theStatusLineGivesTheReasonFirstAndShortensALongAddressInTheMiddle() {

@@ -115,11 +115,11 @@ import Testing
         cache.press(&state, .enter)
         let id = try #require(state.stores.feeds.feed(source: Self.feedURL)?.entries.first?.key.id)
         let request = FullArticleRequest(feed: Self.feedURL, id: id, link: "https://first.example/0")
-        #expect(cache.press(&state, .character("x")) == [.load(.feeds, .fullArticle(request))])
+        #expect(commands(cache.press(&state, .character("x"))) == [ItemCommands.fullArticle(request)])
         #expect(screen(state).lines.contains { $0.contains("reading the full article…") })
         // A second x while it comes asks for nothing more.
         #expect(cache.press(&state, .character("x")) == [])
-        _ = state.update(.loaded(.feeds, source: request.source, .success(.fullArticle(request, Self.article())), at: "1"))
+        state.replyToActive(key: ItemCommands.articleKey, label: request.source, .success(FetchedArticle(request: request, article: Self.article())))
         var lines = screen(state).lines
         #expect(lines.contains(" What happened"))
         #expect(lines.contains(" Byline: Ada Lovelace"))
@@ -136,7 +136,7 @@ import Testing
         // X fetches it anew.
         var again = request
         again.again = true
-        #expect(cache.press(&state, .character("X")) == [.load(.feeds, .fullArticle(again))])
+        #expect(commands(cache.press(&state, .character("X"))) == [ItemCommands.fullArticle(again)])
     }
 
     @Test func aPageWithNoArticleOrAFailedFetchLeavesTheFeedsTextAndSaysWhy() throws {
@@ -145,17 +145,18 @@ import Testing
         let id = try #require(state.stores.feeds.feed(source: Self.feedURL)?.entries.first?.key.id)
         let request = FullArticleRequest(feed: Self.feedURL, id: id, link: "https://first.example/0")
         cache.press(&state, .character("x"))
-        _ = state.update(.loaded(.feeds, source: request.source,
-                                 .success(.fullArticle(request, Self.article(notArticle: "it is a video, not a web page"))), at: "1"))
+        state.replyToActive(key: ItemCommands.articleKey, label: request.source,
+                            .success(FetchedArticle(request: request, article: Self.article(notArticle: "it is a video, not a web page"))))
         var lines = screen(state).lines
         #expect(lines.contains { $0.hasPrefix(" Text of First item 1") } && !lines.contains(" What happened"))
         #expect(lines.contains { $0.contains("no full article: it is a video, not a web page; the feed's text stays") }, "\(lines)")
         // Asked again, it is fetched again; a failure is said, and the status line keeps it.
-        #expect(cache.press(&state, .character("x")) == [.load(.feeds, .fullArticle(request))])
-        _ = state.update(.loaded(.feeds, source: request.source, .failure(LoadError(source: request.source, "HTTP 404 Not Found")), at: "1"))
+        #expect(commands(cache.press(&state, .character("x"))) == [ItemCommands.fullArticle(request)])
+        state.replyToActive(key: ItemCommands.articleKey, label: request.source,
+                            Result<FetchedArticle, LoadError>.failure(LoadError(source: request.source, "HTTP 404 Not Found")))
         lines = screen(state).lines
         #expect(lines.contains { $0.contains("no full article: HTTP 404 Not Found") }, "\(lines)")
-        #expect(cache.press(&state, .character("x")) == [.load(.feeds, .fullArticle(request))])
+        #expect(commands(cache.press(&state, .character("x"))) == [ItemCommands.fullArticle(request)])
     }
 
     /// A Search result read whole: x there too, the article asked of the Search tab's loader.
@@ -163,15 +164,17 @@ import Testing
         let area = Rect(x: 0, y: 1, width: 80, height: 30)
         let entry = try entry()
         var view = ArticleView(feed: Self.feedURL, id: entry.key.id, title: entry.title, timeZone: FeedsFixtures.utc)
-        _ = view.receive(.loaded(source: ItemWindowRequest.source, .item(entry)), in: area)
+        #expect(view.appear().compactMap { if case .run(let command) = $0 { command } else { nil } }
+            == [ItemCommands.item(feed: Self.feedURL, id: entry.key.id, source: Self.feedURL)])
+        _ = view.receive(.reply(CommandReply(key: ItemCommands.itemKey, result: .success(entry))), in: area)
         let effects = view.handle(.character("x"), in: area) ?? []
         let request = FullArticleRequest(feed: Self.feedURL, id: entry.key.id, link: "https://first.example/0")
-        guard case .host(.load(.search, .fullArticle(let asked))) = effects.first else {
-            Issue.record("no load asked: \(effects)")
+        guard case .run(let asked) = effects.first else {
+            Issue.record("no command asked: \(effects)")
             return
         }
-        #expect(asked == request)
-        _ = view.receive(.loaded(source: request.source, .fullArticle(request, Self.article())), in: area)
+        #expect(asked == ItemCommands.fullArticle(request))
+        _ = view.receive(.reply(CommandReply(key: ItemCommands.articleKey, result: .success(FetchedArticle(request: request, article: Self.article())))), in: area)
         var buffer = ScreenBuffer(width: 80, height: 32)
         view.render(into: &buffer, area: area, theme: Self.theme)
         #expect(buffer.row(containing: "What happened") != nil && buffer.row(containing: "Byline: Ada Lovelace") != nil)
@@ -187,7 +190,7 @@ import Testing
         cache.press(&state, .character("j"))
         let effects = cache.press(&state, .character("x"))
         let id = try #require(state.stores.feeds.feed(source: Self.feedURL)?.entries[1].key.id)
-        #expect(effects.contains(.load(.feeds, .fullArticle(FullArticleRequest(feed: Self.feedURL, id: id, link: "https://first.example/1")))))
+        #expect(commands(effects).contains(ItemCommands.fullArticle(FullArticleRequest(feed: Self.feedURL, id: id, link: "https://first.example/1"))))
         #expect((state.active as? HeadlineListView)?.isReading == true)
     }
 }

@@ -21,13 +21,13 @@ import Testing
     }
 
     private func windows(_ effects: [BrowserEffect]) -> [ItemWindowRequest] {
-        effects.compactMap { if case .load(.feeds, .window(let request)) = $0 { request } else { nil } }
+        windowRequests(effects)
     }
 
     /// The window `request` asks for lands (read by the loader meanwhile).
     private func land(_ request: ItemWindowRequest, _ state: inout BrowserState, _ cache: inout HeadlineListViewTests.WindowAnswerer)
         -> [BrowserEffect] {
-        state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.itemWindow(cache.window(request))), at: "1"))
+        state.replyToActive(key: request.isCountOnly ? ItemCommands.countKey : ItemCommands.windowKey, .success(cache.window(request)))
     }
 
     /// The list's rows on screen (the header and the status lines left out).
@@ -60,7 +60,7 @@ import Testing
         #expect(before.window.positions.contains(before.selected))
         #expect(request.wanted.upperBound > before.window.positions.upperBound)
         // Nothing waits for it: no spinner on the status line while it is read.
-        #expect(request.isReadAhead && LoadTarget.window(request).isSilent)
+        #expect(request.isReadAhead && ItemCommands.window(request).label == nil)
         // The person goes on meanwhile, from rows held; nothing more is asked while one read is on its way.
         #expect(windows(state.update(.key(.character("j")))).isEmpty)
         #expect(windows(state.update(.key(.character("j")))).isEmpty)

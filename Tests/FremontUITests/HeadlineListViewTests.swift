@@ -93,11 +93,12 @@ import Testing
             while !queue.isEmpty, rounds < 100 {
                 rounds += 1
                 let effect = queue.removeFirst()
-                guard case .load(.feeds, .window(let request)) = effect else {
+                guard case .run(let command, let address) = effect, let request = command.subject as? ItemWindowRequest else {
                     other.append(effect)
                     continue
                 }
-                queue += state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.itemWindow(window(request))), at: "1"))
+                let reply = CommandReply(key: command.key, label: command.label, result: .success(window(request)))
+                queue += state.update(.replied(address, reply, at: "1"))
             }
             return other
         }
@@ -145,8 +146,8 @@ import Testing
         item.enclosures = [FeedEnclosure(url: "https://first.example/episode.mp3", type: "audio/mpeg")]
         let entry = FeedEntry.opened(item, source: Self.first, feedName: "First", isUnread: true, isStarred: false)
         for key in [Key.character("*"), .character("e")] {
-            #expect(cache.press(&state, key) == [.load(.feeds, .item(feed: Self.first, id: item.id, source: Self.first))])
-            let effects = state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.item(entry)), at: "1"))
+            #expect(commands(cache.press(&state, key)) == [ItemCommands.item(feed: Self.first, id: item.id, source: Self.first)])
+            let effects = state.itemRead(entry)
             let view = try #require(state.active as? HeadlineListView)
             #expect(!view.isReading, "\(key)")
             if key == .character("*") {
@@ -282,10 +283,10 @@ import Testing
         var cache = WindowAnswerer([(key: Self.first, result: result)])
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
         let item = result.feed.items[0]
-        #expect(cache.press(&state, .enter) == [.load(.feeds, .item(feed: Self.first, id: item.id, source: Self.first))])
+        #expect(commands(cache.press(&state, .enter)) == [ItemCommands.item(feed: Self.first, id: item.id, source: Self.first)])
         #expect(cache.press(&state, .character("*")).isEmpty)
         let entry = FeedEntry.opened(item, source: Self.first, feedName: "First", isUnread: true, isStarred: false)
-        let effects = state.update(.loaded(.feeds, source: ItemWindowRequest.source, .success(.item(entry)), at: "1"))
+        let effects = state.itemRead(entry)
         #expect(screen(state).line(2) == " Title: First item 1")
         #expect(effects.contains(.markRead(source: Self.first, id: item.id)))
         #expect(effects.contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
@@ -302,7 +303,7 @@ import Testing
         let found = try #require(state.active as? HeadlineListView)
         #expect(found.listName == "'item 2' in First")
         #expect(found.query == .search("item 2", within: .feed(Self.first)))
-        #expect(effects.contains { if case .load(.feeds, .window) = $0 { true } else { false } })
+        #expect(!windowRequests(effects).isEmpty)
         cache.answer(&state, effects)
         #expect(screen(state).lines.filter { $0.contains("First item") }.count == 1)
     }
@@ -366,9 +367,9 @@ import Testing
         _ = state.update(.key(.control("u")))
         type(&state, "colour = \"red\"")
         let asked = state.update(.key(.enter))
-        #expect(asked.contains { if case .load(.feeds, .window) = $0 { true } else { false } })
-        let back = state.update(.loaded(.feeds, source: ItemWindowRequest.source,
-                                        .failure(LoadError(source: ItemWindowRequest.source, "attribute 'colour' is not available")), at: "1"))
+        #expect(!windowRequests(asked).isEmpty)
+        let back = state.replyToActive(key: ItemCommands.windowKey, label: ItemWindowRequest.source,
+                                       Result<ItemWindow, LoadError>.failure(LoadError(source: ItemWindowRequest.source, "attribute 'colour' is not available")))
         cache.answer(&state, back)
         shown = try #require(state.active as? HeadlineListView)
         #expect(shown.filter?.text == "title =~ \"6\"")
@@ -441,7 +442,7 @@ import Testing
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 3))], width: 120, height: 24)
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter)
         let effects = state.update(.key(.character("O")))
-        #expect(effects.contains { if case .load(.feeds, .window(let request)) = $0 { request.order == ItemOrder(.date, ascending: false) } else { false } })
+        #expect(windowRequests(effects).contains { $0.order == ItemOrder(.date, ascending: false) })
         #expect(state.status.message == "sorted by date-desc (oldest first)")
         #expect(screen(state).line(0).contains("First · by date-desc"))
     }
@@ -463,7 +464,7 @@ import Testing
         var cache = WindowAnswerer([(key: Self.first, result: result)])
         cache.press(&state, .character("j"), .character("j"), .character("j"))
         let asked = state.update(.key(.enter))
-        #expect(asked.contains { if case .load(.feeds, .window(let request)) = $0 { request.highlights == highlights.map(\.expression) } else { false } })
+        #expect(windowRequests(asked).contains { $0.highlights == highlights.map(\.expression) })
         cache.answer(&state, asked)
         let buffer = screen(state)
         #expect(buffer.line(2).hasSuffix("First item 2") && buffer.line(3).hasSuffix("First item 3"))
@@ -499,7 +500,7 @@ import Testing
         let query = ItemQuery.filter(try FilterExpression(parsing: "title =~ \"item\""), feeds: FilterFeedList())
         let rows = cache.matching(query)
         var list = HeadlineListView(query: query, title: "Matching", now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc)
-        guard case .host(.load(.feeds, .window(let first))) = list.firstLoad() else {
+        guard case .run(let command) = list.firstLoad(), let first = command.subject as? ItemWindowRequest else {
             Issue.record("no first window asked")
             return
         }
@@ -508,27 +509,26 @@ import Testing
         // The first screen as the loader reads it without counting: its rows, the total provisional.
         let screen = first.firstScreen(total: nil, read: Array(rows.prefix(first.firstScreenLimit)))
         #expect(!screen.isCounted && screen.total == first.firstScreenLimit)
-        let effects = list.receive(.loaded(source: ItemWindowRequest.source, .itemWindow(screen)), in: area)
+        let effects = list.receive(.windowRead(screen), in: area)
         #expect(list.isLoaded && list.headline(0)?.id == rows[0].id)
         #expect(list.sourceName.hasSuffix("… items"), "\(list.sourceName)")
         let counts = effects.compactMap { effect -> ItemWindowRequest? in
-            guard case .host(.load(.feeds, .window(let request))) = effect, request.isCountOnly else { return nil }
+            guard case .run(let command) = effect, let request = command.subject as? ItemWindowRequest, request.isCountOnly else { return nil }
             return request
         }
         #expect(counts.count == 1 && counts.first?.query == query)
         // Marks landing meanwhile: the screen read again, uncounted; no second count runs beside the first,
         // and the first, counted before the marks, is asked again when it lands.
         let marked = Array(rows.dropFirst(100))
-        let again = list.receive(.loaded(source: ItemWindowRequest.source,
-                                          .itemWindow(first.firstScreen(total: nil, read: Array(marked.prefix(first.firstScreenLimit))))), in: area)
-        #expect(!again.contains { if case .host(.load(_, .window(let request))) = $0 { request.isCountOnly } else { false } })
-        let stale = list.receive(.loaded(source: ItemWindowRequest.source, .itemWindow(counts[0].window(total: rows.count, read: []))), in: area)
+        let again = list.receive(.windowRead(first.firstScreen(total: nil, read: Array(marked.prefix(first.firstScreenLimit)))), in: area)
+        #expect(!again.contains { if case .run(let command) = $0 { (command.subject as? ItemWindowRequest)?.isCountOnly == true } else { false } })
+        let stale = list.receive(.windowRead(counts[0].window(total: rows.count, read: [])), in: area)
         #expect(!list.window.isCounted)
-        #expect(stale.contains { if case .host(.load(_, .window(let request))) = $0 { request.isCountOnly } else { false } })
+        #expect(stale.contains { if case .run(let command) = $0 { (command.subject as? ItemWindowRequest)?.isCountOnly == true } else { false } })
         // The count comes: the list has its real length.
         let counted = counts[0].window(total: marked.count, read: [])
         #expect(counted.isCountOnly)
-        _ = list.receive(.loaded(source: ItemWindowRequest.source, .itemWindow(counted)), in: area)
+        _ = list.receive(.windowRead(counted), in: area)
         #expect(list.total == 500 && list.window.isCounted && list.headline(0)?.id == marked[0].id)
         #expect(list.sourceName.hasSuffix("500 items"), "\(list.sourceName)")
     }

@@ -71,7 +71,7 @@ import Testing
         states.append(("log", log))
         var search = bikes
         press(&search, .character("5"))
-        _ = search.update(.loaded(.search, source: "search: nasa", .success(.searchResults(query: "nasa", [])), at: "1"))
+        search.searchFound("nasa", [])
         states.append(("search", search))
         // A result read whole.
         let item = try FeedsFixtures.nasa().feed.items[0]
@@ -79,13 +79,12 @@ import Testing
         press(&found, .character("5"), .character("/"))
         type(&found, "nasa")
         press(&found, .enter)
-        _ = found.update(.loaded(.search, source: "search: nasa", .success(.searchResults(query: "nasa", [
+        found.searchFound("nasa", [
             SearchResult(title: item.title, feedTitle: "NASA", link: item.link, published: item.published, markedSnippet: "a", feed: FeedsFixtures.nasaPath, id: item.id),
-        ])), at: "1"))
+        ])
         let opening = press(&found, .enter)
-        #expect(opening == [.load(.search, .item(feed: FeedsFixtures.nasaPath, id: item.id, source: FeedsFixtures.nasaPath))])
-        _ = found.update(.loaded(.search, source: ItemWindowRequest.source,
-                                 .success(.item(FeedEntry.opened(item, source: FeedsFixtures.nasaPath, feedName: "NASA", isUnread: true, isStarred: false))), at: "1"))
+        #expect(commands(opening) == [ItemCommands.item(feed: FeedsFixtures.nasaPath, id: item.id, source: FeedsFixtures.nasaPath)])
+        found.itemRead(FeedEntry.opened(item, source: FeedsFixtures.nasaPath, feedName: "NASA", isUnread: true, isStarred: false))
         #expect(screen(found).line(2).hasPrefix(" Title: NASA to Host Live Chat"))
         states.append(("search → a result read", found))
         var downloads = bikes

@@ -36,7 +36,7 @@ import Testing
     @Test func longMessagesWrapAndTheSelectionMovesByEntry() {
         var state = logBrowser(width: 40, height: 12)
         let long = ParseWarning(String(repeating: "word ", count: 20), at: SourceLocation(line: 7, column: 1))
-        _ = state.update(.loaded(.feeds, source: "a.xml", .success(.table(SeriesTable.fremont([], warnings: [long, long]))), at: "08:00:00"))
+        state.tableLoaded(source: "a.xml", .success(SeriesTable.fremont([], warnings: [long, long])), at: "08:00:00")
         let lines = screen(state).lines
         #expect(lines[1] == " 08:00:00  warning  a.xml:7:1")
         #expect(lines[2] == "   word word word word word word word")
@@ -77,7 +77,7 @@ import Testing
     @Test func controlCharactersNeverReachTheScreen() {
         var state = logBrowser()
         let hostile = ParseWarning("evil \u{1B}]0;pwned\u{07} \u{202E}text", at: SourceLocation(line: 1))
-        _ = state.update(.loaded(.table, source: "/x/\u{1B}[31mred.xml", .success(.table(SeriesTable.fremont([], warnings: [hostile]))), at: "1"))
+        state.tableLoaded(source: "/x/\u{1B}[31mred.xml", .success(SeriesTable.fremont([], warnings: [hostile])), at: "1")
         let text = screen(state).text
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(text.contains("evil"))

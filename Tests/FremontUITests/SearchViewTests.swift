@@ -23,7 +23,7 @@ import Testing
         #expect(screen(state).line(22).hasPrefix(" Search cached items: "))
         type(&state, "glow  cloud")
         let effects = state.update(.key(.enter))
-        #expect(effects == [.load(.search, .query("glow cloud"))])
+        #expect(commands(effects) == [ItemCommands.search("glow cloud", limit: SearchView.limit)])
         #expect(screen(state).line(2).contains("Searching for 'glow cloud'…"))
 
         let results = [
@@ -33,7 +33,7 @@ import Testing
             SearchResult(title: "Weather", feedTitle: "Night Vale", link: "", published: nil,
                          markedSnippet: marked("a [glow] over the [cloud]\u{202E}\u{1B}x")),
         ]
-        _ = state.update(.loaded(.search, source: "search: glow cloud", .success(.searchResults(query: "glow cloud", results)), at: "1"))
+        state.searchFound("glow cloud", results)
         let lines = screen(state).lines
         #expect(state.active.sourceName.hasSuffix("'glow cloud'"))  // the header's right side from 87 columns
         #expect(lines[1] == "  221 - The Glow Cloud, Explained")
@@ -46,7 +46,7 @@ import Testing
         #expect(state.status.message == "2 items hold 'glow cloud'")
 
         // Enter reads the item whole, from the cache; q comes back.
-        #expect(state.update(.key(.enter)) == [.load(.search, .item(feed: "https://e.example/feed", id: "221", source: "https://e.example/feed"))])
+        #expect(commands(state.update(.key(.enter))) == [ItemCommands.item(feed: "https://e.example/feed", id: "221", source: "https://e.example/feed")])
         #expect(state.active is ArticleView && screen(state).text.contains("Reading the item…"))
         _ = state.update(.key(.character("q")))
         #expect(state.active is SearchView)
@@ -62,9 +62,9 @@ import Testing
         type(&state, "mars")
         _ = state.update(.key(.enter))
         let stale = [SearchResult(title: "Old", feedTitle: "F", link: "", published: nil, markedSnippet: "x")]
-        _ = state.update(.loaded(.search, source: "search: venus", .success(.searchResults(query: "venus", stale)), at: "1"))
+        state.searchFound("venus", stale)
         #expect(screen(state).line(2).contains("Searching for 'mars'…"))
-        _ = state.update(.loaded(.search, source: "search: mars", .success(.searchResults(query: "mars", [])), at: "1"))
+        state.searchFound("mars", [])
         #expect(screen(state).line(2).contains("No cached item holds 'mars'."))
     }
 }

@@ -53,35 +53,6 @@ final class FeedLoader: TabLoader {
                     throw LoadError(source: "the cache", "cannot read the starred items: \(error)")
                 }
             }]
-        case .window(let request):
-            return [windowJob(request)]
-        case .item(let feed, let id, let source):
-            return [CachedItemJob.make(feed: feed, id: id, source: source, cache: cache)]
-        case .fullArticle(let request):
-            return [FullArticleJob.make(request, settings: settings, cache: cache)]
-        case .month, .query:
-            return []
-        }
-    }
-
-    /// A window of an item list: its count and its rows read together, off the UI thread. A
-    /// first screen comes without a count that would scan the items (the list asks for it next).
-    private func windowJob(_ request: ItemWindowRequest) -> LoadJob {
-        LoadJob(source: ItemWindowRequest.source) { [cache] (_) throws(LoadError) -> LoadPayload in
-            do {
-                if request.isFirstScreen {
-                    let read = try cache().firstItems(request.query, order: request.order, highlights: request.highlights,
-                                                      limit: request.firstScreenLimit)
-                    return .itemWindow(request.firstScreen(total: read.total, read: read.rows))
-                }
-                let read = try cache().countedItemWindow(request.query, order: request.order, highlights: request.highlights) { total in
-                    let plan = request.plan(total: total)
-                    return (plan.seek, plan.limit)
-                }
-                return .itemWindow(request.window(total: read.total, read: read.rows))
-            } catch {
-                throw LoadError(source: "the cache", "cannot read the items: \(error)")
-            }
         }
     }
 

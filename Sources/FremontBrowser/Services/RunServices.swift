@@ -9,6 +9,9 @@ enum RunServices {
         var services = BrowserServices()
         services.provide((any TableSource).self, TableService(request: sources.table, settings: settings, config: config))
         services.provide((any ForecastSource).self, ForecastService(source: sources.weather, settings: settings))
+        let items = ItemCacheService(settings: settings)
+        services.provide((any ItemCache).self, items)
+        services.provide((any ArticleFetcher).self, items)
         if let downloads { services.provide((any DownloadQueue).self, downloads) }
         return services
     }

@@ -80,6 +80,11 @@ public struct BrowserState: Sendable {
         return ScreenAddress(view: id, screen: screenNumbers[tab][0])
     }
 
+    /// Where a reply to the screen on top of the current tab goes.
+    func addressOfActiveScreen() -> ScreenAddress {
+        ScreenAddress(view: active.id, screen: screenNumbers[currentTab][tabs[currentTab].count - 1])
+    }
+
     /// A command's reply handed to the tab's registered screen, as the runtime hands it when the
     /// work is done: for tests and the benchmark, which answer for the runtime.
     @discardableResult
@@ -197,8 +202,7 @@ public struct BrowserState: Sendable {
             let warnings = payload.warnings
             // A list paging through the cache is no load the Log should list.
             switch payload {
-            case .itemWindow, .item: report = nil
-            default: report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
+            case .feed: report = LoadReport(view: id, source: source, time: time, warnings: warnings.kept, warningTotal: warnings.total)
             }
             effects = deliver(.loaded(source: source, payload), to: id)
         case .failure(let error):
@@ -236,24 +240,33 @@ public struct BrowserState: Sendable {
             status.loading[address.view]?.removeAll { $0 == label }
             if status.loading[address.view]?.isEmpty == true { status.progress[address.view] = nil }
         }
+        var report: LoadReport?
         switch reply.result {
         case .success(let value):
             if let label = reply.label { status.recovered(label) }
-            if let report = value as? StatusReport { status.message = report.text }
+            if let said = value as? StatusReport { status.message = said.text }
+            if let load = value as? any LoggedLoad {
+                let warnings = load.loadWarnings
+                report = LoadReport(view: address.view, source: reply.label ?? address.view.name, time: time, warnings: warnings.kept,
+                                    warningTotal: warnings.total)
+            }
         case .failure(let error) where error.kind == .cancelled:
             if reply.label != nil { status.message = "loading cancelled" }
         case .failure(let error):
             let source = reply.label ?? error.source
             status.fail(error, at: time, view: address.view, source: source)
-            let report = LoadReport(view: address.view, source: source, time: time, error: error)
-            warningsThisRun += report.warningTotal
-            effects += broadcast(.report(report))
+            report = LoadReport(view: address.view, source: source, time: time, error: error)
         }
         for tab in tabs.indices {
             guard let index = screenNumbers[tab].firstIndex(of: address.screen) else { continue }
             let outcome = tabs[tab][index].receive(.reply(reply), in: contentArea)
             if !isTooSmall { tabs[tab][index].layout(in: contentArea) }
             effects += apply(outcome, fromTab: tab, screen: index)
+        }
+        // The Log lists the load: its warnings, or why it failed.
+        if let report {
+            warningsThisRun += report.warningTotal
+            effects += broadcast(.report(report))
         }
         return effects
     }
@@ -334,7 +347,9 @@ public struct BrowserState: Sendable {
             case .push(var view):
                 view.attach(stores)
                 if !isTooSmall { view.layout(in: contentArea) }
+                let opening = view.appear()
                 tabs[tab].append(view)
+                out += apply(opening, fromTab: tab, screen: tabs[tab].count - 1)
             case .pop:
                 if tabs[tab].count > 1 {
                     tabs[tab].removeLast()

@@ -44,6 +44,9 @@ public protocol BrowserView: Sendable {
     /// What loading `target` takes: the commands a screen that owns its I/O runs; by default,
     /// its tab's loader asked through the host.
     mutating func load(_ target: LoadTarget) -> [ViewEffect]
+    /// The screen was pushed over another: what it asks for first (its items, its first window),
+    /// its commands' replies coming to it.
+    mutating func appear() -> [ViewEffect]
 
     /// newsboat's name for the screen (`feedlist`, `articlelist`, `article`), which the config's
     /// `bind-key` lines name; empty for screens newsboat does not have.
@@ -76,6 +79,7 @@ extension BrowserView {
     public var warningCount: Int { 0 }
     public var reloadTarget: LoadTarget { .reload }
     public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [.host(.load(id, target))] }
+    public mutating func appear() -> [ViewEffect] { [] }
     public var bindingContext: String { "" }
     public mutating func takeBackgroundWork() -> BackgroundWork? { nil }
     public var isWaitingForRows: Bool { false }

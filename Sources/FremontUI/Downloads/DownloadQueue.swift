@@ -20,7 +20,7 @@ public enum DownloadCommands {
 
     /// The queue changed, on the writing lane: what it did is said on the status line.
     public static func change(_ request: DownloadRequest) -> Command {
-        Command(.write, key: "download queue change", subject: "\(request)") { (services, _) throws(LoadError) -> StatusReport in
+        Command(.write, key: "download queue change", subject: request) { (services, _) throws(LoadError) -> StatusReport in
             StatusReport(try services.port((any DownloadQueue).self).change(request))
         }
     }

@@ -333,7 +333,7 @@ struct ArticlePager: Sendable {
         if let refusal = ItemListView.refusal(entry.link) { return [.message(refusal.replacingOccurrences(of: "not opened", with: "no full article"))] }
         isFetchingArticle = true
         let request = FullArticleRequest(feed: feed, id: entry.key.id, link: entry.link, again: again)
-        return [.host(.load(view, .fullArticle(request))), .message(again ? "fetching the full article again…" : "reading the full article…")]
+        return [.run(ItemCommands.fullArticle(request)), .message(again ? "fetching the full article again…" : "reading the full article…")]
     }
 
     /// The full article asked for arrived: shown, or, for a page that holds none, the reason.

@@ -88,34 +88,55 @@ public struct ArticleView: BrowserView {
         return []
     }
 
+    /// The item read whole from the cache, for this screen.
+    public mutating func appear() -> [ViewEffect] { [.run(ItemCommands.item(feed: feed, id: itemID, source: feed))] }
+
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loaded(ItemWindowRequest.source, .item(let entry)) where entry.key.id == itemID && pager == nil:
-            var pager = ArticlePager(entry, feedName: store.title(ofFeed: feed))
-            pager.layout(width: area.width - 3, height: area.height, timeZone: timeZone)
-            self.pager = pager
-            // Reading it reads it.
-            guard entry.tracksReadState, isUnread else { return [] }
-            return [.feeds(.markRead([entry], read: true))]
-        case .loadFailed(ItemWindowRequest.source, let error) where pager == nil:
-            failure = TerminalSafeText.singleLine(error.message)
-            return []
-        case .loaded(_, .fullArticle(let request, let article)):
-            guard var pager, request.feed == feed, request.id == pager.entry.key.id else { return [] }
-            let effects = pager.received(article)
-            self.pager = pager
-            return effects
-        case .loadFailed(let source, let error):
-            guard var pager, pager.isFetchingArticle, source == pager.entry.link else { return [] }
-            let effects = pager.articleFailed(error)
-            self.pager = pager
-            return effects
+        case .reply(let reply):
+            switch reply.key {
+            case ItemCommands.itemKey: return reply.value(as: FeedEntry.self).map { received($0, in: area) } ?? []
+            case ItemCommands.articleKey: return reply.value(as: FetchedArticle.self).map { received($0) } ?? []
+            default: return []
+            }
         case .answer(let text):
             let unread = isUnread
             return pager?.answer(text, unread: unread) ?? []
         default:
             return []
         }
+    }
+
+    private mutating func received(_ item: Result<FeedEntry, LoadError>, in area: Rect) -> [ViewEffect] {
+        switch item {
+        case .success(let entry) where entry.key.id == itemID && pager == nil:
+            var pager = ArticlePager(entry, feedName: store.title(ofFeed: feed))
+            pager.layout(width: area.width - 3, height: area.height, timeZone: timeZone)
+            self.pager = pager
+            // Reading it reads it.
+            guard entry.tracksReadState, isUnread else { return [] }
+            return [.feeds(.markRead([entry], read: true))]
+        case .failure(let error) where pager == nil:
+            failure = TerminalSafeText.singleLine(error.message)
+            return []
+        default:
+            return []
+        }
+    }
+
+    private mutating func received(_ fetched: Result<FetchedArticle, LoadError>) -> [ViewEffect] {
+        guard var pager else { return [] }
+        let effects: [ViewEffect]
+        switch fetched {
+        case .success(let fetched):
+            guard fetched.request.feed == feed, fetched.request.id == pager.entry.key.id else { return [] }
+            effects = pager.received(fetched.article)
+        case .failure(let error):
+            guard pager.isFetchingArticle else { return [] }
+            effects = pager.articleFailed(error)
+        }
+        self.pager = pager
+        return effects
     }
 
     public mutating func layout(in area: Rect) {

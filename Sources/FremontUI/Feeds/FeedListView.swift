@@ -259,7 +259,7 @@ public struct FeedListView: BrowserView {
             headlines = HeadlineListView(query: .starred, title: "Starred items", feeds: refs, riverSources: [StarredItem.source],
                                          store: store, now: now, timeZone: timeZone, reading: reading)
             // Read whole from the starred items the store then holds.
-            return [.push(headlines), headlines.firstLoad(), .host(.load(.feeds, .starred))]
+            return [.push(headlines), .host(.load(.feeds, .starred))]
         case .feed(let index) where feeds[index].query != nil:
             // A query feed: the cached items its expression matches, from every feed.
             guard let queries = queryFeeds[index] else { return [] }
@@ -274,8 +274,7 @@ public struct FeedListView: BrowserView {
             headlines = HeadlineListView(query: .feed(feeds[index].cacheKey), title: refs[index].title, feeds: refs,
                                          riverSources: [feeds[index].source], store: store, now: now, timeZone: timeZone, reading: reading)
         }
-        let first = headlines.firstLoad()
-        return [.push(headlines), first]
+        return [.push(headlines)]
     }
 
     /// The selected row's items with their first lines, expanded in place (`S` in a list).
@@ -354,9 +353,12 @@ public struct FeedListView: BrowserView {
             // Items read in a list opened from here change what the query feeds count, and items
             // starred there the starred row's (read again from the cache: as many as were starred).
             return (askedStarred ? [.host(.load(.feeds, .starred))] : []) + countQueries()
-        case .loaded(ItemWindowRequest.source, .itemWindow(let window)):
-            // A list's first screen, counted later, says nothing of the query feed's counts.
-            guard countsOutstanding > 0, window.isCounted, let (index, queries) = queryFeeds.first(where: {
+        case .reply(let reply) where reply.key.hasPrefix(Self.countKey) && countsOutstanding > 0:
+            guard case .success(let window)? = reply.value(as: ItemWindow.self) else {
+                countsOutstanding -= 1
+                return []
+            }
+            guard window.isCounted, let (index, queries) = queryFeeds.first(where: {
                 $0.value.all == window.query || $0.value.unread == window.query
             }) else { return [] }
             var counts = queryCounts[index] ?? (0, 0)
@@ -366,9 +368,6 @@ public struct FeedListView: BrowserView {
             snapshotRevision = -1
             rebuildRows()
             return countsOutstanding == 0 && countsStale ? countQueries() : []
-        case .loadFailed(ItemWindowRequest.source, _) where countsOutstanding > 0:
-            countsOutstanding -= 1
-            return []
         case .loaded(let loaded, .feed): source = loaded
         case .loadFailed(let failed, _): source = failed
         default: return []
@@ -447,6 +446,9 @@ public struct FeedListView: BrowserView {
         return queries
     }
 
+    /// The keys of the query feeds' counts begin so.
+    static let countKey = "query feed count "
+
     /// Asks the cache for every query feed's counts: one at a time, again after a load.
     private mutating func countQueries() -> [ViewEffect] {
         guard !queryFeeds.isEmpty else { return [] }
@@ -456,9 +458,9 @@ public struct FeedListView: BrowserView {
         }
         countsStale = false
         var effects: [ViewEffect] = []
-        for queries in queryFeeds.values {
-            effects.append(.host(.load(.feeds, .window(.count(of: queries.all)))))
-            effects.append(.host(.load(.feeds, .window(.count(of: queries.unread)))))
+        for (index, queries) in queryFeeds {
+            effects.append(.run(ItemCommands.window(.count(of: queries.all), key: "\(Self.countKey)\(index) all")))
+            effects.append(.run(ItemCommands.window(.count(of: queries.unread), key: "\(Self.countKey)\(index) unread")))
         }
         countsOutstanding = effects.count
         return effects

@@ -176,11 +176,22 @@ public struct HeadlineListView: BrowserView {
         store = stores.feeds
     }
 
-    /// The first window, to ask for with the push.
+    /// The first window, asked for when the list is pushed (`appear`), or, as the tab itself
+    /// (feeds named on the command line), with its feeds' first load.
     public mutating func firstLoad() -> ViewEffect {
         let request = ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<Self.firstRows)
         pending = request
-        return .host(.load(.feeds, .window(request)))
+        return .run(ItemCommands.window(request))
+    }
+
+    public mutating func appear() -> [ViewEffect] { [firstLoad()] }
+
+    /// As the tab itself: its feeds loaded (the first time with its first window, read from the
+    /// cache while they load); as a list opened from another, its feed (`r`) or every feed.
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] {
+        // After the load, which stops the tab's reads under way when it replaces its loads.
+        let first = isLoaded || pending != nil ? [] : [firstLoad()]
+        return [.host(.load(.feeds, target))] + first
     }
 
     /// Rows asked for before the screen's height is known: a tall terminal's screen and more.
@@ -328,7 +339,7 @@ public struct HeadlineListView: BrowserView {
             if action != .showLinks {
                 // Read from the cache first; the key applies once it comes, the list staying.
                 awaitedAction = (headline.feed, headline.id, action)
-                return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source(of: headline))))]
+                return [.run(ItemCommands.item(feed: headline.feed, id: headline.id, source: source(of: headline)))]
             }
             return openSelected(links: action == .showLinks)
         case .fullArticle:
@@ -550,7 +561,7 @@ public struct HeadlineListView: BrowserView {
     private mutating func request(_ request: ItemWindowRequest, reading: PendingRead? = nil) -> [ViewEffect] {
         pending = request
         pendingRead = reading
-        return [.host(.load(.feeds, .window(request)))]
+        return [.run(ItemCommands.window(request))]
     }
 
     /// A feed changed the cache: the window is read again where it stands, the ends after it.
@@ -570,7 +581,7 @@ public struct HeadlineListView: BrowserView {
             return []
         }
         counting = true
-        return [.host(.load(.feeds, .window(.count(of: query, order: order))))]
+        return [.run(ItemCommands.window(.count(of: query, order: order)))]
     }
 
     /// The count came: the window's provisional total is replaced (a window read meanwhile,
@@ -661,67 +672,20 @@ public struct HeadlineListView: BrowserView {
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.isCountOnly:
-            // This list's count, or a query feed's counted for the feed list (the same list, as good).
-            guard new.query == query else { return [] }
-            return counted(new.total)
-        case .loaded(ItemWindowRequest.source, .itemWindow(let new)) where new.query == query && new.order == order:
-            layout(in: area)
-            return arrived(new)
-        case .loaded(ItemWindowRequest.source, .item(let entry))
-            where awaitedAction.map({ $0.id == entry.key.id && $0.feed == cacheKey(of: entry.key.source) }) ?? false:
-            let action = awaitedAction?.action
-            awaitedAction = nil
-            let pager = ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source))
-            switch action {
-            case .toggleStar: return star(entry)
-            case .bookmark: return pager.bookmarking()
-            case .openLink: return opening(entry.link, play: false, entry)
-            case .play: return playing(entry)
-            default: return pager.enqueueing()
+        case .reply(let reply):
+            switch reply.key {
+            case ItemCommands.windowKey, ItemCommands.countKey: return reply.value(as: ItemWindow.self).map { received($0, in: area) } ?? []
+            case ItemCommands.itemKey: return reply.value(as: FeedEntry.self).map { received($0) } ?? []
+            case ItemCommands.articleKey: return reply.value(as: FetchedArticle.self).map { received($0) } ?? []
+            default: return []
             }
-        case .loaded(ItemWindowRequest.source, .item(let entry)):
-            guard let awaited, awaited.id == entry.key.id, awaited.feed == cacheKey(of: entry.key.source) else { return [] }
-            self.awaited = nil
-            return showing(entry, links: awaitingLinks) + replayTypedAhead()
-        case .loadFailed(ItemWindowRequest.source, let error):
-            pending = nil
-            pendingRead = nil
-            // A count lost (cancelled, failed) is asked again with the next uncounted window.
-            counting = false
-            recount = false
-            awaited = nil
-            typedAhead = []
-            seeking = nil
-            let said = TerminalSafeText.singleLine(error.message)
-            // A filter the cache cannot evaluate: the list as it was, and why.
-            if let previous = filterBeforeTrial {
-                filterBeforeTrial = nil
-                filter = previous
-                return restart() + [.message("filter not applied: \(said)")]
-            }
-            return [.message(said)]
-        case .loaded(_, .fullArticle(let request, let fetched)):
-            guard var pager = article, request.id == pager.entry.key.id, request.feed == cacheKey(of: pager.entry.key.source) else { return [] }
-            let effects = pager.received(fetched)
-            self.article = pager
-            return effects
         case .loadFailed(let source, let error) where error.kind != .cancelled && feeds.contains(where: { $0.source == source }) && shows(source):
             // A feed of the list that could not be read: said in the header, and in the list's
             // place while it has no item (the status line and the Log say it too).
             failures[source] = TerminalSafeText.singleLine(error.message)
             return []
-        case .loadFailed(let source, let error):
-            guard var pager = article, pager.isFetchingArticle, source == pager.entry.link else { return [] }
-            let effects = pager.articleFailed(error)
-            article = pager
-            return effects
         case .answer(let text):
             return answer(text)
-        case .loadStarted(let source) where shows(source) && !isLoaded && pending == nil:
-            // A list that is the tab itself (feeds named on the command line) was never asked
-            // for its first window: it reads the cache while the feeds load.
-            return refresh()
         case .loaded(let source, .feed) where shows(source):
             failures[source] = nil
             if titlesFromFeed, feeds.count == 1, let own = store.feed(source: source)?.title, !own.isEmpty { listName = own }
@@ -735,6 +699,82 @@ public struct HeadlineListView: BrowserView {
         default:
             return []
         }
+    }
+
+    /// A window (or this list's count) came from the cache, or could not be read.
+    private mutating func received(_ result: Result<ItemWindow, LoadError>, in area: Rect) -> [ViewEffect] {
+        switch result {
+        case .success(let new) where new.isCountOnly:
+            guard new.query == query else { return [] }
+            return counted(new.total)
+        case .success(let new) where new.query == query && new.order == order:
+            layout(in: area)
+            return arrived(new)
+        case .success:
+            return []
+        case .failure(let error):
+            return readFailed(error)
+        }
+    }
+
+    /// An item read whole: what a key waited on it for (a star, a link), or the item shown.
+    private mutating func received(_ result: Result<FeedEntry, LoadError>) -> [ViewEffect] {
+        let entry: FeedEntry
+        switch result {
+        case .success(let read): entry = read
+        case .failure(let error): return readFailed(error)
+        }
+        if let awaitedAction, awaitedAction.id == entry.key.id, awaitedAction.feed == cacheKey(of: entry.key.source) {
+            self.awaitedAction = nil
+            let pager = ArticlePager(entry, feedName: store.title(ofFeed: entry.key.source))
+            switch awaitedAction.action {
+            case .toggleStar: return star(entry)
+            case .bookmark: return pager.bookmarking()
+            case .openLink: return opening(entry.link, play: false, entry)
+            case .play: return playing(entry)
+            default: return pager.enqueueing()
+            }
+        }
+        guard let awaited, awaited.id == entry.key.id, awaited.feed == cacheKey(of: entry.key.source) else { return [] }
+        self.awaited = nil
+        return showing(entry, links: awaitingLinks) + replayTypedAhead()
+    }
+
+    /// The cache could not give a window or an item: nothing waits for it any more, and why is said.
+    private mutating func readFailed(_ error: LoadError) -> [ViewEffect] {
+        pending = nil
+        pendingRead = nil
+        // A count lost (cancelled, failed) is asked again with the next uncounted window.
+        counting = false
+        recount = false
+        awaited = nil
+        awaitedAction = nil
+        typedAhead = []
+        seeking = nil
+        let said = TerminalSafeText.singleLine(error.message)
+        // A filter the cache cannot evaluate: the list as it was, and why.
+        if let previous = filterBeforeTrial {
+            filterBeforeTrial = nil
+            filter = previous
+            return restart() + [.message("filter not applied: \(said)")]
+        }
+        return [.message(said)]
+    }
+
+    /// The item read's full article came, or could not be fetched.
+    private mutating func received(_ result: Result<FetchedArticle, LoadError>) -> [ViewEffect] {
+        guard var pager = article else { return [] }
+        let effects: [ViewEffect]
+        switch result {
+        case .success(let fetched):
+            guard fetched.request.id == pager.entry.key.id, fetched.request.feed == cacheKey(of: pager.entry.key.source) else { return [] }
+            effects = pager.received(fetched.article)
+        case .failure(let error):
+            guard pager.isFetchingArticle else { return [] }
+            effects = pager.articleFailed(error)
+        }
+        article = pager
+        return effects
     }
 
     private func shows(_ source: String) -> Bool {
@@ -805,7 +845,7 @@ public struct HeadlineListView: BrowserView {
         if baseQuery == .starred {
             return [.host(.load(.feeds, .starred)), .message("reading the starred item…")]
         }
-        return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source)))]
+        return [.run(ItemCommands.item(feed: headline.feed, id: headline.id, source: source))]
     }
 
     /// Shows `entry` whole, reading it.
@@ -885,9 +925,9 @@ public struct HeadlineListView: BrowserView {
         guard !words.isEmpty else { return [] }
         let typed = words.joined(separator: " ")
         let shown = TextLayout.truncate(TerminalSafeText.singleLine(typed), to: 30)
-        var matching = HeadlineListView(query: .search(typed, within: query), title: "'\(shown)' in \(TextLayout.truncate(listName, to: 30))",
+        let matching = HeadlineListView(query: .search(typed, within: query), title: "'\(shown)' in \(TextLayout.truncate(listName, to: 30))",
                                      feeds: feeds, riverSources: riverSources, store: store, now: now, timeZone: timeZone, reading: reading)
-        return [.push(matching), matching.firstLoad()]
+        return [.push(matching)]
     }
 
     /// The number typed at the link prompt; the filter typed at `F`'s.
@@ -978,7 +1018,7 @@ public struct HeadlineListView: BrowserView {
         guard let entry = store.entry(source: source, id: headline.id) else {
             // A star keeps the item whole: read from the cache first, starred when it comes.
             awaitedAction = (headline.feed, headline.id, .toggleStar)
-            return [.host(.load(.feeds, .item(feed: headline.feed, id: headline.id, source: source)))]
+            return [.run(ItemCommands.item(feed: headline.feed, id: headline.id, source: source))]
         }
         return star(entry)
     }

@@ -39,6 +39,8 @@ public final class BrowserRuntime {
     private var generations: [ViewID: Int] = [:]
     /// Loads under way, by view; a command's with the screen it answers to.
     private var pending: [ViewID: [(source: String, control: LoadControl, command: (address: ScreenAddress, key: String, label: String?)?)]] = [:]
+    /// Numbers each command run, so a reply is told from that of an older command of its key.
+    private var commandSerial = 0
     /// The services screens' commands run with: the host's, made once.
     private lazy var services = host.services
     /// Views reloaded every so many seconds, and when each is next due.
@@ -98,7 +100,11 @@ public final class BrowserRuntime {
         while true {
             for delivery in inbox.takeAll() {
                 guard delivery.generation == generations[delivery.view, default: 0] else { continue }
-                if delivery.isResult { pending[delivery.view]?.removeAll { $0.source == delivery.source } }
+                if delivery.isResult {
+                    // A command a newer one of its key replaced: its reply is dropped.
+                    if case .replied = delivery.event, !(pending[delivery.view]?.contains { $0.source == delivery.source } ?? false) { continue }
+                    pending[delivery.view]?.removeAll { $0.source == delivery.source }
+                }
                 if let status = handle(delivery.event) { return status }
                 needsDraw = true
             }
@@ -248,8 +254,7 @@ public final class BrowserRuntime {
                 return status
             }
             for job in jobs {
-                if let status = start(job, for: view, on: target.isFetch ? loads : target.isCount ? cacheCounts : cacheReads,
-                                      silent: target.isSilent) { return status }
+                if let status = start(job, for: view, on: target.isFetch ? loads : cacheReads) { return status }
             }
         }
         return nil
@@ -328,8 +333,10 @@ public final class BrowserRuntime {
             return nil
         }
         // One at a time per screen and key: the older is stopped, and whatever it brings dropped.
-        let source = "\(address.screen) \(command.key)"
-        if let older = pending[view]?.firstIndex(where: { $0.source == source }) {
+        let slot = "\(address.screen) \(command.key) #"
+        commandSerial += 1
+        let source = slot + String(commandSerial)
+        if let older = pending[view]?.firstIndex(where: { $0.command != nil && $0.source.hasPrefix(slot) }) {
             pending[view]?[older].control.cancel()
             pending[view]?.remove(at: older)
         }

@@ -28,14 +28,14 @@ public struct Command: Sendable {
     let work: @Sendable (BrowserServices, LoadControl) throws(LoadError) -> any Sendable
     /// The label given when the command was made (nil when the services name it, or none does).
     public let label: String?
-    /// What it is about beyond its key (the month asked, the change made): commands are told
-    /// apart by lane, key and subject.
-    public let subject: String
+    /// What it asks, beyond its key (the window wanted, the month, the change made): commands
+    /// are told apart by lane, key and subject, and a test looks at what a screen asked here.
+    public let subject: any Hashable & Sendable
 
     /// - Parameters:
     ///   - label: the source named on the status line while it runs; nil for none.
     ///   - work: run on `lane`'s thread with the run's services; its value is the reply.
-    public init<Reply: Sendable>(_ lane: Lane, key: String, label: String? = nil, subject: String = "",
+    public init<Reply: Sendable>(_ lane: Lane, key: String, label: String? = nil, subject: any Hashable & Sendable = "",
                                  _ work: @escaping @Sendable (BrowserServices, LoadControl) throws(LoadError) -> Reply) {
         self.lane = lane
         self.key = key
@@ -46,7 +46,7 @@ public struct Command: Sendable {
     }
 
     /// A command whose status-line label the services give (a forecast's source, a table's).
-    public init<Reply: Sendable>(_ lane: Lane, key: String, subject: String = "", labelled: @escaping @Sendable (BrowserServices) -> String,
+    public init<Reply: Sendable>(_ lane: Lane, key: String, subject: any Hashable & Sendable = "", labelled: @escaping @Sendable (BrowserServices) -> String,
                                  _ work: @escaping @Sendable (BrowserServices, LoadControl) throws(LoadError) -> Reply) {
         self.lane = lane
         self.key = key
@@ -97,13 +97,19 @@ public struct ScreenAddress: Sendable, Hashable {
 extension Command: Hashable {
     /// Told apart by what they are for: a test compares the commands a key gives.
     public static func == (a: Command, b: Command) -> Bool {
-        a.lane == b.lane && a.key == b.key && a.subject == b.subject && a.label == b.label
+        a.lane == b.lane && a.key == b.key && AnyHashable(a.subject) == AnyHashable(b.subject) && a.label == b.label
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
-        hasher.combine(subject)
+        hasher.combine(AnyHashable(subject))
     }
+}
+
+/// A reply that is a load the Log lists (a table, a forecast), with the warnings its parser kept
+/// (the first of them, when there were many) and how many there were in all.
+public protocol LoggedLoad: Sendable {
+    var loadWarnings: (kept: [ParseWarning], total: Int) { get }
 }
 
 /// A reply the browser says on the status line (what a write did: "queued file.mp3"), whichever

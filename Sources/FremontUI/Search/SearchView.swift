@@ -55,7 +55,7 @@ public struct SearchView: BrowserView {
         guard !words.isEmpty else { return [] }
         query = words
         searching = true
-        return [.host(.load(.search, .query(words)))]
+        return [.run(ItemCommands.search(words, limit: Self.limit))]
     }
 
     /// The feed store, for the names the reader gave feeds.
@@ -67,14 +67,19 @@ public struct SearchView: BrowserView {
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
         switch message {
-        case .loaded(_, .searchResults(let query, let found)) where query == self.query:
+        case .reply(let reply):
+            guard reply.key == ItemCommands.searchKey, let result = reply.value(as: SearchFound.self) else { return [] }
+            guard case .success(let search) = result else {
+                searching = false
+                return []
+            }
+            guard search.query == query else { return [] }
+            let found = search.results
             results = found
             searching = false
             list = ListState(gap: 1)
             list.resize(height: area.height, resultMetrics)
-            return found.isEmpty ? [] : [.message("\(found.count == Self.limit ? "the best \(found.count)" : "\(found.count)") \(found.count == 1 ? "item holds" : "items hold") '\(TextLayout.truncate(query, to: 30))'")]
-        case .loadFailed:
-            searching = false
+            return found.isEmpty ? [] : [.message("\(found.count == Self.limit ? "the best \(found.count)" : "\(found.count)") \(found.count == 1 ? "item holds" : "items hold") '\(TextLayout.truncate(search.query, to: 30))'")]
         default: break
         }
         return []
@@ -93,8 +98,8 @@ public struct SearchView: BrowserView {
         case .read:
             let result = results[list.selected]
             guard !result.feed.isEmpty else { return perform(.open, in: area) }
-            return [.push(ArticleView(feed: result.feed, id: result.id, title: result.title)),
-                    .host(.load(.search, .item(feed: result.feed, id: result.id, source: result.feed)))]
+            // The item is read by the screen that shows it.
+            return [.push(ArticleView(feed: result.feed, id: result.id, title: result.title))]
         case .open:
             let link = results[list.selected].link.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !link.isEmpty else { return [.message("this item has no link")] }

@@ -23,10 +23,12 @@ public protocol TableSource: Sendable {
 }
 
 /// A table loaded, the name it came from, and the month asked (nil: the table as given).
-public struct LoadedTable: Sendable {
+public struct LoadedTable: LoggedLoad {
     public let table: SeriesTable
     public let name: String
     public let month: TableMonth?
+
+    public var loadWarnings: (kept: [ParseWarning], total: Int) { (table.warnings, table.warnings.count) }
 }
 
 /// The Table tab's commands.
@@ -34,7 +36,7 @@ public enum TableCommands {
     /// The table (the tab shown, `r`), or another month of the open-data API; the reply is nil
     /// when the source has no such month.
     public static func load(month: TableMonth? = nil) -> Command {
-        Command(.fetch, key: "table", subject: month.map { "\($0.year)-\($0.month)" } ?? "", labelled: { services in (try? services.port((any TableSource).self))?.name(month: month) ?? "table" }) {
+        Command(.fetch, key: "table", subject: month, labelled: { services in (try? services.port((any TableSource).self))?.name(month: month) ?? "table" }) {
             (services, control) throws(LoadError) -> LoadedTable? in
             let source = try services.port((any TableSource).self)
             guard let table = try source.table(month: month, control) else { return nil }

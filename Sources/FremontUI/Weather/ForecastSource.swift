@@ -21,7 +21,9 @@ public enum ForecastCommands {
 }
 
 /// A forecast and the name of where it came from.
-public struct NamedForecast: Sendable {
+public struct NamedForecast: LoggedLoad {
     public let forecast: Forecast
     public let name: String
+
+    public var loadWarnings: (kept: [ParseWarning], total: Int) { ([], 0) }
 }
