@@ -42,10 +42,10 @@ public enum Browser {
         if let unbound { _ = state.update(.report(unbound)) }
         state.stores.series.latitude = sources.latitude
         let downloads = BrowserDownloads(cache: { WebSources.cache }, settings: DownloadSettings(config))
-        let loaders = LoaderRegistry.standard(sources, settings: settings, config: config)
-        let host = ProgramHost(loaders: loaders, browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
+        let feeds = RunServices.feeds(sources, settings: settings)
+        let host = ProgramHost(feeds: feeds, browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
                                notifyProgram: config?.notifyProgram, bookmarkCommand: config?.bookmarkCommand, downloads: downloads,
-                               services: RunServices.make(sources, settings: settings, config: config, downloads: downloads))
+                               services: RunServices.make(sources, settings: settings, config: config, downloads: downloads, feeds: feeds))
         // The feeds reload every `reload-time` minutes, as newsboat's do.
         let minutes = config?.effectiveReloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: host,

@@ -3,11 +3,12 @@ import FremontCore
 import FremontSources
 import FremontUI
 
-/// The browser's host as the program runs it: each tab's loads from its loader, and the few
-/// things only the program can do (run a program with the terminal, write a read mark or a
-/// star, export a file).
+/// The browser's host as the program runs it: the run's services (the ports screens' commands
+/// reach), and the few things only the program can do (run a program with the terminal, write a
+/// read mark or a star, export a file).
 final class ProgramHost: BrowserHost {
-    private let loaders: [ViewID: any TabLoader]
+    /// The run's feeds, given the feeds file's when it is edited in the browser; nil in tests.
+    private let feeds: FeedService?
     /// The config's `browser` and `player`.
     private let browser: String?
     private let player: String?
@@ -28,7 +29,7 @@ final class ProgramHost: BrowserHost {
     /// The ports screens' commands reach, made once for the run.
     let services: BrowserServices
 
-    init(loaders: [ViewID: any TabLoader], browser: String? = nil, player: String?,
+    init(feeds: FeedService? = nil, browser: String? = nil, player: String?,
          feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
          notifyProgram: String? = nil, bookmarkCommand: String? = nil, downloads: BrowserDownloads? = nil, services: BrowserServices? = nil,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -41,15 +42,11 @@ final class ProgramHost: BrowserHost {
         self.environment = environment
         self.notifyProgram = notifyProgram
         self.bookmarkCommand = bookmarkCommand
-        self.loaders = loaders
+        self.feeds = feeds
         self.browser = browser
         self.player = player
         self.feedListFile = feedListFile
         self.followsFeedList = followsFeedList
-    }
-
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
-        loaders[view]?.jobs(for: target) ?? []
     }
 
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
@@ -92,7 +89,7 @@ final class ProgramHost: BrowserHost {
             return ProgramOutcome(request: request, message: "\(said.message); \(error.description)", succeeded: false)
         }
         let followed = BrowserSources.followed(in: list)
-        if followsFeedList, let feeds = loaders[.feeds] as? FeedLoader { feeds.replaceFeeds(followed?.sources ?? [], fullArticleFeeds: FeedLoader.fullArticleFeeds(followed?.feeds)) }
+        if followsFeedList { feeds?.replace(followed?.sources ?? [], fullArticleFeeds: FeedService.fullArticleFeeds(followed?.feeds)) }
         let count = followed?.feeds.count ?? 0
         let warnings = list.warnings.isEmpty ? "" : ", \(NumberText.count(list.warnings.count, "warning")) in the Log"
         let message = said.succeeded ? "\(said.message): \(NumberText.count(count, "feed"))\(warnings)" : said.message

@@ -15,7 +15,7 @@ import FremontTestSupport
         try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path)'\nprintf '\\n  \\033[31mkept\\033[0m in the pinboard\\nsecond line\\n'\n".utf8)
             .write(to: script)
         chmod(script.path, 0o755)
-        let host = ProgramHost(loaders: [:], player: nil, bookmarkCommand: "'\(script.path)' --tag news", environment: ["PATH": "/usr/bin:/bin"])
+        let host = ProgramHost(player: nil, bookmarkCommand: "'\(script.path)' --tag news", environment: ["PATH": "/usr/bin:/bin"])
         let item = Bookmark(url: "https://example.com/a?b=1&c=2", title: "A title; $(touch \(marker.path))",
                             description: "Two\nlines", feedTitle: "The feed")
         let work = try #require(host.bookmark(item))
@@ -30,21 +30,21 @@ import FremontTestSupport
     @Test func silenceFailureAndNoSettingAreSaid() throws {
         let item = Bookmark(url: "https://example.com/", title: "Item", description: "", feedTitle: "Feed")
         func said(_ setting: String) throws -> String {
-            let host = ProgramHost(loaders: [:], player: nil, bookmarkCommand: setting, environment: ["PATH": "/usr/bin:/bin"])
+            let host = ProgramHost(player: nil, bookmarkCommand: setting, environment: ["PATH": "/usr/bin:/bin"])
             let work = try #require(host.bookmark(item))
             return work()
         }
         #expect(try said("true") == "bookmarked 'Item'")
         #expect(try said("false") == "false (bookmark-cmd in the config) failed: exit status 1")
         #expect(try said("no-such-bookmarker") == "could not run: no program 'no-such-bookmarker' (bookmark-cmd in the config)")
-        #expect(ProgramHost(loaders: [:], player: nil).bookmark(item) == nil)
+        #expect(ProgramHost(player: nil).bookmark(item) == nil)
     }
 
     /// A program that writes without end is read and its output dropped past the bound: it
     /// neither blocks on a full pipe nor fills memory, and is stopped after its patience.
     @Test func aChattyProgramIsBounded() throws {
         let item = Bookmark(url: "https://example.com/", title: "Item", description: "", feedTitle: "Feed")
-        let host = ProgramHost(loaders: [:], player: nil, bookmarkCommand: "head -c 1000000 /dev/zero", environment: ["PATH": "/usr/bin:/bin"])
+        let host = ProgramHost(player: nil, bookmarkCommand: "head -c 1000000 /dev/zero", environment: ["PATH": "/usr/bin:/bin"])
         let work = try #require(host.bookmark(item))
         let said = work()
         #expect(said.count <= 200)
@@ -52,7 +52,7 @@ import FremontTestSupport
 
     @Test func savingWritesANewFileNeverOverOne() throws {
         let home = try TestHome()
-        let host = ProgramHost(loaders: [:], player: nil)
+        let host = ProgramHost(player: nil)
         let path = home.file("item.txt").path
         #expect(host.saveArticle("Title: one\n", to: path)() == "saved to \(path)")
         #expect(host.saveArticle("Title: two\n", to: path)() == "not saved: \(path): already exists; not overwritten (give another name)")

@@ -39,10 +39,10 @@ private final class ChildTerminal: TerminalBackend {
         let one = try DataSource(argument: "https://one.example/feed")
         let sources = BrowserSources(table: TableRequest(source: .input(EmbeddedData.aprilBikes())), weather: .success(.input(EmbeddedData.sanFranciscoForecast())),
                                      feeds: [one], followed: [FollowedFeed(source: one.name)], config: nil)
-        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil,
-                               feedListFile: home.feedList, followsFeedList: true,
+        let feeds = RunServices.feeds(sources, settings: FetchSettings())
+        let host = ProgramHost(feeds: feeds, player: nil, feedListFile: home.feedList, followsFeedList: true,
                                environment: ["EDITOR": "'\(editor.path)' --wait", "PATH": "/usr/bin:/bin"])
-        #expect(host.jobs(for: .feeds, target: .reload).map(\.source) == [one.name])
+        #expect(feeds.names == [one.name])
         let terminal = ChildTerminal()
         let outcome = host.runProgram(.editFeedList, on: terminal)
         #expect(terminal.ran == [[editor.path, "--wait", home.feedList.path]])
@@ -53,12 +53,12 @@ private final class ChildTerminal: TerminalBackend {
         #expect(list.feeds.map(\.title) == [nil, "Two"])
         #expect(list.warnings.map(\.description) == ["line 3: newsboat's exec: feeds are not supported yet: line ignored"])
         // The next reload loads the list as edited.
-        #expect(host.jobs(for: .feeds, target: .reload).count == 2)
+        #expect(feeds.names == ["https://one.example/feed", "https://two.example/feed"])
     }
 
     @Test func visualComesFirstAndAMissingEditorNamesItsSetting() throws {
         let home = try TestHome()
-        let host = ProgramHost(loaders: [:], player: nil, feedListFile: home.feedList,
+        let host = ProgramHost(player: nil, feedListFile: home.feedList,
                                environment: ["VISUAL": "no-such-editor-anywhere", "EDITOR": "vi", "PATH": "/usr/bin:/bin"])
         let outcome = host.runProgram(.editFeedList, on: ChildTerminal())
         #expect(!outcome.succeeded)
@@ -85,14 +85,14 @@ private final class ChildTerminal: TerminalBackend {
         let notifier = home.file("notifier")
         try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path)'\n".utf8).write(to: notifier)
         chmod(notifier.path, 0o755)
-        let host = ProgramHost(loaders: [:], player: nil, notifyProgram: "'\(notifier.path)' -a fremont", environment: ["PATH": "/usr/bin:/bin"])
+        let host = ProgramHost(player: nil, notifyProgram: "'\(notifier.path)' -a fremont", environment: ["PATH": "/usr/bin:/bin"])
         let work = try #require(host.notify("fremont: 3 new items"))
         #expect(work() == nil)
         #expect(try String(contentsOf: record, encoding: .utf8) == "-a\nfremont\nfremont: 3 new items\n")
-        let failing = ProgramHost(loaders: [:], player: nil, notifyProgram: "false", environment: ["PATH": "/usr/bin:/bin"])
+        let failing = ProgramHost(player: nil, notifyProgram: "false", environment: ["PATH": "/usr/bin:/bin"])
         let fails = try #require(failing.notify("x"))
         #expect(fails() == "false (notify-program in the config) failed: exit status 1")
-        #expect(ProgramHost(loaders: [:], player: nil).notify("x") == nil)
+        #expect(ProgramHost(player: nil).notify("x") == nil)
     }
 
     @Test func aNotifierStillRunningIsStoppedWhenTheRunEnds() throws {
@@ -100,7 +100,7 @@ private final class ChildTerminal: TerminalBackend {
         let notifier = home.file("slow")
         try Data("#!/bin/sh\nexec sleep 300\n".utf8).write(to: notifier)
         chmod(notifier.path, 0o755)
-        let host = ProgramHost(loaders: [:], player: nil, notifyProgram: "'\(notifier.path)'", environment: ["PATH": "/usr/bin:/bin"])
+        let host = ProgramHost(player: nil, notifyProgram: "'\(notifier.path)'", environment: ["PATH": "/usr/bin:/bin"])
         let work = try #require(host.notify("fremont: 1 new item"))
         let done = DispatchSemaphore(value: 0)
         let outcome = Mutex<String?>(nil)

@@ -27,8 +27,8 @@ import Testing
     @Test func theFeedsTaggedFullArticleAreTheOnesPrefetched() {
         let feeds = [FollowedFeed(source: "https://a.example/feed", tags: ["news", FullArticle.feedTag]),
                      FollowedFeed(source: "https://b.example/feed", tags: ["news"])]
-        #expect(FeedLoader.fullArticleFeeds(feeds) == ["https://a.example/feed"])
-        #expect(FeedLoader.fullArticleFeeds(nil).isEmpty)
+        #expect(FeedService.fullArticleFeeds(feeds) == ["https://a.example/feed"])
+        #expect(FeedService.fullArticleFeeds(nil).isEmpty)
     }
 
     @Test func newItemsArticlesAreKeptInTheBackgroundBoundedAndOnce() async throws {

@@ -20,27 +20,23 @@ enum LoaderFixtures {
     }()
 
     static func path(_ relative: String) -> String { data.appendingPathComponent(relative).path }
-
-    static func run(_ job: LoadJob) throws(LoadError) -> LoadPayload { try job.run(LoadControl()) }
 }
 
 @Suite struct LoaderTests {
     init() { _ = LoaderFixtures.home }
 
-    @Test func theHostAsksTheTabsLoaderAndNoOther() throws {
+    /// Every tab's screen runs its own commands against the run's ports, made once.
+    @Test func theRunProvidesEveryPortAScreenAsks() throws {
         let table = try DataSource(argument: LoaderFixtures.path("bikes/fremont-2016-04.xml"))
         let sources = BrowserSources(table: TableRequest(source: table), weather: .success(.input(EmbeddedData.sanFranciscoForecast())), feeds: [], config: nil)
-        let host = ProgramHost(loaders: LoaderRegistry.standard(sources, settings: FetchSettings(), config: nil), player: nil)
-        // The Table and Weather tabs run their own commands, against the run's services.
-        #expect(host.jobs(for: .table, target: .reload).isEmpty)
-        #expect(host.jobs(for: .weather, target: .reload).isEmpty)
         let services = RunServices.make(sources, settings: FetchSettings(), config: nil, downloads: nil)
         #expect(ForecastCommands.load.label(services) == EmbeddedData.sanFranciscoForecast().name)
         #expect(TableCommands.load().label(services) == table.name)
-        #expect(host.jobs(for: .feeds, target: .reload).isEmpty)
-        #expect(host.jobs(for: .log, target: .reload).isEmpty)
-        // A target the tab does not know loads nothing.
-        #expect(host.jobs(for: .search, target: .reload).isEmpty)
+        _ = try services.port((any FeedSource).self)
+        _ = try services.port((any ItemCache).self)
+        _ = try services.port((any ArticleFetcher).self)
+        // The download queue only where the run downloads (not in a test).
+        #expect(throws: LoadError.self) { try services.port((any DownloadQueue).self) }
     }
 
     private func services(_ table: DataSource, config: FremontConfig? = nil) -> BrowserServices {
@@ -82,13 +78,24 @@ enum LoaderFixtures {
     @Test func eachFeedLoadsOnItsOwnAndOneCanBeReloaded() throws {
         let names = ["feeds/real/nasa__breaking_news_2018-09-05.rss", "feeds/real/feed-rs__rss_1.0_debian.xml"]
         let feeds = try names.map { try DataSource(argument: LoaderFixtures.path($0)) }
-        let loader = FeedLoader(feeds: feeds, settings: FetchSettings())
-        #expect(loader.jobs(for: .reload).map(\.source) == feeds.map(\.name))
-        let one = loader.jobs(for: .sources([feeds[1].name]))
-        #expect(one.map(\.source) == [feeds[1].name])
-        guard case .feed(let feed) = try LoaderFixtures.run(one[0]) else { Issue.record("no feed"); return }
-        #expect(feed.entries.count > 0)
-        #expect(loader.jobs(for: .starred).map(\.source) == [StarredItem.source])
+        var services = BrowserServices()
+        services.provide((any FeedSource).self, FeedService(feeds: feeds, settings: FetchSettings()))
+        // The feed list's screen asks for each feed on its own; `r`, for one.
+        var list = FeedListView(feeds: feeds.map { FollowedFeed(source: $0.name) })
+        #expect(commands(list.load(.reload)).map(\.label) == feeds.map(\.name))
+        let one = commands(list.load(.sources([feeds[1].name])))
+        #expect(one == [FeedCommands.load(feeds[1].name)])
+        let reply = one[0].run(services)
+        #expect(reply.label == feeds[1].name)
+        let loaded = try #require(reply.value(as: FeedLoad.self)).get()
+        #expect(loaded.source == feeds[1].name && loaded.feed.itemCount > 0)
+        #expect(FeedCommands.starred.label == StarredItem.source)
+        // A name the run does not follow (the feeds file edited since) is said, not guessed.
+        #expect(throws: LoadError.self) { try FeedCommands.load("https://gone.example/feed").run(services).result.get() }
+    }
+
+    private func commands(_ effects: [ViewEffect]) -> [Command] {
+        effects.compactMap { if case .run(let command) = $0 { command } else { nil } }
     }
 
     @Test func withNoFeedListTheBuiltInFeedsAreTheList() {

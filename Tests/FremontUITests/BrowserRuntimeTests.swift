@@ -95,10 +95,27 @@ private final class StubTable: TableSource {
     }
 }
 
+/// The run's feeds: each read counted, none there; or each hanging (a dead server) until stopped.
+private final class StubFeeds: FeedSource {
+    let reads = Atomic<Int>(0)
+    let hangs: TimeInterval
+
+    init(hanging hangs: TimeInterval = 0) { self.hangs = hangs }
+
+    func feed(_ name: String, whole: Bool, cached: Bool, _ control: LoadControl) throws(LoadError) -> PreparedFeed {
+        reads.add(1, ordering: .relaxed)
+        let end = Date().addingTimeInterval(hangs)
+        while Date() < end, !control.isCancelled { Thread.sleep(forTimeInterval: 0.01) }
+        throw LoadError(source: name, kind: .timeout, "timed out")
+    }
+
+    func starred() throws(LoadError) -> PreparedFeed { throw LoadError(source: "starred", "none") }
+}
+
 private final class RecordingHost: BrowserHost {
-    private(set) var jobRequests: [(ViewID, LoadTarget)] = []
     let stub: StubForecast
     let table = StubTable()
+    let feeds = StubFeeds()
     let services: BrowserServices
 
     /// - Parameter delay: how long each forecast load takes.
@@ -107,16 +124,13 @@ private final class RecordingHost: BrowserHost {
         var services = BrowserServices()
         services.provide((any ForecastSource).self, stub)
         services.provide((any TableSource).self, table)
+        services.provide((any FeedSource).self, feeds)
         self.services = services
     }
 
     /// How many times the Weather tab's command read the forecast.
     var forecastReads: Int { stub.reads.load(ordering: .relaxed) }
 
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
-        jobRequests.append((view, target))
-        return []
-    }
 
     private(set) var programs: [(ProgramRequest, ProgramEnding)] = []
 
@@ -147,7 +161,7 @@ private final class RecordingHost: BrowserHost {
         // Feeds (through its loader) never.
         #expect(host.table.reads.load(ordering: .relaxed) == 1)
         #expect(host.forecastReads == 1)
-        #expect(host.jobRequests.isEmpty)
+        #expect(host.feeds.reads.load(ordering: .relaxed) == 0)
         #expect(runtime.finalState.weather.forecast != nil)
         // The first frame is written whole; later ones only what changed.
         #expect(terminal.writes.first?.cleared == true)
@@ -274,6 +288,9 @@ private struct WritingView: BrowserView {
         Keymap([KeyBinding(.character("w"), .mark, "mark read"), KeyBinding(.character("s"), .star, "star")])
     }
 
+    /// Eight feeds that hang.
+    mutating func load(_ target: LoadTarget) -> [ViewEffect] { FeedCommands.load((0..<8).map { "dead-\($0)" }) }
+
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         switch action {
         case .mark: return [.host(.markRead(source: "https://example.org/feed", id: "a"))]
@@ -299,15 +316,11 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
         self.failure = failure
     }
 
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] {
-        (0..<8).map { index in
-            LoadJob(source: "dead-\(index)") { (control) throws(LoadError) -> LoadPayload in
-                // Eight feeds timing out: every load thread busy for seconds.
-                let end = Date().addingTimeInterval(3)
-                while Date() < end, !control.isCancelled { Thread.sleep(forTimeInterval: 0.01) }
-                throw LoadError(source: "dead-\(index)", kind: .timeout, "timed out")
-            }
-        }
+    /// Eight feeds timing out: every fetching thread busy for seconds.
+    var services: BrowserServices {
+        var services = BrowserServices()
+        services.provide((any FeedSource).self, StubFeeds(hanging: 3))
+        return services
     }
 
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
@@ -526,7 +539,6 @@ private final class CountingHost: BrowserHost, Sendable {
         }
     }
 
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] { [] }
 
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
         ProgramOutcome(request: request, message: "", succeeded: true)
@@ -594,7 +606,6 @@ private final class SlowCountHost: BrowserHost, Sendable {
         }
     }
 
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob] { [] }
 
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome {
         ProgramOutcome(request: request, message: "", succeeded: true)

@@ -95,7 +95,7 @@ import FremontCore
         let effects = press(&state, .character(">"))
         #expect(state.table.selectedTime?.isoDateString == "2024-02-01")
         #expect(state.status.message == "February 2024")
-        #expect(!effects.contains { if case .load = $0 { return true } else { return false } })
+        #expect(commands(effects).isEmpty)
         press(&state, .character(">"), .character(">"))
         #expect(state.status.message == "no rows in April 2024 in the table loaded")
         #expect(state.table.selectedTime?.isoDateString == "2024-03-01")

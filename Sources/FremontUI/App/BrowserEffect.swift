@@ -14,8 +14,6 @@ public enum BrowserEffect: Hashable, Sendable {
     case notify(String)
     /// Star an item (keep a copy, never pruned), or take its star away.
     case star(StarredItem, Bool)
-    /// Load the view's sources: again, or another span of them.
-    case load(ViewID, LoadTarget)
     /// Stop the view's downloads (Esc while loading).
     case cancelLoads(ViewID)
     /// Repaint the whole terminal (`Ctrl-L`).
@@ -38,5 +36,4 @@ public enum BrowserEffect: Hashable, Sendable {
     case run(Command, for: ScreenAddress)
 
     public static var quit: BrowserEffect { .quit(status: 0) }
-    public static func reload(_ view: ViewID) -> BrowserEffect { .load(view, .reload) }
 }

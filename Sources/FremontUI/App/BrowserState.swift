@@ -235,6 +235,15 @@ public struct BrowserState: Sendable {
     /// A command's reply: the status line as for a load (its spinner stops, a failure is said and
     /// listed in the Log, a `StatusReport` said), then the screen that asked hears it, alone.
     private mutating func finishCommand(_ address: ScreenAddress, _ reply: CommandReply, time: String) -> [BrowserEffect] {
+        // A feed loaded: the feed store takes it, and every screen of the tab hears it.
+        if reply.key.hasPrefix(FeedCommands.keyPrefix) {
+            let source = reply.label ?? String(reply.key.dropFirst(FeedCommands.keyPrefix.count))
+            let result = reply.result.flatMap { value -> Result<LoadPayload, LoadError> in
+                guard let load = value as? FeedLoad else { return .failure(LoadError(source: source, "not a feed")) }
+                return .success(.feed(load.feed))
+            }
+            return finishLoad(address.view, source: source, result: result, time: time)
+        }
         var effects: [BrowserEffect] = []
         if let label = reply.label {
             status.loading[address.view]?.removeAll { $0 == label }
@@ -442,7 +451,10 @@ public struct BrowserState: Sendable {
         case .nextTab: currentTab = (currentTab + 1) % tabs.count
         case .previousTab: currentTab = (currentTab + tabs.count - 1) % tabs.count
         case .reload:
-            return apply(tabs[currentTab][tabs[currentTab].count - 1].load(active.reloadTarget), fromTab: currentTab)
+            // Some of the tab's sources, by the screen on top; all of them, by the tab's own screen.
+            let target = active.reloadTarget
+            guard target != .reload else { return apply(tabs[currentTab][0].load(.reload), fromTab: currentTab, screen: 0) }
+            return apply(tabs[currentTab][tabs[currentTab].count - 1].load(target), fromTab: currentTab)
         case .reloadAll:
             return apply(tabs[currentTab][0].load(.reload), fromTab: currentTab, screen: 0)
         case .search:

@@ -41,8 +41,8 @@ public protocol BrowserView: Sendable {
 
     /// What `r` reloads while this view shows: its sources by default (`R` always all).
     var reloadTarget: LoadTarget { get }
-    /// What loading `target` takes: the commands a screen that owns its I/O runs; by default,
-    /// its tab's loader asked through the host.
+    /// What loading `target` takes: the commands the screen runs (none for a screen that loads
+    /// nothing). `R`, the tab shown first and `reload-time` ask the tab's registered screen.
     mutating func load(_ target: LoadTarget) -> [ViewEffect]
     /// The screen was pushed over another: what it asks for first (its items, its first window),
     /// its commands' replies coming to it.
@@ -78,7 +78,7 @@ extension BrowserView {
     public mutating func search(_ query: String, forward: Bool, in area: Rect) -> [ViewEffect] { [] }
     public var warningCount: Int { 0 }
     public var reloadTarget: LoadTarget { .reload }
-    public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [.host(.load(id, target))] }
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [] }
     public mutating func appear() -> [ViewEffect] { [] }
     public var bindingContext: String { "" }
     public mutating func takeBackgroundWork() -> BackgroundWork? { nil }

@@ -226,6 +226,14 @@ public struct FeedListView: BrowserView {
         return .sources([feeds[index].source])
     }
 
+    /// Every feed the list fetches (query feeds are the cache's), or those of `r`.
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] {
+        switch target {
+        case .reload: FeedCommands.load(feeds.filter { $0.query == nil }.map(\.source))
+        case .sources(let names): FeedCommands.load(names)
+        }
+    }
+
     /// The selected row's items, as a view of their own over the list: one line each, read
     /// from the cache a screen at a time (or, with `showsSummaries`, with their first lines).
     private func open() -> [ViewEffect] {
@@ -259,7 +267,7 @@ public struct FeedListView: BrowserView {
             headlines = HeadlineListView(query: .starred, title: "Starred items", feeds: refs, riverSources: [StarredItem.source],
                                          store: store, now: now, timeZone: timeZone, reading: reading)
             // Read whole from the starred items the store then holds.
-            return [.push(headlines), .host(.load(.feeds, .starred))]
+            return [.push(headlines), .run(FeedCommands.starred)]
         case .feed(let index) where feeds[index].query != nil:
             // A query feed: the cached items its expression matches, from every feed.
             guard let queries = queryFeeds[index] else { return [] }
@@ -291,7 +299,7 @@ public struct FeedListView: BrowserView {
         case .starred:
             // Starred items come from the cache: asked for as they are now, shown when they come.
             let starred = ItemListView(now: now, timeZone: timeZone, sources: [StarredItem.source], title: "Starred items", store: store)
-            return [.push(starred), .host(.load(.feeds, .starred))]
+            return [.push(starred), .run(FeedCommands.starred)]
         case .feed(let index):
             shown = [index]
             items = ItemListView(now: now, timeZone: timeZone, sources: [feeds[index].source], title: name(index, loaded: snapshot.rows[index].title), store: store)
@@ -302,7 +310,7 @@ public struct FeedListView: BrowserView {
         })
         // Loads bring a feed's counts; the river wraps its items, read whole from the cache.
         let whole = shown.filter { feeds[$0].query == nil }.map { feeds[$0].source }
-        return [.push(items)] + (whole.isEmpty ? [] : [.host(.load(.feeds, .wholeFeeds(whole)))])
+        return [.push(items)] + FeedCommands.load(whole, whole: true, cached: true)
     }
 
     /// The feeds' items read, however many: an intent the store and the cache each apply once
@@ -344,15 +352,15 @@ public struct FeedListView: BrowserView {
             snapshotRevision = -1
             rebuildRows()
             self.list.clamp(metrics)
-            return [.host(.load(.feeds, .reload))]
+            return load(.reload)
         case .loadStarted where !askedStarred:
             // The starred items, read from the cache once, for their count; the query feeds' counts.
             askedStarred = true
-            return [.host(.load(.feeds, .starred))] + countQueries()
+            return [.run(FeedCommands.starred)] + countQueries()
         case .revealed:
             // Items read in a list opened from here change what the query feeds count, and items
             // starred there the starred row's (read again from the cache: as many as were starred).
-            return (askedStarred ? [.host(.load(.feeds, .starred))] : []) + countQueries()
+            return (askedStarred ? [.run(FeedCommands.starred)] : []) + countQueries()
         case .reply(let reply) where reply.key.hasPrefix(Self.countKey) && countsOutstanding > 0:
             guard case .success(let window)? = reply.value(as: ItemWindow.self) else {
                 countsOutstanding -= 1

@@ -186,12 +186,15 @@ public struct HeadlineListView: BrowserView {
 
     public mutating func appear() -> [ViewEffect] { [firstLoad()] }
 
-    /// As the tab itself: its feeds loaded (the first time with its first window, read from the
-    /// cache while they load); as a list opened from another, its feed (`r`) or every feed.
+    /// As the tab itself (feeds named on the command line): its feeds loaded, the first time
+    /// with its first window, read from the cache while they load. Opened from the feed list:
+    /// its feed (`r`); every feed is the feed list's to load.
     public mutating func load(_ target: LoadTarget) -> [ViewEffect] {
-        // After the load, which stops the tab's reads under way when it replaces its loads.
         let first = isLoaded || pending != nil ? [] : [firstLoad()]
-        return [.host(.load(.feeds, target))] + first
+        switch target {
+        case .reload: return FeedCommands.load(feeds.map(\.source)) + first
+        case .sources(let names): return FeedCommands.load(names) + first
+        }
     }
 
     /// Rows asked for before the screen's height is known: a tall terminal's screen and more.
@@ -360,7 +363,7 @@ public struct HeadlineListView: BrowserView {
                 return store.error(source: source).map { (source, .failure($0)) }
             })
             // Loads bring a feed's counts; the river wraps its items, read whole from the cache.
-            return [.pop, .push(river)] + (shown.isEmpty ? [] : [.host(.load(.feeds, .wholeFeeds(shown.sorted())))])
+            return [.pop, .push(river)] + FeedCommands.load(shown.sorted(), whole: true, cached: true)
         case .back: return [.pop]
         case .pickFilter:
             guard !reading.filters.isEmpty else {
@@ -843,7 +846,7 @@ public struct HeadlineListView: BrowserView {
         awaited = (headline.feed, headline.id)
         awaitingLinks = links
         if baseQuery == .starred {
-            return [.host(.load(.feeds, .starred)), .message("reading the starred item…")]
+            return [.run(FeedCommands.starred), .message("reading the starred item…")]
         }
         return [.run(ItemCommands.item(feed: headline.feed, id: headline.id, source: source))]
     }

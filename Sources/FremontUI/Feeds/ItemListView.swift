@@ -147,7 +147,7 @@ public struct ItemListView: BrowserView {
         case .loadStarted(let source) where shows(source): loadStarted(source)
         case .loaded(let source, .feed(let feed)) where shows(source) && feed.tally != nil && source != StarredItem.source:
             // A load brought the feed's counts, not its items: they are read from the cache whole.
-            return [.host(.load(.feeds, .wholeFeeds([source])))]
+            return FeedCommands.load([source], whole: true, cached: true)
         case .loaded(let source, .feed(let feed)) where shows(source): show(feed, source: source)
         case .loadFailed(let source, let error) where shows(source): loadFailed(error, source: source)
         case .backgroundDone(let result) where result.lane == lane:
@@ -167,6 +167,14 @@ public struct ItemListView: BrowserView {
     }
 
     private func shows(_ source: String) -> Bool { sources?.contains(source) ?? true }
+
+    /// Its feeds loaded whole (`r` on one feed's items, or the river as a tab of its own).
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] {
+        switch target {
+        case .reload: FeedCommands.load((sources ?? []).sorted(), whole: true)
+        case .sources(let names): FeedCommands.load(names, whole: true)
+        }
+    }
 
     /// `r` on a feed opened from the list reloads that feed.
     public var reloadTarget: LoadTarget {

@@ -1,11 +1,9 @@
 import FremontCore
 import Synchronization
 
-/// What the browser needs from the program that runs it: the loads behind each view, and the
-/// few things only the program can do.
+/// What the browser needs from the program that runs it: the services screens' commands reach,
+/// and the few things only the program can do.
 public protocol BrowserHost: AnyObject {
-    /// The loads for `view`, for `target` (its sources again, or another span of them).
-    func jobs(for view: ViewID, target: LoadTarget) -> [LoadJob]
     /// Runs the program `request` asks for on the UI thread, in the foreground: `terminal`
     /// hands itself over while it runs (`runInForeground`). The loop draws everything again after.
     func runProgram(_ request: ProgramRequest, on terminal: any TerminalBackend) -> ProgramOutcome

@@ -12,7 +12,7 @@ public final class BrowserRuntime {
     private let terminal: any TerminalBackend
     private let host: any BrowserHost
     private let inbox = EventInbox()
-    /// Loads run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
+    /// Fetches run in parallel, four at most: a list of fifty feeds does not open fifty downloads,
     /// and one slow feed holds up no other.
     private let loads: BlockingWorkQueue
     /// What the reader did (marks, stars, exports), written one at a time on a thread of its
@@ -37,8 +37,8 @@ public final class BrowserRuntime {
     private let lostWrites = UnkeptWrites()
     /// Bumped when a view's loads are cancelled: results of an older generation are dropped.
     private var generations: [ViewID: Int] = [:]
-    /// Loads under way, by view; a command's with the screen it answers to.
-    private var pending: [ViewID: [(source: String, control: LoadControl, command: (address: ScreenAddress, key: String, label: String?)?)]] = [:]
+    /// Commands under way, by their tab's view: each with the screen it answers to.
+    private var pending: [ViewID: [(source: String, control: LoadControl, command: (address: ScreenAddress, key: String, label: String?))]] = [:]
     /// Numbers each command run, so a reply is told from that of an older command of its key.
     private var commandSerial = 0
     /// The services screens' commands run with: the host's, made once.
@@ -243,19 +243,6 @@ public final class BrowserRuntime {
             }
         case .cancelLoads(let view):
             return cancel(view)
-        case .load(let view, let target):
-            let jobs = host.jobs(for: view, target: target)
-            // Another span replaces what is loading; a reload of the same sources does too. A
-            // reload of some sources only (one feed) leaves the others loading.
-            if case .sources(let names) = target {
-                for load in pending[view] ?? [] where load.command == nil && names.contains(load.source) { load.control.cancel() }
-                pending[view]?.removeAll { names.contains($0.source) }
-            } else if target.replacesLoads, !jobs.isEmpty, pending[view]?.isEmpty == false, let status = cancel(view) {
-                return status
-            }
-            for job in jobs {
-                if let status = start(job, for: view, on: target.isFetch ? loads : cacheReads) { return status }
-            }
         }
         return nil
     }
@@ -300,13 +287,9 @@ public final class BrowserRuntime {
         for load in cancelled {
             // Stops the download too, so a cancelled load costs no more bandwidth.
             load.control.cancel()
-            let error = LoadError(source: load.source, kind: .cancelled, "cancelled")
-            if let command = load.command {
-                let reply = CommandReply(key: command.key, label: command.label, result: .failure(error))
-                if let status = handle(.replied(command.address, reply, at: clock())) { return status }
-                continue
-            }
-            if let status = handle(.loaded(view, source: load.source, .failure(error), at: clock())) { return status }
+            let error = LoadError(source: load.command.label ?? load.source, kind: .cancelled, "cancelled")
+            let reply = CommandReply(key: load.command.key, label: load.command.label, result: .failure(error))
+            if let status = handle(.replied(load.command.address, reply, at: clock())) { return status }
         }
         return nil
     }
@@ -336,7 +319,7 @@ public final class BrowserRuntime {
         let slot = "\(address.screen) \(command.key) #"
         commandSerial += 1
         let source = slot + String(commandSerial)
-        if let older = pending[view]?.firstIndex(where: { $0.command != nil && $0.source.hasPrefix(slot) }) {
+        if let older = pending[view]?.firstIndex(where: { $0.source.hasPrefix(slot) }) {
             pending[view]?[older].control.cancel()
             pending[view]?.remove(at: older)
         }
@@ -354,38 +337,13 @@ public final class BrowserRuntime {
         case .count: cacheCounts
         case .write: writes
         }
-        queue.add { [inbox] in
-            Thread.current.name = "fremont-load"
-            defer { Thread.current.name = nil }
-            let reply = command.run(services, control)
-            inbox.post(.replied(address, reply, at: clock()), view: view, source: source, generation: generation)
-        }
-        return nil
-    }
-
-    /// Starts `job` on `queue`. A silent one (a count that follows a list already shown, a window read ahead) puts
-    /// no "loading" on the status line: no spinner ticks, no frame is drawn for it until its
-    /// result lands, and then only what it changed.
-    private func start(_ job: LoadJob, for view: ViewID, on queue: BlockingWorkQueue, silent: Bool = false) -> Int32? {
-        let source = job.source
-        if !silent, let status = handle(.loadStarted(view, source: source)) { return status }
-        let generation = generations[view, default: 0]
-        let throttle = ProgressThrottle(view: view, source: source, generation: generation, inbox: inbox)
-        // Notes (a cached copy's age) go to the status line: stderr would scribble on the screen.
-        let control = LoadControl(progress: throttle.report, note: { [inbox] note in
-            inbox.post(.notice(note), view: view, source: source, generation: generation, isResult: false)
-        })
-        pending[view, default: []].append((source, control, nil))
-        let clock = self.clock
-        // The view's area now: a feed is wrapped for it on the load thread.
+        // The view's area now: a feed is wrapped for it on the command's thread.
         let area = state.contentArea
         queue.add { [inbox] in
-            // Named so a crash report (and the terminal tests, which crash one on purpose) can
-            // tell a load's thread from the UI's.
             Thread.current.name = "fremont-load"
             defer { Thread.current.name = nil }
-            let result = Result { () throws(LoadError) -> LoadPayload in try job.run(control).laidOut(for: area) }
-            inbox.post(.loaded(view, source: source, result, at: clock()), view: view, source: source, generation: generation)
+            let reply = command.run(services, control).laidOut(for: area)
+            inbox.post(.replied(address, reply, at: clock()), view: view, source: source, generation: generation)
         }
         return nil
     }

@@ -106,6 +106,21 @@ extension Command: Hashable {
     }
 }
 
+/// A reply with layout work to do before it is shown (a feed's items wrapped for the screen's
+/// width), done on the command's thread so that what arrives costs the UI thread little.
+public protocol LaidOutReply: Sendable {
+    associatedtype LaidOut: Sendable
+    func laidOut(for area: Rect) -> LaidOut
+}
+
+extension CommandReply {
+    /// The reply with its layout work done for `area`, when it has any.
+    public func laidOut(for area: Rect) -> CommandReply {
+        guard case .success(let value) = result, let reply = value as? any LaidOutReply else { return self }
+        return CommandReply(key: key, label: label, result: .success(reply.laidOut(for: area)))
+    }
+}
+
 /// A reply that is a load the Log lists (a table, a forecast), with the warnings its parser kept
 /// (the first of them, when there were many) and how many there were in all.
 public protocol LoggedLoad: Sendable {
