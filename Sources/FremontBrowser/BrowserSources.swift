@@ -14,6 +14,9 @@ public struct BrowserSources: Sendable {
     /// The feeds as the feeds file lists them (titles, tags): the Feeds tab is then the feed
     /// list; nil, it shows the items of `feeds` at once.
     public var followed: [FollowedFeed]?
+    /// The feeds named on the command line that are not followed, by name: only viewed, they are
+    /// kept in the cache but left out of All items until followed. Nil: the feeds followed.
+    public var viewedOnly: Set<String>?
     /// What the feeds file had that fremont cannot use (a bad line, a `query:` feed), for the Log.
     public var feedListWarnings: [ParseWarning]
     /// Where the table's counts were taken (a joined `weather:LAT,LON`'s latitude), for the
@@ -63,6 +66,13 @@ public struct BrowserSources: Sendable {
         return sources.isEmpty ? nil : (sources, feeds, list.warnings)
     }
 
+    /// Of `named` (feeds named on the command line), the names of those the feeds file does not
+    /// follow: a feed is the same feed by its cache key (a file by its absolute path).
+    public static func notFollowed(_ named: [DataSource], in list: FeedList?) -> Set<String> {
+        let followed = Set((list?.entries ?? []).compactMap { try? DataSource(argument: $0.url) }.map(cacheKey))
+        return Set(named.filter { !followed.contains(cacheKey($0)) }.map(\.name))
+    }
+
     /// The feeds built into the binary, for a browser whose reader follows none.
     public static func builtInFeeds() -> (sources: [DataSource], feeds: [FollowedFeed], warnings: [ParseWarning]) {
         let sources = EmbeddedData.feeds().map { DataSource.input($0) }
@@ -70,7 +80,7 @@ public struct BrowserSources: Sendable {
     }
 
     /// Where the cache keeps a feed's items: a file by its absolute path.
-    static func cacheKey(_ source: DataSource) -> String {
+    public static func cacheKey(_ source: DataSource) -> String {
         if case .input = source { return WebSources.readKey(source.name) }
         return source.name
     }

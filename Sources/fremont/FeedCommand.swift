@@ -44,15 +44,20 @@ struct FeedCommand: ParsableCommand {
             // Feeds named here open straight on their items; the feeds you follow, on their list.
             // (With a sync service's feeds beside the list's own.)
             let followed = list.flatMap { BrowserSources.followed(in: $0) }
-            let sources = BrowserSources(feeds: followed?.sources ?? inputs, followed: followed?.feeds,
+            var sources = BrowserSources(feeds: followed?.sources ?? inputs, followed: followed?.feeds,
                                          feedListWarnings: list?.warnings ?? [], config: ConfigFile.quiet)
+            // Feeds named here and not followed are only viewed: out of All items until followed.
+            if followed == nil { sources.viewedOnly = BrowserSources.notFollowed(inputs, in: (try? FeedList.load()) ?? nil) }
             Browser.run(opening: .feeds, sources: sources, settings: network.settings)
         }
         var output = StandardOutput()
         var failed = false
+        // Printed, an address not followed is only viewed too: kept, out of All items until followed.
+        let viewedOnly = list == nil ? BrowserSources.notFollowed(inputs, in: (try? FeedList.load()) ?? nil) : []
         FeedExport.writeEach(inputs, as: format ?? .text) { input in
             do throws(LoadError) {
                 let result = try WebSources.feed(input, network.settings).result
+                if case .url = input, viewedOnly.contains(input.name) { try? WebSources.cache.markViewedOnly([BrowserSources.cacheKey(input)]) }
                 Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
                 return result.feed
             } catch {

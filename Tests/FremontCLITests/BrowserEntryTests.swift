@@ -92,6 +92,44 @@ import Testing
         }
     }
 
+    /// A feed only viewed is kept (its marks, a warm start) but is not in All items, whose row and
+    /// list agree; followed, it joins them.
+    @Test func aFeedOnlyViewedIsNotInAllItemsUntilFollowed() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            let viewed = server.address("/data/feeds/real/nasa__breaking_news_2022-01-12.rss")
+            let followed = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let tmux = try await TmuxSession(width: 100, height: 24, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(fremont) feed '\(viewed)'; echo EXIT=$?")
+            try await tmux.waitFor("Reaches Major Milestone")
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+            try FileManager.default.createDirectory(at: home.feedList.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "\(followed)\n".write(to: home.feedList, atomically: true, encoding: .utf8)
+            try await tmux.run("clear; \(fremont); echo EXIT=$?")
+            let list = try await tmux.waitFor("NASA Breaking News")
+            #expect(list.split(separator: "\n").first { $0.contains("All items") }?.hasSuffix("10/10") == true, "\(list)")
+            try await tmux.press("g")
+            try await tmux.press("Enter")
+            let all = try await tmux.waitFor("All items · 10 items")
+            #expect(!all.contains("Reaches Major Milestone"))
+            try await tmux.press("q")
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+            // Followed too: its items join All items.
+            try "\(followed)\n\(viewed)\n".write(to: home.feedList, atomically: true, encoding: .utf8)
+            try await tmux.run("clear; \(fremont); echo EXIT=$?")
+            try await tmux.waitFor("20/20")
+            try await tmux.press("g")
+            try await tmux.press("Enter")
+            try await tmux.waitFor("All items · 20 items")
+            try await tmux.press("q")
+            try await tmux.press("q")
+            try await tmux.expectShellRestored(status: "0")
+        }
+    }
+
     @Test func aTableOpensOnItsSpanOnly() async throws {
         let home = try TestHome()
         let tmux = try await TmuxSession(width: 100, height: 24, environment: home.environment)

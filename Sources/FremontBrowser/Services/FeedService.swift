@@ -14,14 +14,20 @@ final class FeedService: FeedSource {
     }
 
     private let feeds: Mutex<Feeds>
+    /// The feeds only viewed (named on the command line, not followed), by name: kept, and left
+    /// out of the merged lists; nil for a run of the feeds followed, which joins any of them
+    /// viewed before to those lists (once, at its first load).
+    private let viewedOnly: Set<String>?
+    private let followedMarked = Mutex(false)
     private let settings: FetchSettings
     /// The run's cache, unless a test gives its own.
     private let cache: @Sendable () -> CacheDatabase
     let prefetcher: FullArticlePrefetcher
 
-    init(feeds: [DataSource], settings: FetchSettings, fullArticleFeeds: Set<String> = [],
+    init(feeds: [DataSource], settings: FetchSettings, fullArticleFeeds: Set<String> = [], viewedOnly: Set<String>? = nil,
          cache: @escaping @Sendable () -> CacheDatabase = { WebSources.cache }) {
         self.feeds = Mutex(Feeds(sources: Self.byName(feeds), fullArticle: fullArticleFeeds))
+        self.viewedOnly = viewedOnly
         self.settings = settings
         self.cache = cache
         prefetcher = FullArticlePrefetcher(settings: settings, cache: cache)
@@ -57,7 +63,10 @@ final class FeedService: FeedSource {
         let prefetch = fullArticle ? prefetcher : nil
         // A feed whose new items' articles are fetched needs those items (their links).
         let readBack = whole || prefetch != nil ? nil : Self.itemsReadBack
+        markFollowedOnce()
         let loaded = try WebSources.feed(source, settings, LoadContext(control, naming: name), readState: true, itemsReadBack: readBack)
+        // Only viewed: kept, but out of All items (a cache that cannot say so loses nothing else).
+        if viewedOnly?.contains(name) == true { try? cache().markViewedOnly([BrowserSources.cacheKey(source)]) }
         if let prefetch, !loaded.newItemIDs.isEmpty {
             let new = Set(loaded.newItemIDs)
             let items = loaded.result.feed.items.filter { new.contains($0.id) }.map { (id: $0.id, link: $0.link) }
@@ -70,6 +79,13 @@ final class FeedService: FeedSource {
         let arrived: Int? = if case .url = source { loaded.newItemIDs.count } else { nil }
         return PreparedFeed(loaded.result, source: name, readItemIDs: loaded.readItemIDs, starredItemIDs: loaded.starredIDs,
                             tally: tally, arrived: arrived)
+    }
+
+    /// A run of the feeds followed: those of them only viewed before join the merged lists.
+    private func markFollowedOnce() {
+        guard viewedOnly == nil, !followedMarked.withLock({ done in defer { done = true }; return done }) else { return }
+        let keys = feeds.withLock { $0.sources.values.map(BrowserSources.cacheKey) }
+        try? cache().markFollowed(keys)
     }
 
     func starred() throws(LoadError) -> PreparedFeed {

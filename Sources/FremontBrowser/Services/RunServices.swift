@@ -20,6 +20,7 @@ enum RunServices {
 
     /// The Feeds tab's feeds: the command line's, the feeds file's (and a sync service's), or the built-in ones.
     static func feeds(_ sources: BrowserSources, settings: FetchSettings) -> FeedService {
-        FeedService(feeds: sources.feeds, settings: settings, fullArticleFeeds: FeedService.fullArticleFeeds(sources.followed))
+        FeedService(feeds: sources.feeds, settings: settings, fullArticleFeeds: FeedService.fullArticleFeeds(sources.followed),
+                    viewedOnly: sources.viewedOnly)
     }
 }

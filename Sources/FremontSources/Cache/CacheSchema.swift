@@ -550,6 +550,12 @@ enum CacheSchema {
                 """)
         }
 
+        migrator.registerMigration("v19-viewed-feeds") { db in
+            // A feed only viewed (`fremont feed URL` of a feed not followed) is kept like any
+            // other, and left out of the merged lists (All items, Unread items) until it is followed.
+            try db.execute(sql: "ALTER TABLE feed ADD COLUMN viewedOnly INTEGER NOT NULL DEFAULT 0")
+        }
+
         return migrator
     }
 }

@@ -23,6 +23,19 @@ struct ItemWindowReader {
     var order = ItemOrder.newestFirst
     /// `highlight-article` rules: each row says the first it matches (`ItemHeadline.highlight`).
     var highlights: [FilterExpression] = []
+    /// Whether some feeds are only viewed (`feed.viewedOnly`): their items are left out of the
+    /// merged lists of every item (All items, Unread items, a search of them) and their counts.
+    var excludesViewed = false
+
+    /// Whether the cache holds feeds only viewed: asked once a read (a few hundred feed rows).
+    static func hasViewedFeeds(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM feed WHERE viewedOnly)")) ?? false
+    }
+
+    /// The condition leaving a viewed feed's items out (its feeds' numbers read once a statement).
+    static let followedOnly = "+feedKey NOT IN (SELECT key FROM feed WHERE viewedOnly)"
+    /// The same for the feeds' tallies.
+    static let followedTally = "feedURL NOT IN (SELECT url FROM feed WHERE viewedOnly)"
 
     /// The sort key, written exactly as the indexes are, so SQLite matches them.
     static let itemKey = "coalesce(published, updated, \(ItemSortKey.undatedValue))"
@@ -83,8 +96,8 @@ struct ItemWindowReader {
     }
 
     /// The query's rows in `order`: the list's own unless `order` is another.
-    private static func selection(_ query: ItemQuery, _ order: ItemOrder) -> Selection {
-        var selection = selection(query)
+    private static func selection(_ query: ItemQuery, _ order: ItemOrder, excludingViewed: Bool = false) -> Selection {
+        var selection = selection(query, excludingViewed: excludingViewed)
         guard order != .newestFirst else { return selection }
         // Starred items keep their date order, either way.
         guard selection.table == "item" else {
@@ -97,11 +110,11 @@ struct ItemWindowReader {
         return selection
     }
 
-    private static func selection(_ query: ItemQuery) -> Selection {
+    private static func selection(_ query: ItemQuery, excludingViewed: Bool = false) -> Selection {
         switch query {
-        case .all: Selection(table: "item", columns: itemColumns, key: itemKey)
+        case .all: Selection(table: "item", columns: itemColumns, key: itemKey, filter: excludingViewed ? followedOnly : nil)
         // The literal `isRead = 0` is what lets SQLite use the partial index of unread items.
-        case .unread: Selection(table: "item", columns: itemColumns, key: itemKey, filter: "isRead = 0")
+        case .unread: Selection(table: "item", columns: itemColumns, key: itemKey, filter: "isRead = 0" + (excludingViewed ? " AND \(followedOnly)" : ""))
         case .feed(let feed): Selection(table: "item", columns: itemColumns, key: itemKey, filter: "feedKey = (SELECT key FROM feed WHERE url = ?)",
                                         arguments: [feed])
         // Only a jump reads a tag this way: walking the list's order, the feed of each row looked
@@ -111,8 +124,8 @@ struct ItemWindowReader {
                       arguments: [jsonArray(feeds)])
         case .starred: Selection(table: "starred", columns: starredColumns, key: starredKey)
         // Walking the list's order, each row tested until the window is full (see `FilterSQL`).
-        case .filter(_, _): Selection(table: "item", columns: itemColumns, key: itemKey)
-        case .search(let text, let within): searched(selection(within), for: text)
+        case .filter(_, _): Selection(table: "item", columns: itemColumns, key: itemKey, filter: excludingViewed ? followedOnly : nil)
+        case .search(let text, let within): searched(selection(within, excludingViewed: excludingViewed), for: text)
         }
     }
 
@@ -169,7 +182,7 @@ struct ItemWindowReader {
     /// A filter's condition (and the hidden items' left out), its functions registered around
     /// `body`; other queries as they are.
     private func withFilter<T>(_ query: ItemQuery, _ body: (Selection) throws -> T) throws -> T {
-        var selection = Self.selection(query, order)
+        var selection = Self.selection(query, order, excludingViewed: excludesViewed)
         let highlighted = !highlights.isEmpty && selection.table == "item"
         guard isFiltered(query) || highlighted else { return try body(selection) }
         var expression: FilterExpression?
@@ -209,7 +222,7 @@ struct ItemWindowReader {
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE \(selection.filter ?? "1")", arguments: selection.arguments) ?? 0
             }
         }
-        if case .search(let text, .all) = query {
+        if case .search(let text, .all) = query, !excludesViewed {
             // Every item is in the full-text index once (a trigger removes an item's row with
             // it): the matches counted there alone, never joined to the items.
             guard let match = ItemSearch.matchExpression(text) else { return 0 }
@@ -218,11 +231,13 @@ struct ItemWindowReader {
         }
         if case .search = query {
             // The matches counted where they are (the index gives their rowids): no tally keeps these.
-            let selection = Self.selection(query)
+            let selection = Self.selection(query, excludingViewed: excludesViewed)
             return try Int.fetchOne(try db.cachedStatement(sql: "SELECT count(*) FROM \(selection.table) WHERE \(selection.filter ?? "1")"),
                                     arguments: selection.arguments) ?? 0
         }
         let (sql, arguments): (String, StatementArguments) = switch query {
+        case .all where excludesViewed: ("SELECT sum(total) FROM itemTally WHERE \(Self.followedTally)", [])
+        case .unread where excludesViewed: ("SELECT sum(unread) FROM itemTally WHERE \(Self.followedTally)", [])
         case .all: ("SELECT sum(total) FROM itemTally", [])
         case .unread: ("SELECT sum(unread) FROM itemTally", [])
         case .feed(let feed): ("SELECT total FROM itemTally WHERE feedURL = ?", [feed])
@@ -252,7 +267,7 @@ struct ItemWindowReader {
         case (.tag(_, let feeds), .before(let cursor)), (.feeds(let feeds), .before(let cursor)):
             return try tagRows(feeds, forward: false, from: cursor, limit: limit)
         case (.tag(_, let feeds), .end), (.feeds(let feeds), .end): return try tagRows(feeds, forward: false, from: .afterLast, limit: limit)
-        case (.search(let text, .all), _) where selection.isCached && order == .newestFirst:
+        case (.search(let text, .all), _) where selection.isCached && order == .newestFirst && !excludesViewed:
             guard let match = ItemSearch.matchExpression(text) else { return [] }
             if let rows = try searchWalk(try searchHits(match), seek, limit: limit) { return rows }
             return try seekRows(selection, seek, limit: limit)
@@ -264,12 +279,12 @@ struct ItemWindowReader {
     /// the full-text index; nil for any other list (or one some items are hidden from, or
     /// highlighted, or sorted otherwise), whose count is read apart.
     func searchWithCount(_ query: ItemQuery, limit: Int) throws -> (total: Int, rows: [ItemHeadline])? {
-        guard case .search(let text, .all) = query, !isFiltered(query), highlights.isEmpty, order == .newestFirst else { return nil }
+        guard case .search(let text, .all) = query, !isFiltered(query), highlights.isEmpty, order == .newestFirst, !excludesViewed else { return nil }
         guard let match = ItemSearch.matchExpression(text) else { return (0, []) }
         let hits = try searchHits(match)
         let limit = min(max(0, limit), ItemSeek.maxWindowRows)
         if let rows = try searchWalk(hits, .start, limit: limit) { return (hits.count, rows) }
-        return (hits.count, try seekRows(Self.selection(query, order), .start, limit: limit))
+        return (hits.count, try seekRows(Self.selection(query, order, excludingViewed: excludesViewed), .start, limit: limit))
     }
 
     /// The items holding the words, by rowid, as the full-text index keeps them (no sort).
