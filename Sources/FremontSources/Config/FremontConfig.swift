@@ -110,15 +110,8 @@ public struct FremontConfig: Sendable, Equatable {
         return minutes > 0 ? minutes : nil
     }
 
-    /// The settings fremont reads, for the README and for warnings.
-    public static let supportedKeys = [
-        "endpoint", "reload-time", "auto-reload", "browser", "player", "notify-program", "mouse", "max-items",
-        "keep-articles-days", "location", "provider", "pirate-weather-key", "show-read-feeds", "show-read-articles",
-        "confirm-mark-all-feeds-read", "confirm-exit", "goto-next-feed", "text-width", "datetime-format", "bind-key",
-        "show-summaries", "ignore-article", "ignore-mode", "define-filter", "article-sort-order", "feed-sort-order", "bookmark-cmd", "notify-xterm", "highlight-article",
-        "download-path", "download-filename-format", "max-downloads", "download-max-size",
-        "notify-format", "notify-always",
-    ]
+    /// The settings fremont reads (the table's), for the README and for warnings.
+    public static var supportedKeys: [String] { settings.keys.sorted() }
 
     /// Nil when there is no file. An unknown key is a warning; a bad endpoint an error, since
     /// quietly asking the default dataset instead would show the wrong city's counts.
@@ -141,277 +134,200 @@ public struct FremontConfig: Sendable, Equatable {
                 continue
             }
             let key = parsed.key.lowercased()
-            func warn(_ message: String) { config.warnings.append(ParseWarning(message, at: location)) }
-            func shown(_ text: String?) -> String { "'\(TerminalSafeText.singleLine(text ?? parsed.words.joined(separator: " ")))'" }
-            /// The one value, or a warning that the line gives more (newsboat's form wants quotes).
-            func single() -> String? {
-                if let value = parsed.single { return value }
-                if parsed.words.isEmpty { warn("\(key) needs a value; ignored") } else {
-                    warn("\(key) takes one value, not \(parsed.words.count) (quote it: \(key) \"\(TerminalSafeText.singleLine(parsed.words.joined(separator: " ")))\"); ignored")
-                }
-                return nil
-            }
-            func yesNo() -> Bool? {
-                guard let value = single() else { return nil }
-                switch value.lowercased() {
-                case "yes", "on", "true": return true
-                case "no", "off", "false": return false
-                default:
-                    warn("\(key) must be yes or no, not \(shown(value)); ignored")
-                    return nil
-                }
-            }
-            /// A program's setting: a program and its first arguments, not a shell line.
-            func program() -> String? {
-                guard let value = parsed.program else {
-                    _ = single()
-                    return nil
-                }
-                guard !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
-                    warn("\(key) must name a program; ignored")
-                    return nil
-                }
-                do {
-                    _ = try ProgramCommand(parsing: value)
-                } catch {
-                    warn("\(key) \(error == .noProgram ? "must name a program" : error.description); ignored")
-                    return nil
-                }
-                return value
-            }
-            let value = parsed.single ?? parsed.words.joined(separator: " ")
-            switch key {
-            case "endpoint":
-                guard case .url(let url)? = try? SourceLocator(value) else {
-                    throw LoadError(source: name, location: location, "endpoint must be an http or https address, not \(value.isEmpty ? "nothing" : "'\(TerminalSafeText.singleLine(value))'")")
-                }
-                config.endpoint = url
-            case "reload-time":
-                guard let value = single() else { continue }
-                guard let minutes = Int(value), (0...10_080).contains(minutes) else {
-                    config.warnings.append(ParseWarning("reload-time must be whole minutes from 0 to 10080 (a week), not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
-                    continue
-                }
-                config.reloadMinutes = minutes
-            case "player":
-                if let command = program() { config.player = command }
-            case "browser":
-                if let command = program() { config.browser = command }
-            case "notify-program":
-                if let command = program() { config.notifyProgram = command }
-            case "bookmark-cmd":
-                if let command = program() { config.bookmarkCommand = command }
-            case "notify-xterm":
-                if let flag = yesNo() { config.notifyXterm = flag }
-            case "notify-format":
-                guard let format = single() else { continue }
-                guard !format.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
-                    warn("notify-format must be one line of text; ignored")
-                    continue
-                }
-                config.notifyFormat = NotifyFormat(format)
-            case "notify-always":
-                if let flag = yesNo() { config.notifyAlways = flag }
-            case "auto-reload":
-                if let flag = yesNo() { config.autoReload = flag }
-            case "show-read-feeds":
-                if let flag = yesNo() { config.showReadFeeds = flag }
-            case "show-read-articles":
-                if let flag = yesNo() { config.showReadArticles = flag }
-            case "show-summaries":
-                if let flag = yesNo() { config.showSummaries = flag }
-            case "confirm-mark-all-feeds-read":
-                if let flag = yesNo() { config.confirmMarkAllFeedsRead = flag }
-            case "confirm-exit":
-                if let flag = yesNo() { config.confirmExit = flag }
-            case "goto-next-feed":
-                if let flag = yesNo() { config.gotoNextFeed = flag }
-            case "text-width":
-                guard let value = single() else { continue }
-                guard let width = Int(value), (0...10_000).contains(width) else {
-                    warn("text-width must be a whole number of columns from 0 to 10000, not \(shown(value)); ignored")
-                    continue
-                }
-                config.textWidth = width
-            case "datetime-format":
-                guard let value = single() else { continue }
-                guard !value.isEmpty, value.count <= 200, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
-                    warn("datetime-format must be a strftime format of at most 200 characters on one line; ignored")
-                    continue
-                }
-                config.datetimeFormat = value
-            case "bind-key":
-                guard (2...3).contains(parsed.words.count) else {
-                    warn("bind-key takes a key, an operation and maybe a context (bind-key ^D pagedown article), not \(shown(nil)); ignored")
-                    continue
-                }
-                guard let bound = KeyRebinding.key(named: parsed.words[0]) else {
-                    warn("bind-key: no key is named \(shown(parsed.words[0])) (one character, ^ and a letter, ENTER, SPACE, TAB, ESC, UP, PAGEDOWN, F1 …); ignored")
-                    continue
-                }
-                let operation = parsed.words[1].lowercased()
-                guard !operation.isEmpty, operation.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0)) }) else {
-                    warn("bind-key: \(shown(parsed.words[1])) is not an operation's name; ignored")
-                    continue
-                }
-                let context = parsed.words.count == 3 ? parsed.words[2].lowercased() : "all"
-                guard KeyRebinding.contexts.contains(context) else {
-                    warn("bind-key: no context is named \(shown(parsed.words[2])) (all, feedlist, articlelist, article, …); ignored")
-                    continue
-                }
-                config.keyBindings.append(KeyRebinding(key: bound, operation: operation, context: context, location: location))
-            case "ignore-article":
-                guard parsed.words.count == 2, !parsed.words[0].isEmpty else {
-                    warn("ignore-article takes a feed (an address, regex:PATTERN or *) and a quoted expression (ignore-article * \"title =~ \\\"ad\\\"\"), not \(shown(nil)); ignored")
-                    continue
-                }
-                guard config.ignoreRules.rules.count < IgnoreRules.maximumCount else {
-                    warn("ignore-article: at most \(IgnoreRules.maximumCount) rules are read; ignored")
-                    continue
-                }
-                if let rule = Self.ignoreRule(feeds: parsed.words[0], expression: parsed.words[1], warn: warn) {
-                    config.ignoreRules.rules.append(rule)
-                }
-            case "define-filter":
-                guard parsed.words.count == 2, !parsed.words[0].isEmpty else {
-                    warn("define-filter takes a name and a quoted expression (define-filter \"unread\" \"unread = \\\"yes\\\"\"), not \(shown(nil)); ignored")
-                    continue
-                }
-                guard config.filters.count < FremontConfig.maximumFilters else {
-                    warn("define-filter: at most \(FremontConfig.maximumFilters) filters are read; ignored")
-                    continue
-                }
-                let name = TerminalSafeText.singleLine(parsed.words[0])
-                do {
-                    let filter = try DefinedFilter(name: name, parsing: parsed.words[1])
-                    try FilterSQL.check(filter.expression)
-                    config.filters.removeAll { $0.name == name }
-                    config.filters.append(filter)
-                } catch let error as FilterParseError {
-                    warn("define-filter \(shown(name)): \(error.description) in \(TerminalSafeText.singleLine(parsed.words[1])); ignored")
-                } catch {
-                    warn("define-filter \(shown(name)): \(error); ignored")
-                }
-            case "article-sort-order":
-                guard let value = single() else { continue }
-                guard let order = ItemOrder(newsboat: value) else {
-                    warn("article-sort-order must be date, title, flags, author, link or guid, then maybe -asc or -desc, not \(shown(value)); ignored")
-                    continue
-                }
-                config.articleOrder = order
-            case "feed-sort-order":
-                guard let value = single() else { continue }
-                guard let order = FeedOrder(newsboat: value) else {
-                    warn("feed-sort-order must be none, firsttag, title, articlecount, unreadarticlecount or lastupdated, then maybe -asc or -desc, not \(shown(value)); ignored")
-                    continue
-                }
-                config.feedOrder = order
-            case "highlight-article":
-                guard parsed.words.count >= 3 else {
-                    warn("highlight-article takes a quoted expression, a foreground and a background colour and maybe attributes (highlight-article \"unread = \\\"yes\\\"\" yellow default bold), not \(shown(nil)); ignored")
-                    continue
-                }
-                guard config.highlights.count < ArticleHighlight.maximumCount else {
-                    warn("highlight-article: at most \(ArticleHighlight.maximumCount) are read; ignored")
-                    continue
-                }
-                guard let foreground = ArticleHighlight.Color(newsboat: parsed.words[1]),
-                      let background = ArticleHighlight.Color(newsboat: parsed.words[2]) else {
-                    let bad = ArticleHighlight.Color(newsboat: parsed.words[1]) == nil ? parsed.words[1] : parsed.words[2]
-                    warn("highlight-article: no colour is named \(shown(bad)) (default, black, red, green, yellow, blue, magenta, cyan, white, color0 … color255); ignored")
-                    continue
-                }
-                var attributes: [ArticleHighlight.Attribute] = []
-                var unknown: String?
-                for word in parsed.words.dropFirst(3) {
-                    if let attribute = ArticleHighlight.Attribute(rawValue: word.lowercased()) { attributes.append(attribute) } else { unknown = word }
-                }
-                if let unknown {
-                    warn("highlight-article: no attribute is named \(shown(unknown)) (bold, underline, reverse, standout, dim, italic, blink, protect, invis); ignored")
-                    continue
-                }
-                do {
-                    let expression = try FilterExpression(parsing: parsed.words[0])
-                    try FilterSQL.check(expression)
-                    config.highlights.append(ArticleHighlight(text: parsed.words[0], expression: expression, foreground: foreground,
-                                                              background: background, attributes: attributes))
-                } catch let error as FilterParseError {
-                    warn("highlight-article: \(error.description) in \(TerminalSafeText.singleLine(parsed.words[0])); ignored")
-                } catch {
-                    warn("highlight-article: \(error); ignored")
-                }
-            case "ignore-mode":
-                guard let value = single() else { continue }
-                guard let mode = IgnoreMode(rawValue: value.lowercased()) else {
-                    warn("ignore-mode must be download or display, not \(shown(value)); ignored")
-                    continue
-                }
-                config.ignoreRules.mode = mode
-            case "max-items":
-                guard let value = single() else { continue }
-                guard let count = Int(value), (0...1_000_000).contains(count) else {
-                    config.warnings.append(ParseWarning("max-items must be a whole number from 0 to 1000000, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
-                    continue
-                }
-                config.maxItems = count
-            case "keep-articles-days":
-                guard let value = single() else { continue }
-                guard let days = Int(value), (0...36_500).contains(days) else {
-                    config.warnings.append(ParseWarning("keep-articles-days must be a whole number of days from 0 to 36500, not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
-                    continue
-                }
-                config.keepArticlesDays = days
-            case "mouse":
-                if let flag = yesNo() { config.mouse = flag }
-            case "download-path", "download-filename-format":
-                guard let value = single() else { continue }
-                guard !value.isEmpty, value.utf8.count <= 1000, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
-                    warn("\(key) must be a path of at most 1000 bytes on one line; ignored")
-                    continue
-                }
-                if key == "download-path" { config.downloadPath = value } else { config.downloadFilenameFormat = value }
-            case "max-downloads":
-                guard let value = single() else { continue }
-                guard let count = Int(value), (1...16).contains(count) else {
-                    warn("max-downloads must be a whole number from 1 to 16, not \(shown(value)); ignored")
-                    continue
-                }
-                config.maxDownloads = count
-            case "download-max-size":
-                guard let value = single() else { continue }
-                guard let megabytes = Int(value), (1...1_000_000).contains(megabytes) else {
-                    warn("download-max-size must be a whole number of megabytes from 1 to 1000000, not \(shown(value)); ignored")
-                    continue
-                }
-                config.downloadMaxMegabytes = megabytes
-            case "location":
-                do {
-                    config.location = try Coordinates(parsing: value)
-                } catch {
-                    config.warnings.append(ParseWarning("location: \(error.message); ignored", at: location))
-                }
-            case "provider":
-                guard let provider = ForecastProvider(name: value) else {
-                    let names = ForecastProvider.allCases.map(\.rawValue).joined(separator: " or ")
-                    config.warnings.append(ParseWarning("provider must be \(names), not '\(TerminalSafeText.singleLine(value))'; ignored", at: location))
-                    continue
-                }
-                config.provider = provider
-            case "pirate-weather-key":
-                // The value is a secret: the warning never repeats it.
-                guard let key = APIKey(value) else {
-                    config.warnings.append(ParseWarning("pirate-weather-key must be the key's letters and digits alone; ignored", at: location))
-                    continue
-                }
-                config.pirateWeatherKey = key
-            case _ where SyncSettings.keys.contains(key):
-                if let warning = config.sync.apply(key: key, value: value, at: location) { config.warnings.append(warning) }
-            default:
+            var line = SettingLine(key: key, parsed: parsed, location: location, file: name)
+            if let setting = settings[key] {
+                try setting.read(&config, &line)
+            } else if SyncSettings.keys.contains(key) {
+                if let warning = config.sync.apply(key: key, value: line.value, at: location) { line.warnings.append(warning) }
+            } else {
                 let named = "'\(TerminalSafeText.singleLine(String(key.prefix(40))))'"
-                warn(NewsboatSettings.names.contains(key) ? "newsboat's \(named) is not supported; ignored" : "unknown setting \(named); ignored")
+                line.warn(NewsboatSettings.names.contains(key) ? "newsboat's \(named) is not supported; ignored" : "unknown setting \(named); ignored")
             }
+            config.warnings += line.warnings
         }
         return config
+    }
+
+    /// Every setting fremont reads (a sync service's apart, `SyncSettings`), by its name.
+    static let settings: [String: ConfigSetting] = [
+        "endpoint": ConfigSetting { config, line throws(LoadError) in
+            guard case .url(let url)? = try? SourceLocator(line.value) else {
+                let value = line.value
+                throw LoadError(source: line.file, location: line.location,
+                                "endpoint must be an http or https address, not \(value.isEmpty ? "nothing" : "'\(TerminalSafeText.singleLine(value))'")")
+            }
+            config.endpoint = url
+        },
+        "reload-time": .wholeNumber(\.reloadMinutes, 0...10_080, "whole minutes", note: " (a week)"),
+        "player": .program(\.player),
+        "browser": .program(\.browser),
+        "notify-program": .program(\.notifyProgram),
+        "bookmark-cmd": .program(\.bookmarkCommand),
+        "notify-xterm": .flag(\.notifyXterm),
+        "notify-format": ConfigSetting { config, line in
+            guard let format = line.single() else { return }
+            guard !format.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                line.warn("notify-format must be one line of text; ignored")
+                return
+            }
+            config.notifyFormat = NotifyFormat(format)
+        },
+        "notify-always": .flag(\.notifyAlways),
+        "auto-reload": .flag(\.autoReload),
+        "show-read-feeds": .flag(\.showReadFeeds),
+        "show-read-articles": .flag(\.showReadArticles),
+        "show-summaries": .flag(\.showSummaries),
+        "confirm-mark-all-feeds-read": .flag(\.confirmMarkAllFeedsRead),
+        "confirm-exit": .flag(\.confirmExit),
+        "goto-next-feed": .flag(\.gotoNextFeed),
+        "text-width": .wholeNumber(\.textWidth, 0...10_000, "a whole number of columns"),
+        "datetime-format": ConfigSetting { config, line in
+            guard let value = line.single() else { return }
+            guard !value.isEmpty, value.count <= 200, !value.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                line.warn("datetime-format must be a strftime format of at most 200 characters on one line; ignored")
+                return
+            }
+            config.datetimeFormat = value
+        },
+        "bind-key": ConfigSetting { config, line in readBindKey(&config, &line) },
+        "ignore-article": ConfigSetting { config, line in
+            let words = line.parsed.words
+            guard words.count == 2, !words[0].isEmpty else {
+                line.warn("ignore-article takes a feed (an address, regex:PATTERN or *) and a quoted expression (ignore-article * \"title =~ \\\"ad\\\"\"), not \(line.shown(nil)); ignored")
+                return
+            }
+            guard config.ignoreRules.rules.count < IgnoreRules.maximumCount else {
+                line.warn("ignore-article: at most \(IgnoreRules.maximumCount) rules are read; ignored")
+                return
+            }
+            if let rule = ignoreRule(feeds: words[0], expression: words[1], warn: { line.warn($0) }) { config.ignoreRules.rules.append(rule) }
+        },
+        "define-filter": ConfigSetting { config, line in readDefineFilter(&config, &line) },
+        "article-sort-order": .choice(\.articleOrder, "date, title, flags, author, link or guid, then maybe -asc or -desc") { ItemOrder(newsboat: $0) },
+        "feed-sort-order": .choice(\.feedOrder, "none, firsttag, title, articlecount, unreadarticlecount or lastupdated, then maybe -asc or -desc") {
+            FeedOrder(newsboat: $0)
+        },
+        "highlight-article": ConfigSetting { config, line in readHighlight(&config, &line) },
+        "ignore-mode": ConfigSetting { config, line in
+            guard let value = line.single() else { return }
+            guard let mode = IgnoreMode(rawValue: value.lowercased()) else {
+                line.warn("ignore-mode must be download or display, not \(line.shown(value)); ignored")
+                return
+            }
+            config.ignoreRules.mode = mode
+        },
+        "max-items": .wholeNumber(\.maxItems, 0...1_000_000, "a whole number"),
+        "keep-articles-days": .wholeNumber(\.keepArticlesDays, 0...36_500, "a whole number of days"),
+        "mouse": .flag(\.mouse),
+        "download-path": .text(\.downloadPath, "a path", limit: 1000),
+        "download-filename-format": .text(\.downloadFilenameFormat, "a path", limit: 1000),
+        "max-downloads": .wholeNumber(\.maxDownloads, 1...16, "a whole number"),
+        "download-max-size": .wholeNumber(\.downloadMaxMegabytes, 1...1_000_000, "a whole number of megabytes"),
+        "location": ConfigSetting { config, line in
+            do throws(Coordinates.Invalid) {
+                config.location = try Coordinates(parsing: line.value)
+            } catch {
+                line.warn("location: \(error.message); ignored")
+            }
+        },
+        "provider": ConfigSetting { config, line in
+            guard let provider = ForecastProvider(name: line.value) else {
+                let names = ForecastProvider.allCases.map(\.rawValue).joined(separator: " or ")
+                line.warn("provider must be \(names), not '\(TerminalSafeText.singleLine(line.value))'; ignored")
+                return
+            }
+            config.provider = provider
+        },
+        "pirate-weather-key": ConfigSetting { config, line in
+            // The value is a secret: the warning never repeats it.
+            guard let key = APIKey(line.value) else {
+                line.warn("pirate-weather-key must be the key's letters and digits alone; ignored")
+                return
+            }
+            config.pirateWeatherKey = key
+        },
+    ]
+
+    private static func readBindKey(_ config: inout FremontConfig, _ line: inout SettingLine) {
+        let words = line.parsed.words
+        guard (2...3).contains(words.count) else {
+            line.warn("bind-key takes a key, an operation and maybe a context (bind-key ^D pagedown article), not \(line.shown(nil)); ignored")
+            return
+        }
+        guard let bound = KeyRebinding.key(named: words[0]) else {
+            line.warn("bind-key: no key is named \(line.shown(words[0])) (one character, ^ and a letter, ENTER, SPACE, TAB, ESC, UP, PAGEDOWN, F1 …); ignored")
+            return
+        }
+        let operation = words[1].lowercased()
+        guard !operation.isEmpty, operation.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0)) }) else {
+            line.warn("bind-key: \(line.shown(words[1])) is not an operation's name; ignored")
+            return
+        }
+        let context = words.count == 3 ? words[2].lowercased() : "all"
+        guard KeyRebinding.contexts.contains(context) else {
+            line.warn("bind-key: no context is named \(line.shown(words[2])) (all, feedlist, articlelist, article, …); ignored")
+            return
+        }
+        config.keyBindings.append(KeyRebinding(key: bound, operation: operation, context: context, location: line.location))
+    }
+
+    private static func readDefineFilter(_ config: inout FremontConfig, _ line: inout SettingLine) {
+        let words = line.parsed.words
+        guard words.count == 2, !words[0].isEmpty else {
+            line.warn("define-filter takes a name and a quoted expression (define-filter \"unread\" \"unread = \\\"yes\\\"\"), not \(line.shown(nil)); ignored")
+            return
+        }
+        guard config.filters.count < FremontConfig.maximumFilters else {
+            line.warn("define-filter: at most \(FremontConfig.maximumFilters) filters are read; ignored")
+            return
+        }
+        let name = TerminalSafeText.singleLine(words[0])
+        do {
+            let filter = try DefinedFilter(name: name, parsing: words[1])
+            try FilterSQL.check(filter.expression)
+            config.filters.removeAll { $0.name == name }
+            config.filters.append(filter)
+        } catch let error as FilterParseError {
+            line.warn("define-filter \(line.shown(name)): \(error.description) in \(TerminalSafeText.singleLine(words[1])); ignored")
+        } catch {
+            line.warn("define-filter \(line.shown(name)): \(error); ignored")
+        }
+    }
+
+    private static func readHighlight(_ config: inout FremontConfig, _ line: inout SettingLine) {
+        let words = line.parsed.words
+        guard words.count >= 3 else {
+            line.warn("highlight-article takes a quoted expression, a foreground and a background colour and maybe attributes (highlight-article \"unread = \\\"yes\\\"\" yellow default bold), not \(line.shown(nil)); ignored")
+            return
+        }
+        guard config.highlights.count < ArticleHighlight.maximumCount else {
+            line.warn("highlight-article: at most \(ArticleHighlight.maximumCount) are read; ignored")
+            return
+        }
+        guard let foreground = ArticleHighlight.Color(newsboat: words[1]), let background = ArticleHighlight.Color(newsboat: words[2]) else {
+            let bad = ArticleHighlight.Color(newsboat: words[1]) == nil ? words[1] : words[2]
+            line.warn("highlight-article: no colour is named \(line.shown(bad)) (default, black, red, green, yellow, blue, magenta, cyan, white, color0 … color255); ignored")
+            return
+        }
+        var attributes: [ArticleHighlight.Attribute] = []
+        var unknown: String?
+        for word in words.dropFirst(3) {
+            if let attribute = ArticleHighlight.Attribute(rawValue: word.lowercased()) { attributes.append(attribute) } else { unknown = word }
+        }
+        if let unknown {
+            line.warn("highlight-article: no attribute is named \(line.shown(unknown)) (bold, underline, reverse, standout, dim, italic, blink, protect, invis); ignored")
+            return
+        }
+        do {
+            let expression = try FilterExpression(parsing: words[0])
+            try FilterSQL.check(expression)
+            config.highlights.append(ArticleHighlight(text: words[0], expression: expression, foreground: foreground, background: background,
+                                                      attributes: attributes))
+        } catch let error as FilterParseError {
+            line.warn("highlight-article: \(error.description) in \(TerminalSafeText.singleLine(words[0])); ignored")
+        } catch {
+            line.warn("highlight-article: \(error); ignored")
+        }
     }
 
     /// An `ignore-article` line's rule, or nil and a warning saying what is wrong and where.

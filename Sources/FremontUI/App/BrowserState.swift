@@ -10,9 +10,7 @@ public struct BrowserState: Sendable {
     public static let minimumHeight = 8
 
     /// Each tab's views: the registered view first, the views it opened on top.
-    public private(set) var tabs: [[any BrowserView]] {
-        didSet { numberScreens() }
-    }
+    public private(set) var tabs: [[any BrowserView]]
     /// Each screen's number, beside `tabs`: a command's reply goes to the screen of its number,
     /// and to none when that screen has closed.
     private var screenNumbers: [[Int]] = []
@@ -63,7 +61,8 @@ public struct BrowserState: Sendable {
         self.init(width: width, height: height, theme: theme, views: ViewRegistry.standard(feeds: feeds), current: current)
     }
 
-    /// Keeps a number for every screen: a screen pushed gets a new one, a popped one's goes.
+    /// Keeps a number for every screen: a screen pushed gets a new one, a popped one's goes
+    /// (called where the stacks change: a key only changes a screen in place).
     private mutating func numberScreens() {
         if screenNumbers.count != tabs.count { screenNumbers = Array(repeating: [], count: tabs.count) }
         for tab in tabs.indices {
@@ -358,10 +357,12 @@ public struct BrowserState: Sendable {
                 if !isTooSmall { view.layout(in: contentArea) }
                 let opening = view.appear()
                 tabs[tab].append(view)
+                numberScreens()
                 out += apply(opening, fromTab: tab, screen: tabs[tab].count - 1)
             case .pop:
                 if tabs[tab].count > 1 {
                     tabs[tab].removeLast()
+                    numberScreens()
                     out += reveal(tab)
                 }
             case .host(let request): out.append(request)
@@ -441,6 +442,7 @@ public struct BrowserState: Sendable {
         case .close:
             guard tabs[currentTab].count > 1 else { return [.quit] }
             tabs[currentTab].removeLast()
+            numberScreens()
             return reveal(currentTab)
         case .quit: return [.quit]
         case .help:
