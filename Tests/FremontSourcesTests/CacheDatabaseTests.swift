@@ -190,7 +190,7 @@ import FremontTestSupport
         let applied = try cache.writer.read { try CacheSchema.migrator.appliedIdentifiers($0) }
         #expect(applied == ["v1-feeds", "v2-bikes", "v3-forecast", "v4-feed-details", "v5-item-search", "v6-read-marks", "v7-starred", "v8-series", "v9-item-window",
                            "v10-feed-id", "v11-sync", "v12-imported-marks", "v13-article-fulltext", "v14-greader-sync", "v15-podcasts-downloads",
-                           "v16-scale-title-order-read-tally", "v17-search-without-copies", "v18-compact-items"])
+                           "v16-scale-title-order-read-tally", "v17-search-without-copies", "v18-compact-items", "v19-viewed-feeds"])
         // The search index, built afresh by the last, holds what the old file held.
         #expect(try cache.search("kept").map(\.id) == ["x"])
         // The log the migrations wrote is emptied but for a page: not read through at every
