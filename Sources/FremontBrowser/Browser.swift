@@ -4,7 +4,7 @@ import FremontSources
 import FremontTerminal
 import FremontUI
 
-/// The full-screen browser as the program runs it: the views, their loaders and the terminal,
+/// The full-screen browser as the program runs it: the views, the services their commands reach and the terminal,
 /// wired; every command that opens the browser calls `run`.
 public enum Browser {
     /// Whether a browser can run here: both ends must be a terminal, one curses can drive. On a

@@ -15,7 +15,7 @@ final class ProgramHost: BrowserHost {
     /// The feeds file, edited in place by `E`.
     private let feedListFile: URL
     /// Whether the Feeds tab shows the feeds file's feeds (not files named on the command
-    /// line): after an edit, its loader takes the list as it then is.
+    /// line): after an edit, the run's feeds are the list as it then is.
     private let followsFeedList: Bool
     /// Where `$BROWSER`, `$VISUAL` and `$EDITOR` are read.
     private let environment: [String: String]
@@ -80,7 +80,7 @@ final class ProgramHost: BrowserHost {
         }
     }
 
-    /// The feeds file as the editor left it, given to the Feeds tab's loader and to the views.
+    /// The feeds file as the editor left it, given to the run's feeds and to the views.
     private func feedListReread(after said: (message: String, succeeded: Bool), request: ProgramRequest) -> ProgramOutcome {
         let list: FeedList
         do {

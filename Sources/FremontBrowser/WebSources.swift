@@ -2,7 +2,7 @@ import Foundation
 import FremontCore
 import FremontSources
 
-/// Loading for the commands and the browser's loaders, with the cache in the way of the web:
+/// Loading for the commands and the browser's services, with the cache in the way of the web:
 /// addresses and Socrata queries are fetched through it (conditional GET, stored for later), or
 /// with `--offline` read from it alone, the data's age said on stderr. Files and standard input
 /// load as they are. Failures are `LoadError`s, which the commands print as one line.

@@ -130,7 +130,7 @@ enum ItemWindowBenchmark {
 
 /// The browser's feed list over the cache, All items opened and paged by keys: what a person
 /// waits for. Before a key's frame, only the window reads the frame needs (the screen lacks rows,
-/// `BrowserState.isWaitingForRows`) run, each as `FeedLoader` reads it; the reads the list asks
+/// `BrowserState.isWaitingForRows`) run, each as the run's `ItemCacheService` reads it; the reads the list asks
 /// ahead (the window past the screen, the list's ends) and its count run after the frame, between
 /// keys, as the loader runs them off the UI thread, and are counted apart (`readAheads`).
 struct HeadlineDrive {

@@ -1,6 +1,6 @@
 import FremontCore
 
-/// Data a tab's loader brings: a feed (its counts, or its items whole), which the feed store
+/// A feed a screen's command brought (its counts, or its items whole), which the feed store
 /// takes once for every screen.
 public enum LoadPayload: Sendable {
     case feed(PreparedFeed)

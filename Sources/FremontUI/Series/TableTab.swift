@@ -433,7 +433,7 @@ public struct TableTab: BrowserView {
     }
 
     /// The month before or after the selected row's: within the rows loaded when they reach
-    /// it; else from the open-data API when that is the source (a file's loader never changes
+    /// it; else from the open-data API when that is the source (a file's table never changes
     /// its source), and said.
     private mutating func monthEffect(by delta: Int) -> [ViewEffect] {
         guard let lens, !isEmpty, let date = selectedTime else { return [] }
