@@ -11,12 +11,12 @@ let package = Package(
         .executable(name: "fremont-bench", targets: ["fremont-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         // A small HTTP server, for the tests' loopback server only.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         // Property-based tests (Swift Testing), for the test targets only.
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
     ],
     targets: [
         // Parsing and models: Foundation (+ FoundationXML) only, no terminal code.
