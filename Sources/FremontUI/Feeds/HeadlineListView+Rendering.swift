@@ -14,7 +14,7 @@ extension HeadlineListView {
         }
         buffer.fill(area, style: .plain)
         if let filterPicker {
-            renderFilterPicker(filterPicker, into: &buffer, area: area, theme: theme)
+            filterPicker.render(into: &buffer, area: area, theme: theme)
             return
         }
         guard isLoaded else {
@@ -95,21 +95,6 @@ extension HeadlineListView {
             }
         }
         return Style(foreground: color(highlight.foreground), background: color(highlight.background), attributes: attributes)
-    }
-
-    /// The config's `define-filter`s by name, each with its expression.
-    private func renderFilterPicker(_ picker: ListState, into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
-        buffer.write("Narrow the list by the filter:", x: area.x + 1, y: area.y, style: theme.title)
-        let listArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
-        var shown = picker
-        let metrics = UniformMetrics(count: reading.filters.count)
-        shown.resize(height: listArea.height, metrics)
-        ListView.render(shown, metrics, area: listArea, into: &buffer, theme: theme) { row, _, y, buffer in
-            let defined = reading.filters[row]
-            var line = StyledLine("  " + TextLayout.padRight(TextLayout.truncate(TerminalSafeText.singleLine(defined.name), to: 30), to: 30))
-            line.append("  " + TerminalSafeText.singleLine(defined.text), theme.dim)
-            buffer.drawRow(line, x: listArea.x, y: y, width: listArea.width - 1, selected: row == shown.selected, theme: theme)
-        }
     }
 
     /// The feed list's name for a headline's feed (its `~Title`), else the feed's own title.

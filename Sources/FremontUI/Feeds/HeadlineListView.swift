@@ -53,7 +53,7 @@ public struct HeadlineListView: BrowserView {
     /// (an unknown attribute, a bad pattern) gives the list back as it was.
     private var filterBeforeTrial: ActiveFilter??
     /// The picker of the config's `define-filter`s (`f`); nil when closed.
-    private(set) var filterPicker: ListState?
+    private(set) var filterPicker: FilterPicker?
     /// The prompt open is `F`'s, for a filter typed.
     private var promptingFilter = false
     /// The feeds in the feed list's order: `n` past the last unread item of one goes on to the next.
@@ -366,22 +366,17 @@ public struct HeadlineListView: BrowserView {
             return [.pop, .push(river)] + FeedCommands.load(shown.sorted(), whole: true, cached: true)
         case .back: return [.pop]
         case .pickFilter:
-            guard !reading.filters.isEmpty else {
+            guard let picker = FilterPicker(reading.filters, height: height, selecting: filter?.name) else {
                 return [.message("no filters defined (define-filter \"name\" \"expression\" in the config); F types one")]
             }
-            var picker = ListState()
-            let metrics = UniformMetrics(count: reading.filters.count)
-            picker.resize(height: max(1, height - 1), metrics)
-            picker.select(reading.filters.firstIndex { $0.name == filter?.name } ?? 0, metrics)
             filterPicker = picker
             return []
         case .filterPickerMove(let motion):
-            filterPicker?.move(motion, UniformMetrics(count: reading.filters.count))
+            filterPicker?.move(motion)
             return []
         case .chooseFilter:
-            guard let picker = filterPicker, reading.filters.indices.contains(picker.selected) else { return [] }
+            guard let chosen = filterPicker?.chosen else { return [] }
             filterPicker = nil
-            let chosen = reading.filters[picker.selected]
             return narrow(by: ActiveFilter(name: chosen.name, text: chosen.text, expression: chosen.expression))
         case .closeFilterPicker:
             filterPicker = nil
