@@ -532,6 +532,9 @@ private final class CountingHost: BrowserHost, Sendable {
             if request.isCountOnly {
                 let end = Date().addingTimeInterval(2)
                 while Date() < end, !self.windowRead.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
+                // The scan goes on a while after the window's read ended (the window's reply is
+                // posted after its read: without this, a loaded machine could post the count first).
+                Thread.sleep(forTimeInterval: 0.1)
                 return request.window(total: 1_000_000, read: [])
             }
             self.windowRead.withLock { $0 = true }
