@@ -4,8 +4,8 @@ import FremontSources
 import FremontUI
 import Synchronization
 
-/// The browser's side of the podcast queue: the runner downloading in the background, the
-/// queue as screens reach it (`DownloadQueue`), and the Downloads tab told of every change (news).
+/// The browser's side of the podcast queue: the runner downloading in the background, and the
+/// queue as screens reach it (`DownloadQueue`), its changes as the Downloads tab follows them.
 public final class BrowserDownloads: DownloadQueue {
     /// Made on first use, off the UI thread: opening the cache before the first frame cost
     /// every start some milliseconds for a queue that is most often empty.
@@ -19,26 +19,43 @@ public final class BrowserDownloads: DownloadQueue {
     }
     private let makeRunner: @Sendable () -> DownloadRunner
     private let made = Mutex<DownloadRunner?>(nil)
-    private let poster: Poster
+    private let latest: Latest
 
-    private final class Poster: Sendable {
-        let post = Mutex<(@Sendable (BrowserEvent) -> Void)?>(nil)
-    }
+    /// The queue after the runner's last change, numbered, and a condition its followers wait on.
+    private final class Latest: @unchecked Sendable {
+        let condition = NSCondition()
+        /// Guarded by `condition`.
+        var changes = DownloadChanges(version: 0, rows: [])
 
-    public init(cache: @escaping @Sendable () -> CacheDatabase, settings: DownloadSettings) {
-        let poster = Poster()
-        self.poster = poster
-        makeRunner = {
-            DownloadRunner(cache: cache(), settings: settings) { statuses in
-                guard let post = poster.post.withLock({ $0 }) else { return }
-                post(.news(.downloads, statuses.map(Self.row)))
-            }
+        func update(_ rows: [DownloadRow]) {
+            condition.lock()
+            changes = DownloadChanges(version: changes.version + 1, rows: rows)
+            condition.broadcast()
+            condition.unlock()
         }
     }
 
+    public init(cache: @escaping @Sendable () -> CacheDatabase, settings: DownloadSettings) {
+        let latest = Latest()
+        self.latest = latest
+        makeRunner = {
+            DownloadRunner(cache: cache(), settings: settings) { statuses in latest.update(statuses.map(Self.row)) }
+        }
+    }
+
+    /// Waits for a change after `version`, waking now and then to see whether it was stopped.
+    public func changes(after version: Int, _ control: LoadControl) throws(LoadError) -> DownloadChanges {
+        latest.condition.lock()
+        defer { latest.condition.unlock() }
+        while latest.changes.version <= version {
+            if control.isCancelled { throw LoadError(source: DownloadCommands.watchKey, kind: .cancelled, "cancelled") }
+            _ = latest.condition.wait(until: Date().addingTimeInterval(0.25))
+        }
+        return latest.changes
+    }
+
     /// The browser runs: downloads left by an earlier run (interrupted, killed) go on.
-    func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {
-        poster.post.withLock { $0 = post }
+    func start() {
         NamedThread.start("fremont-download-queue") { [self] in runner.startQueued() }
     }
 

@@ -119,8 +119,8 @@ final class ProgramHost: BrowserHost {
         downloads?.stop()
     }
 
-    func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {
-        downloads?.start(posting: post)
+    func start() {
+        downloads?.start()
     }
 
 

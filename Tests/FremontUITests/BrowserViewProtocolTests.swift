@@ -59,7 +59,6 @@ private struct CounterView: BrowserView {
         case .revealed: received.append("revealed")
         case .backgroundDone(let result): received.append("background \(result.token) \(result.value as? Int ?? -1)")
         case .reply(let reply): received.append("reply \(reply.key)")
-        case .news: received.append("news")
         }
         return []
     }

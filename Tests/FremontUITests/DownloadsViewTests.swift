@@ -29,6 +29,11 @@ import Testing
             lock.withLock { _changes.append(request) }
             return "changed"
         }
+
+        /// The queue as it stands, at once (the runner's progress is not waited for here).
+        func changes(after version: Int, _ control: LoadControl) throws(LoadError) -> DownloadChanges {
+            DownloadChanges(version: version + 1, rows: queued)
+        }
     }
 
     /// The commands among `effects` run against `queue`, their replies handed back to `state`
@@ -75,7 +80,7 @@ import Testing
         // What the queue said of a change is said on the status line.
         #expect(state.status.message == "changed")
         // The queue as the runner tells it next keeps the selection on its download.
-        _ = state.update(.news(.downloads, Array(Self.rows.reversed())))
+        state.reply(to: .downloads, key: DownloadCommands.watchKey, label: nil, .success(DownloadChanges(version: 2, rows: Array(Self.rows.reversed()))))
         #expect(state.view(DownloadsView.self)?.selected?.id == 3)
     }
 
@@ -99,6 +104,24 @@ import Testing
         // Without the port (a run that has no queue), the reply is a failure on the status line.
         _ = state.update(.replied(address, command.run(BrowserServices()), at: "2"))
         #expect(state.status.lastError?.message.contains("not available here") == true)
+    }
+
+    /// The tab follows the runner's progress by a command that waits for the queue's next change:
+    /// each change is shown and the next asked for; stopped (Esc), it is asked again.
+    @Test func theTabFollowsTheQueueChangeByChange() {
+        var state = April.browser(width: 100, height: 12)
+        let first = commands(state.update(.key(.character("6"))) + state.update(.reload(.downloads)))
+        #expect(first == [DownloadCommands.read, DownloadCommands.watch(after: 0)])
+        #expect(DownloadCommands.watch(after: 0).lane == .watch)
+        let next = commands(state.reply(to: .downloads, key: DownloadCommands.watchKey, label: nil,
+                                        .success(DownloadChanges(version: 3, rows: Self.rows))))
+        #expect(next == [DownloadCommands.watch(after: 3)])
+        #expect(state.view(DownloadsView.self)?.rows.count == 3)
+        let stopped = LoadError(source: DownloadCommands.watchKey, kind: .cancelled, "cancelled")
+        #expect(commands(state.reply(to: .downloads, key: DownloadCommands.watchKey, label: nil,
+                                     Result<DownloadChanges, LoadError>.failure(stopped))) == [DownloadCommands.watch(after: 3)])
+        // `r` reads the queue again; it is followed already.
+        #expect(commands(state.update(.key(.character("r")))) == [DownloadCommands.read])
     }
 
     @Test func anEmptyQueueSaysHowToFillIt() {

@@ -89,7 +89,7 @@ import Testing
         states.append(("search → a result read", found))
         var downloads = bikes
         press(&downloads, .character("6"))
-        _ = downloads.update(.news(.downloads, DownloadsViewTests.rows))
+        downloads.reply(to: .downloads, key: DownloadCommands.watchKey, label: nil, .success(DownloadChanges(version: 1, rows: DownloadsViewTests.rows)))
         states.append(("downloads", downloads))
         return states
     }

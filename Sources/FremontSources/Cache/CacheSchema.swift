@@ -554,6 +554,8 @@ enum CacheSchema {
             // A feed only viewed (`fremont feed URL` of a feed not followed) is kept like any
             // other, and left out of the merged lists (All items, Unread items) until it is followed.
             try db.execute(sql: "ALTER TABLE feed ADD COLUMN viewedOnly INTEGER NOT NULL DEFAULT 0")
+            // Every window read asks whether any feed is only viewed: one look, not a walk of the feeds.
+            try db.execute(sql: "CREATE INDEX feedViewedOnly ON feed(viewedOnly) WHERE viewedOnly")
         }
 
         return migrator

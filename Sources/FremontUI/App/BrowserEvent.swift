@@ -25,8 +25,6 @@ public enum BrowserEvent: Sendable {
     case backgroundDone(ViewID, BackgroundResult)
     /// A screen's command finished: its reply, for that screen alone.
     case replied(ScreenAddress, CommandReply, at: String)
-    /// A service running in the background says something to the screens of this id.
-    case news(ViewID, any Sendable)
     /// Load the tab's data again (the tab shown for the first time, `reload-time` come round):
     /// its screen says what that takes.
     case reload(ViewID)

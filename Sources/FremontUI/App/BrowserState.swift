@@ -172,8 +172,6 @@ public struct BrowserState: Sendable {
             return deliver(.backgroundDone(result), to: id)
         case .replied(let address, let reply, let time):
             return finishCommand(address, reply, time: time)
-        case .news(let id, let news):
-            return deliver(.news(news), to: id)
         case .reload(let id):
             guard let tab = tabs.firstIndex(where: { $0[0].id == id }) else { return [] }
             return apply(tabs[tab][0].load(.reload), fromTab: tab, screen: 0)
@@ -346,9 +344,11 @@ public struct BrowserState: Sendable {
     /// `screen`: the index in the tab's stack of the screen the effects came from (nil: the top one).
     private mutating func apply(_ effects: [ViewEffect], fromTab tab: Int, screen: Int? = nil) -> [BrowserEffect] {
         var out: [BrowserEffect] = []
-        // The screen that asked, numbered before any push or pop below moves the stack.
+        // The screen that asked, numbered before any push or pop below moves the stack (only a
+        // command needs it: a key's effects are most often none, or a message).
         let asking = screen ?? tabs[tab].count - 1
-        let address = ScreenAddress(view: tabs[tab][asking].id, screen: screenNumbers[tab][asking])
+        let askingNumber = screenNumbers[tab][asking]
+        let askingView = effects.contains { if case .run = $0 { true } else { false } } ? tabs[tab][asking].id : nil
         for effect in effects {
             switch effect {
             case .message(let text): status.message = text
@@ -369,7 +369,8 @@ public struct BrowserState: Sendable {
             case .feeds(let intent): out += stores.feeds.apply(intent)
             case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
             case .background(let work): out.append(.background(work))
-            case .run(let command): out.append(.run(command, for: address))
+            case .run(let command):
+                if let askingView { out.append(.run(command, for: ScreenAddress(view: askingView, screen: askingNumber))) }
             }
         }
         return out

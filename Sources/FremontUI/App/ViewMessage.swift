@@ -23,7 +23,4 @@ public enum ViewMessage: Sendable {
     case answer(String)
     /// A command this screen ran finished (`ViewEffect.run`).
     case reply(CommandReply)
-    /// Something a service running in the background says to the screens of this id (the
-    /// download queue changed), as the service's own type.
-    case news(any Sendable)
 }

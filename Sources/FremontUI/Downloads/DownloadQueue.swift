@@ -7,6 +7,20 @@ public protocol DownloadQueue: Sendable {
     func rows() throws(LoadError) -> [DownloadRow]
     /// Changes the queue (queues an enclosure, retries, removes); what the status line says of it.
     func change(_ request: DownloadRequest) -> String
+    /// The queue once it has changed since `version` (at once if it has), waiting meanwhile
+    /// until `control` is cancelled: the runner's progress as the Downloads tab follows it.
+    func changes(after version: Int, _ control: LoadControl) throws(LoadError) -> DownloadChanges
+}
+
+/// The download queue as it stands after its `version`-th change.
+public struct DownloadChanges: Sendable, Hashable {
+    public let version: Int
+    public let rows: [DownloadRow]
+
+    public init(version: Int, rows: [DownloadRow]) {
+        self.version = version
+        self.rows = rows
+    }
 }
 
 /// The queue's commands, for whichever screen asks.
@@ -15,6 +29,17 @@ public enum DownloadCommands {
     public static var read: Command {
         Command(.cacheRead, key: "download queue", label: "download queue") { (services, _) throws(LoadError) -> [DownloadRow] in
             try services.port((any DownloadQueue).self).rows()
+        }
+    }
+
+    /// The key the queue's changes come back by.
+    public static let watchKey = "download queue changes"
+
+    /// The queue's next change after `version`, on the lane of commands that wait for news:
+    /// the Downloads tab asks again each time one comes.
+    public static func watch(after version: Int) -> Command {
+        Command(.watch, key: watchKey, subject: version) { (services, control) throws(LoadError) -> DownloadChanges in
+            try services.port((any DownloadQueue).self).changes(after: version, control)
         }
     }
 

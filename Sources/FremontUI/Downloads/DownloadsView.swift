@@ -68,20 +68,34 @@ public struct DownloadsView: BrowserView {
         }
     }
 
-    /// The queue read: when the tab is first shown, `r` and `R`.
-    public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [.run(DownloadCommands.read)] }
+    /// The queue's changes seen so far; nil until the tab follows them.
+    private var watched: Int?
+
+    /// The queue read (when the tab is first shown, `r` and `R`), and its changes followed from then on.
+    public mutating func load(_ target: LoadTarget) -> [ViewEffect] {
+        let follow: [ViewEffect] = watched == nil ? [.run(DownloadCommands.watch(after: 0))] : []
+        if watched == nil { watched = 0 }
+        return [.run(DownloadCommands.read)] + follow
+    }
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        let new: [DownloadRow]
-        switch message {
-        case .reply(let reply):
-            guard case .success(let rows)? = reply.value(as: [DownloadRow].self) else { return [] }
-            new = rows
-        // The runner's news: every change of the queue as it downloads.
-        case .news(let rows as [DownloadRow]): new = rows
-        default: return []
+        guard case .reply(let reply) = message else { return [] }
+        if reply.key == DownloadCommands.watchKey {
+            switch reply.value(as: DownloadChanges.self) {
+            // The runner's progress: shown, and the next change asked for.
+            case .success(let changes)?:
+                watched = changes.version
+                show(changes.rows)
+                return [.run(DownloadCommands.watch(after: changes.version))]
+            // Stopped with the tab's loads (Esc): followed again; any other failure ends it.
+            case .failure(let error)? where error.kind == .cancelled:
+                return [.run(DownloadCommands.watch(after: watched ?? 0))]
+            default:
+                return []
+            }
         }
-        show(new)
+        guard case .success(let rows)? = reply.value(as: [DownloadRow].self) else { return [] }
+        show(rows)
         return []
     }
 

@@ -31,8 +31,8 @@ public protocol BrowserHost: AnyObject {
     /// The ports screens' commands reach (the download queue…), made once for the run.
     var services: BrowserServices { get }
     /// The first view has its data (or 2 s passed): work the host runs in the background (the
-    /// downloads) starts, and tells the browser through `post` from any thread.
-    func start(posting post: @escaping @Sendable (BrowserEvent) -> Void)
+    /// downloads) starts; screens follow it through their commands.
+    func start()
 }
 
 extension BrowserHost {
@@ -41,5 +41,5 @@ extension BrowserHost {
     public func bookmark(_ bookmark: Bookmark) -> (@Sendable () -> String)? { nil }
     public func saveArticle(_ text: String, to path: String) -> @Sendable () -> String { { "not saved: nowhere to write files" } }
     public var services: BrowserServices { BrowserServices() }
-    public func start(posting post: @escaping @Sendable (BrowserEvent) -> Void) {}
+    public func start() {}
 }

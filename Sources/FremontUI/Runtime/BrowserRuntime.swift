@@ -29,6 +29,8 @@ public final class BrowserRuntime {
     /// same view is skipped.
     private let background = BlockingWorkQueue(width: 1, name: "fremont.views")
     private let backgroundLanes = BackgroundLanes()
+    /// Commands waiting for a background service's news (`Command.Lane.watch`).
+    private let watches = BlockingWorkQueue(width: 2, name: "fremont.watch")
     /// `notify-program` runs, one at a time.
     private let notifications = BlockingWorkQueue(width: 1, name: "fremont.notify")
     /// How long quitting waits for the writes still queued (a cache locked by another fremont).
@@ -120,7 +122,7 @@ public final class BrowserRuntime {
             let loading = state.isLoading
             if !hostStarted, !loading || DispatchTime.now().uptimeNanoseconds >= hostDeadline {
                 hostStarted = true
-                host.start { [inbox] event in inbox.post(event, view: ViewID("host"), source: "", generation: 0, isResult: false) }
+                host.start()
             }
             let untilTick = Int32(clamping: max(1, (Int(lastTick) + 100_000_000 - Int(DispatchTime.now().uptimeNanoseconds)) / 1_000_000))
             var timeout: Int32 = loading ? min(untilTick, 100) : 500
@@ -336,6 +338,7 @@ public final class BrowserRuntime {
         case .cacheRead: cacheReads
         case .count: cacheCounts
         case .write: writes
+        case .watch: watches
         }
         // The view's area now: a feed is wrapped for it on the command's thread.
         let area = state.contentArea

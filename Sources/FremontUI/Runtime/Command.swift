@@ -16,6 +16,9 @@ public struct Command: Sendable {
         case count
         /// Writes of what the reader did, one at a time, waited for (bounded) when quitting.
         case write
+        /// Commands that wait for news from a service running in the background (the download
+        /// queue's next change): a thread of their own, so a wait holds up no read or fetch.
+        case watch
     }
 
     public let lane: Lane
