@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func arrowsMoveByDayAndWeekPagesByYear() {
-        var view = CalendarView(table: SeriesViewFixtures.city, cursorTime: Self.day(2016, 4, 19))
+        var view = CalendarView(series: SeriesStore(SeriesViewFixtures.city), cursorTime: Self.day(2016, 4, 19))
         #expect(Self.readout(view) == "Tue 2016-04-19  total 4,877 · 24 of 24 readings · busiest quarter")
         press(&view, "j", area: Self.area)
         #expect(Self.readout(view).hasPrefix("Wed 2016-04-20  total 4,786"))
@@ -179,18 +179,18 @@ import Testing
     }
 
     @Test func missingAndPartialDaysReadOutApartFromQuietOnes() {
-        var view = CalendarView(table: SeriesViewFixtures.city, cursorTime: Self.day(2025, 7, 1))
+        var view = CalendarView(series: SeriesStore(SeriesViewFixtures.city), cursorTime: Self.day(2025, 7, 1))
         #expect(Self.readout(view) == "Tue 2025-07-01  no reading · 0 of 24 readings · missing")
         #expect(Self.render(view).row(containing: "— — —") != nil)
-        view = CalendarView(table: SeriesViewFixtures.city, cursorTime: Self.day(2024, 9, 30))
+        view = CalendarView(series: SeriesStore(SeriesViewFixtures.city), cursorTime: Self.day(2024, 9, 30))
         #expect(Self.readout(view) == "Mon 2024-09-30  total 1,382 · 13 of 24 readings · partial: not shaded")
-        #expect(Self.readout(CalendarView(table: SeriesViewFixtures.city, cursorTime: Self.day(2016, 12, 25)))
+        #expect(Self.readout(CalendarView(series: SeriesStore(SeriesViewFixtures.city), cursorTime: Self.day(2016, 12, 25)))
             == "Sun 2016-12-25  total 260 · 24 of 24 readings · quietest quarter")
     }
 
     /// Eight colours: block densities in green; no colour: the densities alone.
     @Test func everyColourDepth() {
-        let view = CalendarView(table: April.counts, cursorTime: Self.day(2016, 4, 1))
+        let view = CalendarView(series: SeriesStore(April.counts), cursorTime: Self.day(2016, 4, 1))
         let eight = Self.render(view, colors: .ansi8)
         let busiest = eight[5 + 16 * 2, 4 + 1 + 1]
         #expect(busiest.text == "█" && busiest.style.foreground == .green)
@@ -203,7 +203,7 @@ import Testing
         var times: [LocalDateTime] = []
         for week in 0..<10 { times.append(LocalDateTime(year: 2024, month: 1, day: 1)!.addingHours(week * 7 * 24)) }
         let weekly = SeriesTable(series: [Series(name: "riders")], times: times, values: [times.map { _ in 1 }])
-        #expect(Self.render(CalendarView(table: weekly)).row(containing: "a calendar needs a reading a day or more often") != nil)
+        #expect(Self.render(CalendarView(series: SeriesStore(weekly))).row(containing: "a calendar needs a reading a day or more often") != nil)
         var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .none))
         _ = state.tableLoaded(source: "weekly.csv", .success(weekly), at: "1")
         press(&state, .character("C"))

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func eachSeriesDescribed() {
-        let buffer = Self.render(ColumnStatsView(table: April.counts))
+        let buffer = Self.render(ColumnStatsView(series: SeriesStore(April.counts)))
         #expect(buffer.line(1) == "Column stats, all days")
         #expect(buffer.line(2) == " series       hours  missing  min  max   mean  median    p95   total")
         #expect(buffer.line(3) == "▸Northbound     720        0    0  455   65.1      39  228.2  46,905")
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theFrequencyTableByHourThenWeekdayMonthAndYear() {
-        var view = ColumnStatsView(table: April.counts)
+        var view = ColumnStatsView(series: SeriesStore(April.counts))
         var buffer = Self.render(view)
         #expect(buffer.line(7) == "By hour of day   b: by weekday")
         #expect(buffer.line(9) == "hour   hours    sum hours    sum hours     sum   sum, share of the largest")
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func keysClickAndWheelMoveTheSelection() {
-        var view = ColumnStatsView(table: April.counts)
+        var view = ColumnStatsView(series: SeriesStore(April.counts))
         press(&view, "j", "j", area: Self.area)
         #expect(view.list.selected == 2)
         press(&view, "G", area: Self.area)
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func cBarsTheNextSeries() {
-        var view = ColumnStatsView(table: April.counts)
+        var view = ColumnStatsView(series: SeriesStore(April.counts))
         press(&view, "c", area: Self.area)
         let buffer = Self.render(view)
         #expect(buffer.line(4).hasPrefix("▸Southbound"))
@@ -68,14 +68,14 @@ import Testing
     }
 
     @Test func narrowEmptyAndColourless() {
-        let narrow = Self.render(ColumnStatsView(table: April.counts), width: 50, height: 12, colors: .none)
+        let narrow = Self.render(ColumnStatsView(series: SeriesStore(April.counts)), width: 50, height: 12, colors: .none)
         #expect(narrow.line(1).hasPrefix(" series"))
         #expect(narrow.line(2).contains("46,905"))
         #expect(!narrow.line(1).contains("p95"))
-        let empty = ColumnStatsView(table: SeriesTable(series: [Series(name: "x")], times: [], values: [[]]))
+        let empty = ColumnStatsView(series: SeriesStore(SeriesTable(series: [Series(name: "x")], times: [], values: [[]])))
         #expect(Self.render(empty).line(2).contains("No rows to describe."))
         var tiny = ScreenBuffer(width: 10, height: 3)
-        ColumnStatsView(table: April.counts).render(into: &tiny, area: Rect(x: 0, y: 0, width: 10, height: 3), theme: Theme(colors: .none))
+        ColumnStatsView(series: SeriesStore(April.counts)).render(into: &tiny, area: Rect(x: 0, y: 0, width: 10, height: 3), theme: Theme(colors: .none))
         #expect(tiny.line(0).hasPrefix(" series"))
     }
 }

@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func bCyclesTheLayoutsAndMShowsPerDayMeans() {
-        var view = PivotView(table: SeriesViewFixtures.city)
+        var view = PivotView(series: SeriesStore(SeriesViewFixtures.city))
         #expect(view.layout.rows == .year && view.layout.columns == .month)
         press(&view, "b", area: Self.area)
         #expect(view.layout.rows == .year && view.layout.columns == .weekday)
@@ -143,13 +143,13 @@ import Testing
         // A daily table has no hours: b goes between the two layouts by year.
         var times: [LocalDateTime] = []
         for day in 0..<40 { times.append(LocalDateTime(year: 2024, month: 1, day: 1)!.addingHours(day * 24)) }
-        var daily = PivotView(table: SeriesTable(series: [Series(name: "riders")], times: times, values: [times.map { _ in 2 }]))
+        var daily = PivotView(series: SeriesStore(SeriesTable(series: [Series(name: "riders")], times: times, values: [times.map { _ in 2 }])))
         press(&daily, "b", "b", area: Self.area)
         #expect(daily.layout.rows == .year && daily.layout.columns == .month)
     }
 
     @Test func sortsByAColumnKeepingTheTotalsLast() {
-        var view = PivotView(table: SeriesViewFixtures.city)
+        var view = PivotView(series: SeriesStore(SeriesViewFixtures.city))
         press(&view, "s", area: Self.area)
         // January, largest first: 2019 (72,883), then 2015 (60,630); the totals row stays last.
         var buffer = Self.render(view)
@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func exportsWhatFremontStatsPivotWrites() {
-        var view = PivotView(table: SeriesViewFixtures.city)
+        var view = PivotView(series: SeriesStore(SeriesViewFixtures.city))
         press(&view, "%", area: Self.area)
         let asked = view.perform(.export, in: Self.area)
         guard case .prompt(let label, let name)? = asked.first else { Issue.record("no prompt: \(asked)"); return }

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func opensAtEightWithTheWeekdayAndWeekendMeansOfEachSeries() {
-        let buffer = Self.render(ProfileView(table: April.counts))
+        let buffer = Self.render(ProfileView(series: SeriesStore(April.counts)))
         #expect(buffer.line(1) == "Mean count by hour of day, all days")
         // 7,524 riders north at 8:00 over April's 21 weekdays... 341 a weekday morning.
         #expect(buffer.line(2) == "Northbound  08:00  ━ weekdays 341 · ━ weekends 40.3")
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func keysClickAndWheelMoveTheHour() {
-        var view = ProfileView(table: April.counts, cursorTime: LocalDateTime(year: 2016, month: 4, day: 19, hour: 17))
+        var view = ProfileView(series: SeriesStore(April.counts), cursorTime: LocalDateTime(year: 2016, month: 4, day: 19, hour: 17))
         #expect(Self.render(view).line(2).hasPrefix("Northbound  17:00  ━ weekdays 178"))
         press(&view, "l")
         #expect(view.cursor == 18)
@@ -44,14 +44,14 @@ import Testing
     }
 
     @Test func cPutsTheNextSeriesFirst() {
-        var view = ProfileView(table: April.counts, selectedSeries: 1)
+        var view = ProfileView(series: SeriesStore(April.counts), selectedSeries: 1)
         #expect(Self.render(view).line(2).hasPrefix("Southbound  08:00"))
         press(&view, "c")
         #expect(Self.render(view).line(2).hasPrefix("Total  08:00"))
     }
 
     @Test func aWeekdayFilterDrawsOnlyTheWeekdayLine() {
-        let view = ProfileView(table: April.counts, filter: SeriesFilter(days: .weekdays))
+        let view = ProfileView(series: SeriesStore(April.counts, filter: SeriesFilter(days: .weekdays)))
         let buffer = Self.render(view)
         #expect(buffer.line(1) == "Mean count by hour of day, weekdays")
         #expect(buffer.line(2) == "Northbound  08:00  ━ weekdays 341")
@@ -59,9 +59,9 @@ import Testing
     }
 
     @Test func emptyTinySmallAndColourless() {
-        let empty = ProfileView(table: SeriesTable(series: [Series(name: "x")], times: [], values: [[]]))
+        let empty = ProfileView(series: SeriesStore(SeriesTable(series: [Series(name: "x")], times: [], values: [[]])))
         #expect(Self.render(empty).line(2).contains("No rows to profile."))
-        let view = ProfileView(table: April.counts)
+        let view = ProfileView(series: SeriesStore(April.counts))
         var buffer = ScreenBuffer(width: 12, height: 4)
         view.render(into: &buffer, area: Rect(x: 0, y: 0, width: 12, height: 4), theme: Theme(colors: .none))
         #expect(buffer.line(0).hasPrefix("Too small"))

@@ -51,7 +51,7 @@ import FremontCore
     @Test func aMeasuresStatsAndProfileSayMeanNotTotal() throws {
         let table = try SeriesLoader.load(.file(Self.shapes + "temperatures.csv"))
         var stats = ScreenBuffer(width: 100, height: 40)
-        ColumnStatsView(table: table).render(into: &stats, area: Rect(x: 0, y: 1, width: 100, height: 37), theme: Theme(colors: .indexed256))
+        ColumnStatsView(series: SeriesStore(table)).render(into: &stats, area: Rect(x: 0, y: 1, width: 100, height: 37), theme: Theme(colors: .indexed256))
         // temp_c is averaged: no total (pandas' sum, -252, means nothing); rain_mm, a count, sums to 36.
         let temperature = try #require(stats.row(containing: "▸temp_c"))
         #expect(stats.line(temperature).hasSuffix("—") && !stats.line(temperature).contains("-252"))
@@ -63,7 +63,7 @@ import FremontCore
         #expect(words(try #require(stats.row(containing: "00:00"))).hasPrefix("00:00 3 -7.7 3 0 █"))
         #expect(words(try #require(stats.row(containing: "03:00"))) == "03:00 3 -9.5 3 0")
         var profile = ScreenBuffer(width: 100, height: 30)
-        ProfileView(table: table).render(into: &profile, area: Rect(x: 0, y: 1, width: 100, height: 27), theme: Theme(colors: .indexed256))
+        ProfileView(series: SeriesStore(table)).render(into: &profile, area: Rect(x: 0, y: 1, width: 100, height: 27), theme: Theme(colors: .indexed256))
         #expect(profile.line(1) == "Mean by hour of day, all days")
         // pandas: the three weekdays' mean at 08:00 is -5.1.
         #expect(profile.line(2).hasPrefix("temp_c  08:00  ━ weekdays -5.1"))

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func opensOnTheTabsDayWithTheDirectionsSumAndItsMeans() {
-        let view = TrendView(table: April.counts, selectedSeries: 0, cursorTime: Self.tuesday)
+        let view = TrendView(series: SeriesStore(April.counts), selectedSeries: 0, cursorTime: Self.tuesday)
         let buffer = Self.render(view)
         #expect(buffer.line(1) == "Daily totals of Total (North + South), all days, 30 days")
         // 2,435 north + 2,442 south; the 7-day mean of Apr 13–19; a month is no year.
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func keysMoveTheCursorByDayColumnYearAndToTheEnds() {
-        var view = TrendView(table: April.counts, cursorTime: Self.tuesday)
+        var view = TrendView(series: SeriesStore(April.counts), cursorTime: Self.tuesday)
         press(&view, "]")
         #expect(Self.readout(view).hasPrefix("Wed 2016-04-20  ⣿ Total 4,786"))
         press(&view, "[", "[")
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func cChartsTheNextSeries() {
-        var view = TrendView(table: April.counts, cursorTime: Self.tuesday)
+        var view = TrendView(series: SeriesStore(April.counts), cursorTime: Self.tuesday)
         let effects = view.perform(.nextSeries, in: Self.area)
         guard case .message(let text) = effects.first else { Issue.record("no message"); return }
         #expect(text == "charting Northbound")
@@ -62,14 +62,14 @@ import Testing
     }
 
     @Test func aTableWithoutDirectionsChartsTheSelectedSeries() {
-        let view = TrendView(table: CounterTableTests.counter, selectedSeries: 1)
+        let view = TrendView(series: SeriesStore(CounterTableTests.counter), selectedSeries: 1)
         // The last day (2014-01-02) by default; Bike North's day with one hour blank.
         #expect(Self.readout(view).hasPrefix("Thu 2014-01-02  ⣿ Bike North"))
         #expect(view.sourceName == "Bike North, all days")
     }
 
     @Test func aClickAndTheWheelMoveTheCursor() {
-        var view = TrendView(table: April.counts, cursorTime: Self.tuesday)
+        var view = TrendView(series: SeriesStore(April.counts), cursorTime: Self.tuesday)
         let buffer = Self.render(view)
         // The tick of Apr 4 is drawn under that day: a click there lands on it.
         let axis = buffer.row(containing: "Apr 4")! - 1
@@ -83,20 +83,20 @@ import Testing
     }
 
     @Test func aFilterLeavesItsDaysBlankAndTheWeekMeanStillShows() {
-        let view = TrendView(table: April.counts, filter: SeriesFilter(days: .weekdays), cursorTime: Self.tuesday)
+        let view = TrendView(series: SeriesStore(April.counts, filter: SeriesFilter(days: .weekdays)), cursorTime: Self.tuesday)
         let buffer = Self.render(view)
         #expect(buffer.line(1) == "Daily totals of Total (North + South), weekdays, 30 days")
         #expect(buffer.line(2).hasPrefix("Tue 2016-04-19  ⣿ Total 4,877 · ━ 7-day mean 3,720.4"))
-        let weekend = TrendView(table: April.counts, filter: SeriesFilter(days: .weekdays), cursorTime: LocalDateTime(year: 2016, month: 4, day: 17))
+        let weekend = TrendView(series: SeriesStore(April.counts, filter: SeriesFilter(days: .weekdays)), cursorTime: LocalDateTime(year: 2016, month: 4, day: 17))
         #expect(Self.readout(weekend).hasPrefix("Sun 2016-04-17  ⣿ Total — · ━ 7-day mean 2,955"))
     }
 
     @Test func emptyTinyAndColourless() {
-        let empty = TrendView(table: SeriesTable(series: [Series(name: "x")], times: [], values: [[]]))
+        let empty = TrendView(series: SeriesStore(SeriesTable(series: [Series(name: "x")], times: [], values: [[]])))
         #expect(Self.render(empty).line(2).contains("No rows to chart."))
-        let none = TrendView(table: April.counts, filter: SeriesFilter(from: LocalDateTime(year: 2020, month: 1, day: 1)))
+        let none = TrendView(series: SeriesStore(April.counts, filter: SeriesFilter(from: LocalDateTime(year: 2020, month: 1, day: 1))))
         #expect(Self.render(none).line(2).contains("No days in from 2020-01-01."))
-        let view = TrendView(table: April.counts, cursorTime: Self.tuesday)
+        let view = TrendView(series: SeriesStore(April.counts), cursorTime: Self.tuesday)
         var buffer = ScreenBuffer(width: 12, height: 4)
         view.render(into: &buffer, area: Rect(x: 0, y: 0, width: 12, height: 4), theme: Theme(colors: .none))
         #expect(buffer.line(0).hasPrefix("Too small"))
@@ -107,14 +107,14 @@ import Testing
     @Test func seriesNamesAreMadeSafeForTheTerminal() {
         let times = (0..<48).map { LocalDateTime(year: 2016, month: 4, day: 1)!.addingHours($0) }
         let table = SeriesTable(series: [Series(name: "Evil\u{1B}[31m\nname")], times: times, values: [times.map { _ in 1 }])
-        let view = TrendView(table: table)
+        let view = TrendView(series: SeriesStore(table))
         let text = Self.render(view).text
         #expect(!text.contains("\u{1B}"))
         #expect(text.contains("Evil"))
     }
 
     @Test func keysAreDeclaredAndNotTheGlobalOnes() {
-        let keys = TrendView(table: April.counts).keymap.boundKeys
+        let keys = TrendView(series: SeriesStore(April.counts)).keymap.boundKeys
         for key in [Key.left, .right, .character("h"), .character("l"), .character("["), .character("]"),
                     .character("{"), .character("}"), .character("g"), .character("G"), .character("c")] {
             #expect(keys.contains(key))

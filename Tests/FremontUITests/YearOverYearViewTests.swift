@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func keysMoveTheMonthAndTheYears() {
-        var view = YearOverYearView(table: SeriesViewFixtures.city, cursorTime: LocalDateTime(year: 2016, month: 4, day: 1))
+        var view = YearOverYearView(series: SeriesStore(SeriesViewFixtures.city), cursorTime: LocalDateTime(year: 2016, month: 4, day: 1))
         #expect(view.shownRows == [10, 11, 12, 13])
         press(&view, "l", area: Self.area)
         #expect(Self.render(view).line(2).hasPrefix("May  ⠤⠤ 2022 73,495 · • 2023 105,"))

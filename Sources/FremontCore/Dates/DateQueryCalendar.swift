@@ -109,10 +109,7 @@ struct DateQueryCalendar {
         LocalDateTime(uncheckedYear: year, month: month, day: day, hour: hour, minute: minute, second: 0)
     }
 
-    private static func day(_ dayNumber: Int) -> LocalDateTime {
-        let (year, month, day) = CivilCalendar.civil(dayNumber: dayNumber)
-        return at(year, month, day)
-    }
+    private static func day(_ dayNumber: Int) -> LocalDateTime { LocalDateTime(dayNumber: dayNumber) }
 
     private static func firstOfMonth(after time: LocalDateTime) -> LocalDateTime {
         time.month == 12 ? at(time.year + 1, 1, 1) : at(time.year, time.month + 1, 1)

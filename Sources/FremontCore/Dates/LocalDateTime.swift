@@ -43,6 +43,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// 1 = Monday … 7 = Sunday (ISO 8601).
     public var weekday: Int { CivilCalendar.weekday(dayNumber: dayNumber) }
 
+    /// Midnight of the day `dayNumber` days after 1970-01-01.
+    public init(dayNumber: Int) {
+        let (year, month, day) = CivilCalendar.civil(dayNumber: dayNumber)
+        self.init(uncheckedYear: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+    }
+
     /// The same day at midnight.
     public var startOfDay: LocalDateTime {
         LocalDateTime(uncheckedYear: year, month: month, day: day, hour: 0, minute: 0, second: 0)

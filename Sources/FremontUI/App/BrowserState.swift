@@ -266,7 +266,11 @@ public struct BrowserState: Sendable {
         for tab in tabs.indices {
             guard let index = screenNumbers[tab].firstIndex(of: address.screen) else { continue }
             let outcome = tabs[tab][index].receive(.reply(reply), in: contentArea)
-            if !isTooSmall { tabs[tab][index].layout(in: contentArea) }
+            // The screens opened over this one show its data (the charts over the table): they
+            // lay out again too, and work out what they draw when it changed.
+            if !isTooSmall {
+                for shown in index..<tabs[tab].count { tabs[tab][shown].layout(in: contentArea) }
+            }
             effects += apply(outcome, fromTab: tab, screen: index)
         }
         // The Log lists the load: its warnings, or why it failed.

@@ -19,11 +19,14 @@ public struct CalendarView: BrowserView {
 
     public let id = ViewID.calendar
     public let title = "Calendar"
+    /// The table and filter of the Table tab, read again when they change (a reload).
+    let store: SeriesStore
+    private var scope: SeriesScope
     /// The table as loaded, with the two directions' sum as a series where the source has none.
-    let table: SeriesTable
-    public let filter: SeriesFilter
-    private let step: SeriesStep
-    private let computedTotal: Int?
+    private(set) var table: SeriesTable
+    public var filter: SeriesFilter { scope.filter }
+    private var step: SeriesStep { scope.step }
+    private var computedTotal: Int?
     /// The shaded series, an index into `table.series`.
     public private(set) var series: Int
     public private(set) var calendar: SeriesCalendar
@@ -33,19 +36,19 @@ public struct CalendarView: BrowserView {
     public private(set) var topYear = 0
 
     /// - Parameters:
+    ///   - series: the Table tab's table and filter.
     ///   - selectedSeries: the tab's series; a table with the two directions and no total of its
     ///     own shows their sum, as the trend does.
     ///   - cursorTime: the tab's selected hour: the cursor starts on its day (else the last).
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil,
-                step: SeriesStep? = nil) {
-        let computesTotal = table.computesTotal
-        self.table = table.addingComputedTotal()
-        self.filter = filter
-        self.step = step ?? SeriesStep(table.times)
-        computedTotal = computesTotal ? self.table.series.count - 1 : nil
-        series = ViewedSeries.initial(self.table, selected: selectedSeries)
-        calendar = self.table.series.isEmpty ? SeriesCalendar(SeriesTable(series: [Series(name: "")], times: [], values: [[]]), series: 0)
-            : SeriesCalendar(self.table, series: series, filter: filter, step: self.step)
+    public init(series store: SeriesStore, selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil) {
+        self.store = store
+        scope = store.scope
+        let computesTotal = scope.table.computesTotal
+        table = scope.table.addingComputedTotal()
+        computedTotal = computesTotal ? table.series.count - 1 : nil
+        series = ViewedSeries.initial(table, selected: selectedSeries)
+        calendar = table.series.isEmpty ? SeriesCalendar(SeriesTable(series: [Series(name: "")], times: [], values: [[]]), series: 0)
+            : SeriesCalendar(table, series: series, filter: scope.filter, step: scope.step)
         if let first = calendar.firstDay, let last = calendar.lastDay {
             cursor = cursorTime.map { min(max(first, $0.dayNumber), last) } ?? last
         }
@@ -100,8 +103,12 @@ public struct CalendarView: BrowserView {
         return first - (CivilCalendar.weekday(dayNumber: first) - 1)
     }
 
-    /// Keeps the cursor's year among the bands shown.
+    /// Keeps the cursor's year among the bands shown; the table changed under it (a reload),
+    /// the days are worked out again, on the same series and day.
     public mutating func layout(in area: Rect) {
+        if store.revision != scope.revision {
+            self = CalendarView(series: store, selectedSeries: series, cursorTime: cursor.map(LocalDateTime.init(dayNumber:)))
+        }
         guard let year = cursorYear, let firstYear, let lastYear else { return }
         let shown = Self.bandsShown(area)
         if year < topYear { topYear = year }

@@ -18,12 +18,15 @@ public struct ColumnStatsView: BrowserView {
 
     public let id = ViewID.columnStats
     public let title = "Stats"
+    /// The table and filter of the Table tab, read again when they change (a reload).
+    let store: SeriesStore
+    private var scope: SeriesScope
     /// The table as loaded, with the two directions' sum as a series where the source has none.
-    let table: SeriesTable
-    public let filter: SeriesFilter
-    private let stats: SeriesColumnStats
+    private(set) var table: SeriesTable
+    public var filter: SeriesFilter { scope.filter }
+    private var stats: SeriesColumnStats
     /// The statistics table's cells, `[series in reading order][column]`, formatted once.
-    private let statsCells: [[String]]
+    private var statsCells: [[String]]
     public private(set) var grouping: SeriesGrouping = .hour
     private(set) var frequency: SeriesStats
     /// Per series, the range a group's value spans on the bars: 0 to the largest sum for a
@@ -37,15 +40,18 @@ public struct ColumnStatsView: BrowserView {
     public static let groupings: [SeriesGrouping] = [.hour, .weekday, .monthOfYear, .year]
     static let statsHeaders = ["hours", "missing", "min", "max", "mean", "median", "p95", "total"]
 
-    /// - Parameter selectedSeries: the series the tab shows: the bars show its sums.
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, step: SeriesStep? = nil) {
-        self.table = table.addingComputedTotal()
-        self.filter = filter
-        stats = SeriesColumnStats(self.table, filter: filter, step: step)
-        barSeries = self.table.series.indices.contains(selectedSeries) ? selectedSeries : 0
-        frequency = SeriesStats(self.table, by: .hour, filter: filter)
-        let kinds = self.table.series.map(\.kind)
-        statsCells = self.table.displayOrder.map { [stats] index in
+    /// - Parameters:
+    ///   - series: the Table tab's table and filter.
+    ///   - selectedSeries: the series the tab shows: the bars show its sums.
+    public init(series store: SeriesStore, selectedSeries: Int = 0) {
+        self.store = store
+        scope = store.scope
+        table = scope.table.addingComputedTotal()
+        stats = SeriesColumnStats(table, filter: scope.filter, step: scope.step)
+        barSeries = table.series.indices.contains(selectedSeries) ? selectedSeries : 0
+        frequency = SeriesStats(table, by: .hour, filter: scope.filter)
+        let kinds = table.series.map(\.kind)
+        statsCells = table.displayOrder.map { [stats] index in
             let column = stats.columns[index]
             let aggregate = column.aggregate
             func number(_ value: Double?) -> String { value.map { ValueText.readable($0, decimals: 1) } ?? "—" }
@@ -104,6 +110,17 @@ public struct ColumnStatsView: BrowserView {
     private func layout(_ area: Rect) -> Layout { Layout(area, seriesCount: table.series.count) }
 
     public mutating func layout(in area: Rect) {
+        if store.revision != scope.revision {
+            // The table changed under the statistics (a reload): worked out again, same grouping.
+            var fresh = ColumnStatsView(series: store, selectedSeries: barSeries)
+            if grouping != .hour {
+                fresh.grouping = grouping
+                fresh.frequency = SeriesStats(fresh.table, by: grouping, filter: fresh.filter)
+                fresh.measureFrequency()
+            }
+            fresh.list.select(list.selected, fresh.metrics)
+            self = fresh
+        }
         list.resize(height: layout(area).rows.height, metrics)
         list.keepVisible(metrics)
     }

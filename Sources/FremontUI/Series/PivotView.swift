@@ -20,10 +20,13 @@ public struct PivotView: BrowserView {
 
     public let id = ViewID.pivot
     public let title = "Pivot"
-    let table: SeriesTable
-    public let filter: SeriesFilter
-    private let step: SeriesStep
-    private let computedTotal: Int?
+    /// The table and filter of the Table tab, read again when they change (a reload).
+    let store: SeriesStore
+    private var scope: SeriesScope
+    private(set) var table: SeriesTable
+    public var filter: SeriesFilter { scope.filter }
+    private var step: SeriesStep { scope.step }
+    private var computedTotal: Int?
     public private(set) var series: Int
     /// Rows × columns: the layouts `b` goes through.
     public private(set) var layout: (rows: SeriesPivot.Axis, columns: SeriesPivot.Axis) = (.year, .month)
@@ -39,13 +42,26 @@ public struct PivotView: BrowserView {
     private(set) var list = ListState()
     private var exporting = false
 
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, step: SeriesStep? = nil) {
-        let computesTotal = table.computesTotal
-        self.table = table.addingComputedTotal()
-        self.filter = filter
-        self.step = step ?? SeriesStep(table.times)
-        computedTotal = computesTotal ? self.table.series.count - 1 : nil
-        series = ViewedSeries.initial(self.table, selected: selectedSeries)
+    /// - Parameter series: the Table tab's table and filter.
+    public init(series store: SeriesStore, selectedSeries: Int = 0) {
+        self.store = store
+        scope = store.scope
+        let computesTotal = scope.table.computesTotal
+        table = scope.table.addingComputedTotal()
+        computedTotal = computesTotal ? table.series.count - 1 : nil
+        series = ViewedSeries.initial(table, selected: selectedSeries)
+        compute()
+    }
+
+    /// The table changed under the pivot (a reload): worked out again, in the same layout,
+    /// series and sort.
+    private mutating func reread() {
+        scope = store.scope
+        let computesTotal = scope.table.computesTotal
+        table = scope.table.addingComputedTotal()
+        computedTotal = computesTotal ? table.series.count - 1 : nil
+        series = ViewedSeries.initial(table, selected: series)
+        if !layouts.contains(where: { $0 == layout }) { layout = layouts[0] }
         compute()
     }
 
@@ -105,6 +121,7 @@ public struct PivotView: BrowserView {
     }
 
     public mutating func layout(in area: Rect) {
+        if store.revision != scope.revision { reread() }
         list.resize(height: Self.rowsArea(area).height, metrics)
         list.keepVisible(metrics)
     }

@@ -23,16 +23,21 @@ public struct ProfileView: BrowserView {
 
     public let id = ViewID.profile
     public let title = "Profile"
+    /// The table and filter of the Table tab, read again when they change (a reload).
+    let store: SeriesStore
+    private var scope: SeriesScope
     /// The table as loaded, with the two directions' sum as a series where the source has none.
-    let table: SeriesTable
+    private(set) var table: SeriesTable
+    /// The first span set here with `f`; nil: the table's filter.
+    private var ownFilter: SeriesFilter?
     /// The first span (the table's filter, until `f` sets another).
-    public private(set) var filter: SeriesFilter
+    public var filter: SeriesFilter { ownFilter ?? scope.filter }
     /// The second span, compared with the first; nil for the weekday and weekend lines.
     public private(set) var comparison: SeriesFilter?
     private var profile: SeriesHourlyProfile
     /// With a comparison, each span's mean by hour over all the days it keeps: `[span][series][hour]`.
     private var spanMeans: [[[Double]]] = []
-    private let step: SeriesStep
+    private var step: SeriesStep { scope.step }
     private var asking: Asking?
     /// The panels' series, top first: the selected one, then the rest in reading order.
     public private(set) var order: [Int]
@@ -43,16 +48,27 @@ public struct ProfileView: BrowserView {
     ///   - selectedSeries: the series the tab shows: its panel comes first.
     ///   - cursorTime: the tab's selected hour, where the cursor starts (else 08:00, the
     ///     morning peak).
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil,
-                step: SeriesStep? = nil) {
-        self.table = table.addingComputedTotal()
-        self.filter = filter
-        self.step = step ?? SeriesStep(self.table.times)
-        profile = SeriesHourlyProfile(self.table, filter: filter, step: self.step)
-        let reading = self.table.displayOrder
+    public init(series store: SeriesStore, selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil) {
+        self.store = store
+        scope = store.scope
+        table = scope.table.addingComputedTotal()
+        profile = SeriesHourlyProfile(table, filter: scope.filter, step: scope.step)
+        let reading = table.displayOrder
         let start = reading.firstIndex(of: selectedSeries) ?? 0
         order = Array(reading[start...] + reading[..<start])
         cursor = cursorTime?.hour ?? 8
+    }
+
+    /// The table changed under the chart (a reload): the means are worked out again, for the
+    /// same spans, panels and hour.
+    public mutating func layout(in area: Rect) {
+        guard store.revision != scope.revision else { return }
+        scope = store.scope
+        table = scope.table.addingComputedTotal()
+        let reading = table.displayOrder
+        let start = order.first.flatMap { reading.firstIndex(of: $0) } ?? 0
+        order = Array(reading[start...] + reading[..<start])
+        recompute()
     }
 
     public var sourceName: String {
@@ -151,7 +167,7 @@ public struct ProfileView: BrowserView {
         case .failure(let error):
             return [.message(error.description)]
         case .success(let parsed):
-            if question == .filter { filter = parsed } else { comparison = parsed }
+            if question == .filter { ownFilter = parsed } else { comparison = parsed }
             recompute()
             guard let comparison else { return [.message("profile of \(filter.summary(table))")] }
             return [.message("comparing \(filter.summary(table)) with \(comparison.summary(table))")]

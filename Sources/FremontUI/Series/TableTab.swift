@@ -23,13 +23,10 @@ public struct TableTab: BrowserView {
 
     public let id = ViewID.table
     public let title = "Table"
-    /// The loaded table and the lens over it, shared with the browser's other screens.
+    /// The loaded table and the lens over it, shared with the screens opened over this one.
     private(set) var store = SeriesStore()
-    /// The rows shown: the loaded table filtered, at the granularity, maybe sorted. The store's,
-    /// mirrored here (the same buffers) so that drawing a row reads it without a lock.
-    private(set) var lens: TableLens? {
-        didSet { store.lens = lens }
-    }
+    /// The rows shown: the loaded table filtered, at the granularity, maybe sorted (the store's).
+    var lens: TableLens? { store.lens }
     /// The rows shown in time order (hours, or periods with each series' total).
     public var table: SeriesTable? { lens?.shown }
     /// The hourly rows the filter keeps: what the summary and the charts are of.
@@ -76,9 +73,8 @@ public struct TableTab: BrowserView {
 
     public mutating func attach(_ stores: BrowserStores) {
         // A table already shown (a test's, or one loaded before) moves into the browser's store.
-        if let lens, stores.series.lens == nil { stores.series.lens = lens }
+        if let lens, stores.series.lens == nil { stores.series.change { $0 = lens } }
         store = stores.series
-        lens = store.lens
     }
 
     public var isEmpty: Bool { table?.isEmpty ?? true }
@@ -132,7 +128,7 @@ public struct TableTab: BrowserView {
             lens.setGranularity(old.granularity)
             if sameSeries { lens.setSort(old.sort) }
         }
-        self.lens = lens
+        store.change { $0 = lens }
         sourceName = source
         if !sameSeries { shadedSeries = table.displayOrder.first ?? 0 }
         rowsChanged(keeping: keptDate)
@@ -327,17 +323,16 @@ public struct TableTab: BrowserView {
             guard let lens, !lens.source.isEmpty else { return [] }
             switch action {
             case .trend:
-                return [.push(TrendView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step,
-                                        latitude: store.latitude))]
+                return [.push(TrendView(series: store, selectedSeries: shadedSeries, cursorTime: selectedTime))]
             case .profile where lens.step.isDailyOrLonger:
                 // Readings a day or more apart have no hours of the day to draw.
                 return [.message("the rows are \(lens.step.unit)s: there is no hour of the day to profile")]
             case .calendar where SeriesCalendar.refusal(step: lens.step) != nil: return [.message(SeriesCalendar.refusal(step: lens.step)!)]
-            case .calendar: return [.push(CalendarView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step))]
-            case .pivot: return [.push(PivotView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, step: lens.step))]
-            case .yearOverYear: return [.push(YearOverYearView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime))]
-            case .profile: return [.push(ProfileView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, cursorTime: selectedTime, step: lens.step))]
-            default: return [.push(ColumnStatsView(table: lens.source, filter: lens.filter, selectedSeries: shadedSeries, step: lens.step))]
+            case .calendar: return [.push(CalendarView(series: store, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            case .pivot: return [.push(PivotView(series: store, selectedSeries: shadedSeries))]
+            case .yearOverYear: return [.push(YearOverYearView(series: store, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            case .profile: return [.push(ProfileView(series: store, selectedSeries: shadedSeries, cursorTime: selectedTime))]
+            default: return [.push(ColumnStatsView(series: store, selectedSeries: shadedSeries))]
             }
         case .coarserRows, .finerRows:
             return changeGranularity(by: action == .coarserRows ? 1 : -1)
@@ -378,8 +373,10 @@ public struct TableTab: BrowserView {
             // The heatmap is of hours, in time order.
             if let lens, !lens.separatesDays {
                 let time = selectedTime
-                self.lens?.setSort(nil)
-                self.lens?.setGranularity(.hour)
+                store.change { lens in
+                    lens?.setSort(nil)
+                    lens?.setGranularity(.hour)
+                }
                 rowsChanged(keeping: time)
             }
             mode = .heatmap
@@ -497,7 +494,7 @@ public struct TableTab: BrowserView {
         let anchorHolds = granularityAnchor.map { lens.row(containing: $0) == selectedRow } ?? false
         if !anchorHolds { granularityAnchor = selectedTime }
         let time = step < 0 ? granularityAnchor : selectedTime
-        self.lens?.setGranularity(all[index])
+        store.change { $0?.setGranularity(all[index]) }
         mode = .table
         rowsChanged(keeping: time)
         let measures = lens.source.series.contains { $0.kind == .measure }
@@ -532,7 +529,7 @@ public struct TableTab: BrowserView {
                 next = columns.first.map { ($0, true) }
             }
         }
-        self.lens?.setSort(next)
+        store.change { $0?.setSort(next) }
         mode = .table
         rowsChanged(keeping: time, reordered: true)
         // A sort shows its first rows (the largest), not wherever the old selection went.
@@ -553,7 +550,7 @@ public struct TableTab: BrowserView {
                 return [.message(error.description)]
             case .success(let filter):
                 let time = selectedTime
-                self.lens?.setFilter(filter)
+                store.change { $0?.setFilter(filter) }
                 rowsChanged(keeping: time)
                 let kept = self.lens?.filtered.rowCount ?? 0
                 let what = self.lens?.description ?? ""

@@ -29,12 +29,15 @@ public struct TrendView: BrowserView {
     /// Its own number for the work it hands off the UI thread (the model fit).
     private let lane = BackgroundWork.nextNumber()
     public let title = "Trend"
+    /// The table and filter of the Table tab, read again when they change (a reload).
+    let store: SeriesStore
+    private var scope: SeriesScope
     /// The table as loaded, with the two directions' sum as a series where the source has none.
-    let table: SeriesTable
-    public let filter: SeriesFilter
-    private let daily: SeriesDailyTotals
+    private(set) var table: SeriesTable
+    public var filter: SeriesFilter { scope.filter }
+    private var daily: SeriesDailyTotals
     /// The index of the directions' sum added to the table, nil when the source has its own.
-    private let computedTotal: Int?
+    private var computedTotal: Int?
     /// The charted series, an index into `table.series`.
     public private(set) var series: Int
     private var weekly: [Double] = []
@@ -51,27 +54,44 @@ public struct TrendView: BrowserView {
     private var askingLatitude = false
 
     /// - Parameters:
+    ///   - series: the Table tab's table and filter.
     ///   - selectedSeries: the series the tab shows; a table with the two directions and no
     ///     total of its own charts their sum instead, the busiest picture of the bridge.
     ///   - cursorTime: the tab's selected hour: the chart opens on its day (else the last day).
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil,
-                step: SeriesStep? = nil, latitude: Double? = nil) {
-        self.latitude = latitude
-        let computesTotal = table.computesTotal
-        self.table = table.addingComputedTotal()
-        self.filter = filter
-        daily = SeriesDailyTotals(self.table, filter: filter, step: step)
-        computedTotal = computesTotal ? self.table.series.count - 1 : nil
+    public init(series store: SeriesStore, selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil) {
+        self.store = store
+        scope = store.scope
+        latitude = store.latitude
+        let computesTotal = scope.table.computesTotal
+        table = scope.table.addingComputedTotal()
+        daily = SeriesDailyTotals(table, filter: scope.filter, step: scope.step)
+        computedTotal = computesTotal ? table.series.count - 1 : nil
         if let computedTotal {
             series = computedTotal
         } else {
-            series = self.table.series.indices.contains(selectedSeries) ? selectedSeries : (self.table.displayOrder.first ?? 0)
+            series = table.series.indices.contains(selectedSeries) ? selectedSeries : (table.displayOrder.first ?? 0)
         }
         computeMeans()
         if daily.dayCount > 0 {
             let last = daily.dayCount - 1
             cursor = cursorTime.flatMap { time in daily.firstDay.map { min(max(0, time.dayNumber - $0.dayNumber), last) } } ?? last
         }
+    }
+
+    /// The table changed under the chart (a reload, live data): the totals are worked out
+    /// again, on the same series and day; an overlay stays, a model is fitted again by `m`.
+    public mutating func layout(in area: Rect) {
+        guard store.revision != scope.revision else { return }
+        var fresh = TrendView(series: store, selectedSeries: series, cursorTime: cursorDate)
+        if let secondary, fresh.table.series.indices.contains(secondary), secondary != fresh.series { fresh.secondary = secondary }
+        fresh.latitude = latitude
+        self = fresh
+    }
+
+    /// The cursor's day as a time, for opening the chart again on it.
+    private var cursorDate: LocalDateTime? {
+        guard let cursor, let first = daily.firstDay else { return nil }
+        return LocalDateTime(dayNumber: first.dayNumber + cursor)
     }
 
     /// Share of a window's days that must have a value for its mean to show: a few blank days
@@ -264,6 +284,7 @@ public struct TrendView: BrowserView {
                 return [.message("a latitude is a number from -90 to 90, not '\(TerminalSafeText.singleLine(String(trimmed.prefix(20))))'")]
             }
             latitude = value
+            store.latitude = value
             return startModel()
         case .backgroundDone(let result) where result.lane == lane:
             // Only the latest fit asked for counts: `c` or `m` may have moved on meanwhile.

@@ -16,9 +16,12 @@ public struct YearOverYearView: BrowserView {
 
     public let id = ViewID.yearOverYear
     public let title = "Years"
-    let table: SeriesTable
-    public let filter: SeriesFilter
-    private let computedTotal: Int?
+    /// The table and filter of the Table tab, read again when they change (a reload).
+    let store: SeriesStore
+    private var scope: SeriesScope
+    private(set) var table: SeriesTable
+    public var filter: SeriesFilter { scope.filter }
+    private var computedTotal: Int?
     public private(set) var series: Int
     public private(set) var perDay = false
     public private(set) var pivot: SeriesPivot?
@@ -32,12 +35,14 @@ public struct YearOverYearView: BrowserView {
     public static let yearsShown = 4
     static let minimumWidth = 20, minimumHeight = 6
 
-    public init(table: SeriesTable, filter: SeriesFilter = SeriesFilter(), selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil) {
-        let computesTotal = table.computesTotal
-        self.table = table.addingComputedTotal()
-        self.filter = filter
-        computedTotal = computesTotal ? self.table.series.count - 1 : nil
-        series = ViewedSeries.initial(self.table, selected: selectedSeries)
+    /// - Parameter series: the Table tab's table and filter.
+    public init(series store: SeriesStore, selectedSeries: Int = 0, cursorTime: LocalDateTime? = nil) {
+        self.store = store
+        scope = store.scope
+        let computesTotal = scope.table.computesTotal
+        table = scope.table.addingComputedTotal()
+        computedTotal = computesTotal ? table.series.count - 1 : nil
+        series = ViewedSeries.initial(table, selected: selectedSeries)
         cursor = cursorTime?.month ?? 1
         // The latest years, the tab's month under the cursor.
         compute()
@@ -58,6 +63,18 @@ public struct YearOverYearView: BrowserView {
     }
 
     public var sourceName: String { table.isEmpty ? "" : filter.summary(table) }
+
+    /// The table changed under the chart (a reload): the months are worked out again, on the
+    /// same series and month, from the latest years.
+    public mutating func layout(in area: Rect) {
+        guard store.revision != scope.revision else { return }
+        scope = store.scope
+        let computesTotal = scope.table.computesTotal
+        table = scope.table.addingComputedTotal()
+        computedTotal = computesTotal ? table.series.count - 1 : nil
+        series = ViewedSeries.initial(table, selected: series)
+        compute()
+    }
 
     /// The years drawn, oldest first: indices into `pivot.rowKeys`.
     var shownRows: [Int] {
