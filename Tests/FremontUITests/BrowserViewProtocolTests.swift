@@ -135,7 +135,8 @@ private struct CounterView: BrowserView {
         _ = state.update(.key(.character("a")))
         var buffer = ScreenBuffer(width: 60, height: 12)
         state.render(into: &buffer)
-        #expect(buffer.line(10) == " Count to: ▏")
+        #expect(buffer.line(10) == " Count to:")
+        #expect(buffer[11, 10].style.attributes == buffer[10, 10].style.attributes.symmetricDifference(.reverse))  // the cursor, inverted
         for key in [Key.character("4"), .character("2"), .backspace, .character("3"), .enter] { _ = state.update(.key(key)) }
         #expect(state.view(CounterView.self)?.count == 43)
         // Digits went to the prompt, not to the tab keys.

@@ -124,7 +124,7 @@ import Testing
         #expect(text.contains("[2] https://a.example/2"))
         #expect(text.contains("[3] https://local.example/fair.mp3 (audio/mpeg, 1000 bytes)"))
         press(&state, .character("L"))
-        #expect(screen(state).line(22).hasPrefix(" Open link or enclosure (1–3): "))
+        #expect(screen(state).line(22).hasPrefix(" Open link or enclosure (1–3):"))
         type(&state, "2")
         #expect(press(&state, .enter) == [.openLink("https://a.example/2")])
         press(&state, .character("L"))

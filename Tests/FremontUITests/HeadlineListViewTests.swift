@@ -297,7 +297,7 @@ import Testing
     @Test func slashFindsInTheListAsAListOfItsOwn() throws {
         var (state, cache) = browser([(Self.first, try Self.feed("First", count: 5))])
         cache.press(&state, .character("j"), .character("j"), .character("j"), .enter, .character("/"))
-        #expect(screen(state).line(38).hasPrefix(" Find in First: "))
+        #expect(screen(state).line(38).hasPrefix(" Find in First:"))
         type(&state, "item  2")
         let effects = state.update(.key(.enter))
         let found = try #require(state.active as? HeadlineListView)
@@ -348,7 +348,7 @@ import Testing
         #expect(cache.press(&state, .control("f")).isEmpty && state.status.message == "no filter: every item is shown")
         // F: one typed; a mistake says where, in newsboat's words, and leaves the list as it is.
         cache.press(&state, .character("F"))
-        #expect(screen(state).line(22).hasPrefix(" Filter: "))
+        #expect(screen(state).line(22).hasPrefix(" Filter:"))
         type(&state, "title = glow")
         cache.press(&state, .enter)
         #expect(state.status.message == "filter not applied: Parse error at position 8: expected one of: quoted string, range, number in title = glow")

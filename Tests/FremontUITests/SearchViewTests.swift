@@ -20,7 +20,7 @@ import Testing
         var state = browser()
         #expect(screen(state).line(2).contains("Type / and some words"))
         _ = state.update(.key(.character("/")))
-        #expect(screen(state).line(22).hasPrefix(" Search cached items: "))
+        #expect(screen(state).line(22).hasPrefix(" Search cached items:"))
         type(&state, "glow  cloud")
         let effects = state.update(.key(.enter))
         #expect(commands(effects) == [ItemCommands.search("glow cloud", limit: SearchView.limit)])

@@ -23,14 +23,20 @@ public struct BrowserState: Sendable {
     /// A line being typed on the footer: a `/` search, or what a view asked for.
     struct Prompt: Sendable {
         var label: String
-        var text = ""
+        var input: TextInput
         /// For the view's `search`, or its `receive(.answer)`.
         var isSearch: Bool
+        /// Where its answer is kept for ↑ at the next prompt of its kind.
+        var historyKey: String
     }
 
     private(set) var prompt: Prompt?
     /// The search being typed, when the search prompt is open.
-    public var searchDraft: String? { prompt.flatMap { $0.isSearch ? $0.text : nil } }
+    public var searchDraft: String? { prompt.flatMap { $0.isSearch ? $0.input.text : nil } }
+    /// What was answered at each kind of prompt this run (a screen's searches, its filters),
+    /// newest last: ↑ at a prompt brings them back.
+    private var promptHistory: [String: [String]] = [:]
+    static let promptHistoryLength = 50
     /// Warnings of every load this run, for the line printed on exit.
     public private(set) var warningsThisRun = 0
     public let theme: Theme
@@ -371,7 +377,7 @@ public struct BrowserState: Sendable {
                 }
             case .host(let request): out.append(request)
             case .feeds(let intent): out += stores.feeds.apply(intent)
-            case .prompt(let label, let text): prompt = Prompt(label: label, text: text, isSearch: false)
+            case .prompt(let label, let text): openPrompt(label, text: text, isSearch: false, for: tabs[tab][tabs[tab].count - 1].id)
             case .background(let work): out.append(.background(work))
             case .run(let command):
                 if let askingView { out.append(.run(command, for: ScreenAddress(view: askingView, screen: askingNumber))) }
@@ -468,7 +474,7 @@ public struct BrowserState: Sendable {
             if active.searchPrompt == nil {
                 status.message = "the \(active.title) tab has no search"
             } else {
-                prompt = Prompt(label: active.searchPrompt ?? "Find", isSearch: true)
+                openPrompt(active.searchPrompt ?? "Find", isSearch: true, for: active.id)
             }
         case .redraw: return [.redraw]
         case .cancelLoads:
@@ -479,30 +485,39 @@ public struct BrowserState: Sendable {
         return []
     }
 
+    /// A prompt of `view`'s: its searches share a history, and each question (the words of its
+    /// label before a parenthesis, which may say the current value) has its own.
+    private mutating func openPrompt(_ label: String, text: String = "", isSearch: Bool, for view: ViewID) {
+        let question = isSearch ? "/" : String(label.prefix { $0 != "(" && $0 != ":" }).trimmingCharacters(in: .whitespaces)
+        let key = view.name + " " + question
+        prompt = Prompt(label: label, input: TextInput(text, history: promptHistory[key] ?? []), isSearch: isSearch, historyKey: key)
+    }
+
     private mutating func editPrompt(_ key: Key) -> [BrowserEffect] {
         guard var open = prompt else { return [] }
-        switch key {
-        case .escape, .control("c"): prompt = nil
-        case .enter:
+        switch open.input.handle(key) {
+        case .cancelled: prompt = nil
+        case .submitted(let text):
             prompt = nil
-            guard !open.text.isEmpty, !isTooSmall else { return [] }
+            guard !text.isEmpty, !isTooSmall else { return [] }
+            remember(text, at: open.historyKey)
             let tab = currentTab, top = tabs[tab].count - 1, area = contentArea
-            let effects = open.isSearch ? tabs[tab][top].search(open.text, forward: true, in: area)
-                : tabs[tab][top].receive(.answer(open.text), in: area)
+            let effects = open.isSearch ? tabs[tab][top].search(text, forward: true, in: area)
+                : tabs[tab][top].receive(.answer(text), in: area)
             return apply(effects, fromTab: tab)
-        case .backspace, .delete:
-            if !open.text.isEmpty { open.text.removeLast() }
-            prompt = open
-        // As a shell's line: Ctrl-U empties it (a proposed file name, say).
-        case .control("u"):
-            open.text = ""
-            prompt = open
-        case .character(let character):
-            if open.text.count < 80 { open.text.append(character) }
-            prompt = open
-        default: break
+        case .edited: prompt = open
+        case .ignored: break
         }
         return []
+    }
+
+    private mutating func remember(_ answer: String, at key: String) {
+        // Bounded: the newest answers of the newest questions.
+        if promptHistory[key] == nil, promptHistory.count >= 64 { promptHistory.removeAll() }
+        var answers = promptHistory[key, default: []]
+        answers.removeAll { $0 == answer }
+        answers.append(answer)
+        promptHistory[key] = Array(answers.suffix(Self.promptHistoryLength))
     }
 
     // MARK: - Mouse
@@ -604,9 +619,10 @@ public struct BrowserState: Sendable {
         let hintsRow = height - 2, statusRow = height - 1
         buffer.fill(Rect(x: 0, y: hintsRow, width: width, height: 2), style: theme.footer)
         if let open = prompt {
-            let x = buffer.write(" " + open.label + ": " + open.text, x: 0, y: hintsRow, style: theme.footerKey)
-            buffer.write("▏", x: x, y: hintsRow, style: theme.footerKey)
-            buffer.write(open.isSearch ? " Enter find · Esc cancel" : " Enter · Esc cancel", x: 0, y: statusRow, style: theme.footer)
+            // The label keeps at most half the line: the answer is what is being typed.
+            let x = buffer.write(" " + open.label + ": ", x: 0, y: hintsRow, style: theme.footerKey, maxWidth: max(10, width / 2))
+            open.input.render(into: &buffer, x: x, y: hintsRow, width: width - x - 1, style: theme.footerKey)
+            buffer.write(open.isSearch ? " Enter find · Esc cancel · ↑ earlier" : " Enter · Esc cancel · ↑ earlier", x: 0, y: statusRow, style: theme.footer)
             return
         }
         // "? help" and "q quit" always show: the view's hints get the room that is left.
