@@ -144,10 +144,10 @@ import Testing
             try await tmux.press("e")
             _ = try await tmux.waitFor("queued for download: Night Pod - Episode One.mp3")
             try await tmux.press("6")
-            let halfway = try await tmux.waitUntil(timeout: 20, "the bar half way") { $0.contains("[#####·····]  50%  976 KB of 1.9 MB") }
+            let halfway = try await tmux.waitUntil(timeout: 20, "the bar half way") { $0.contains("[#####·····]   50%  976 KB of 1.9 MB") }
             #expect(halfway.contains("downloading"))
             #expect(halfway.contains("Night Pod - Episode One.mp3"))
-            let done = try await tmux.waitUntil(timeout: 20, "done") { $0.contains("done         [##########] 100%  1.9 MB") }
+            let done = try await tmux.waitUntil(timeout: 20, "done") { $0.contains("done          [##########]  100%  1.9 MB") }
             #expect(done.contains("1 of 1 done"))
             let file = folder.appendingPathComponent("Night Pod - Episode One.mp3")
             #expect(try Data(contentsOf: file) == route.data)

@@ -15,10 +15,10 @@ import Testing
     @Test func eachSeriesDescribed() {
         let buffer = Self.render(ColumnStatsView(series: SeriesStore(April.counts)))
         #expect(buffer.line(1) == "Column stats, all days")
-        #expect(buffer.line(2) == " series       hours  missing  min  max   mean  median    p95   total")
-        #expect(buffer.line(3) == "▸Northbound     720        0    0  455   65.1      39  228.2  46,905")
-        #expect(buffer.line(4) == " Southbound     720        0    0  593   64.9      39  240.1  46,734")
-        #expect(buffer.line(5) == " Total          720        0    0  816  130.1      81  493.1  93,639")
+        #expect(buffer.line(2) == " series      hours  missing  min  max   mean  median    p95   total")
+        #expect(buffer.line(3) == "▸Northbound    720        0    0  455   65.1      39  228.2  46,905")
+        #expect(buffer.line(4) == " Southbound    720        0    0  593   64.9      39  240.1  46,734")
+        #expect(buffer.line(5) == " Total         720        0    0  816  130.1      81  493.1  93,639")
     }
 
     @Test func theFrequencyTableByHourThenWeekdayMonthAndYear() {

@@ -60,9 +60,10 @@ import Testing
     @Test func eachDownloadIsALineWithItsBarSizeSpeedAndState() {
         let lines = screen(downloads()).lines
         #expect(lines[0].hasSuffix("6 Downloads                1 of 3 done"))
-        #expect(lines[1] == " downloading  [#####·····]  50%  5 MB of 10 MB            1.2 MB/s  a.mp3")
-        #expect(lines[2] == " done         [##########] 100%  3 MB                               b.mp3")
-        #expect(lines[3] == " failed       [··········]       100 bytes                          c.mp3: the disk is full")
+        #expect(lines[1] == "state         progress      done  size                         speed  file")
+        #expect(lines[2] == "downloading   [#####·····]   50%  5 MB of 10 MB             1.2 MB/s  a.mp3")
+        #expect(lines[3] == "done          [##########]  100%  3 MB                                b.mp3")
+        #expect(lines[4] == "failed        [··········]        100 bytes                           c.mp3: the disk is full")
     }
 
     @Test func keysPlayRetryAndRemove() {

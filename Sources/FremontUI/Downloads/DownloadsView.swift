@@ -108,8 +108,11 @@ public struct DownloadsView: BrowserView {
         list.clamp(metrics)
     }
 
+    /// The rows, under the header line.
+    private static func body(_ area: Rect) -> Rect { area.splitTop(1).1 }
+
     public mutating func layout(in area: Rect) {
-        list.resize(height: area.height, metrics)
+        list.resize(height: Self.body(area).height, metrics)
         list.keepVisible(metrics)
     }
 
@@ -120,8 +123,9 @@ public struct DownloadsView: BrowserView {
 
     public mutating func click(x: Int, y: Int, in area: Rect) -> [ViewEffect] {
         layout(in: area)
-        guard area.contains(x: x, y: y) else { return [] }
-        if case .again = list.click(row: y - area.y, metrics) { return perform(.play, in: area) }
+        let body = Self.body(area)
+        guard body.contains(x: x, y: y) else { return [] }
+        if case .again = list.click(row: y - body.y, metrics) { return perform(.play, in: area) }
         return []
     }
 
@@ -136,33 +140,35 @@ public struct DownloadsView: BrowserView {
                 .render(into: &buffer, area: area, theme: theme)
             return
         }
+        let header = area.splitTop(1).0, body = Self.body(area)
         var shown = list
-        shown.resize(height: area.height, metrics)
-        let width = area.width - 1
-        ListView.render(shown, metrics, area: area, into: &buffer, theme: theme) { index, _, y, buffer in
-            buffer.drawRow(Self.line(rows[index], width: width, theme: theme), x: area.x, y: y, width: width,
-                           selected: index == shown.selected, theme: theme)
+        shown.resize(height: body.height, metrics)
+        let widths = Self.table.widths(in: area.width - 1) { _ in 0 }
+        Self.table.render(header: header, rows: body, list: shown, metrics, widths: widths, into: &buffer, theme: theme) { index in
+            Self.cells(rows[index], theme: theme)
         }
     }
 
-    /// ` downloading  [#####·····]  45%  12.0 MB of 26.7 MB  1.2 MB/s  file.mp3 (or why it failed)`
-    static func line(_ row: DownloadRow, width: Int, theme: Theme) -> StyledLine {
-        var line = StyledLine(" ")
+    /// The queue's columns: the speed, then the sizes, give way first on a narrow terminal.
+    static let table = TableWidget([
+        TableColumn("state", width: .fixed(12)),
+        TableColumn("progress", width: .fixed(12)),
+        TableColumn("done", .right, width: .fixed(4)),
+        TableColumn("size", width: .fixed(22), dropOrder: 2),
+        TableColumn("speed", .right, width: .fixed(10), dropOrder: 1),
+        TableColumn("file", width: .fill(min: 12)),
+    ])
+
+    /// `downloading · [#####·····] · 45% · 12.0 MB of 26.7 MB · 1.2 MB/s · file.mp3` (or why it failed).
+    static func cells(_ row: DownloadRow, theme: Theme) -> [StyledSpan] {
         let stateStyle = row.isFailed ? theme.warning : (row.isDone ? theme.dim : theme.title)
-        line.append(TextLayout.padRight(TextLayout.truncate(row.state, to: 12), to: 12), stateStyle)
-        line.append(" ")
-        line.append(bar(row.fraction, done: row.isDone, width: 12), theme.link)
         let percent = row.isDone ? "100%" : row.fraction.map { "\(Int(($0 * 100).rounded(.down)))%" } ?? ""
-        line.append(" " + TextLayout.padLeft(percent, to: 4) + "  ")
         let size = row.total.map { row.isDone ? ByteCountText.describe($0) : "\(ByteCountText.describe(row.bytes)) of \(ByteCountText.describe($0))" }
             ?? ByteCountText.describe(row.bytes)
-        line.append(TextLayout.padRight(TextLayout.truncate(size, to: 22), to: 22), theme.dim)
         let speed = row.bytesPerSecond.map { "\(ByteCountText.describe(Int($0)))/s" } ?? ""
-        line.append(" " + TextLayout.padLeft(speed, to: 10) + "  ", theme.dim)
-        let used = 1 + 12 + 1 + 14 + 5 + 2 + 22 + 13
-        let rest = row.isFailed ? "\(row.fileName): \(row.error ?? "failed")" : row.fileName
-        line.append(TextLayout.truncate(TerminalSafeText.singleLine(rest), to: max(0, width - used)))
-        return line
+        let file = row.isFailed ? "\(row.fileName): \(row.error ?? "failed")" : row.fileName
+        return [StyledSpan(row.state, stateStyle), StyledSpan(bar(row.fraction, done: row.isDone, width: 12), theme.link), StyledSpan(percent),
+                StyledSpan(size, theme.dim), StyledSpan(speed, theme.dim), StyledSpan(file)]
     }
 
     /// `[######······]`, `width` columns in all; unknown sizes show an empty bar.

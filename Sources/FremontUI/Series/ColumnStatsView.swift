@@ -220,36 +220,25 @@ public struct ColumnStatsView: BrowserView {
 
     // MARK: Statistics
 
-    /// The columns that fit `width`: the name, then the statistics by importance (the total and
-    /// mean before the median and p95), drawn in their usual order.
-    private func statsColumns(width: Int) -> (name: Int, columns: [(index: Int, width: Int)]) {
-        let names = table.displayOrder.map { DisplayWidth.of(TerminalSafeText.singleLine(table.series[$0].label)) }
-        let nameWidth = min(24, max(6, (names.max() ?? 0) + 2))
-        let widths = Self.statsHeaders.indices.map { column in
-            2 + max(Self.statsHeaders[column].count, statsCells.map { $0[column].count }.max() ?? 0)
-        }
-        let priority = [7, 4, 0, 1, 3, 2, 5, 6]  // total, mean, hours, missing, max, min, median, p95
-        var used = nameWidth
-        var kept = Set<Int>()
-        for column in priority where used + widths[column] <= width {
-            kept.insert(column)
-            used += widths[column]
-        }
-        return (nameWidth, kept.sorted().map { ($0, widths[$0]) })
-    }
+    /// The statistics table: the name, then the statistics, those least needed left out first
+    /// where the area is narrow (the total and mean stay longest, the median and p95 go first).
+    static let statsTable = TableWidget([TableColumn(" series", width: .fit(min: 6, max: 22))]
+        + statsHeaders.indices.map { column in
+            TableColumn(statsHeaders[column], .right, dropOrder: [3, 4, 6, 5, 2, 7, 8, 1][column])
+        }, gap: 2)
 
     private func renderStats(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
         guard !area.isEmpty else { return }
-        let (nameWidth, columns) = statsColumns(width: area.width)
-        var header = TextLayout.padRight(" series", to: nameWidth)
-        for column in columns { header += TextLayout.padLeft(Self.statsHeaders[column.index], to: column.width) }
-        buffer.write(header, x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
+        let names = table.displayOrder.map { " " + TerminalSafeText.singleLine(table.series[$0].label) }
+        let widths = Self.statsTable.widths(in: area.width) { column in
+            column == 0 ? (names.map(DisplayWidth.of).max() ?? 0) : (statsCells.map { DisplayWidth.of($0[column - 1]) }.max() ?? 0)
+        }
+        buffer.write(Self.statsTable.header(widths), x: area.x, y: area.y, style: theme.columnHeader, maxWidth: area.width)
         for (line, index) in table.displayOrder.enumerated() where line + 1 < area.height {
             let marked = index == barSeries
-            let name = (marked ? "▸" : " ") + TerminalSafeText.singleLine(table.series[index].label)
-            var text = TextLayout.padRight(TextLayout.truncate(name, to: nameWidth - 1), to: nameWidth)
-            for column in columns { text += TextLayout.padLeft(statsCells[line][column.index], to: column.width) }
-            buffer.write(text, x: area.x, y: area.y + 1 + line, style: marked ? theme.title : .plain, maxWidth: area.width)
+            let name = (marked ? "▸" : " ") + names[line].dropFirst()
+            let cells = ([name] + statsCells[line]).map { StyledSpan($0, marked ? theme.title : .plain) }
+            buffer.draw(Self.statsTable.styledLine(cells, widths), x: area.x, y: area.y + 1 + line, maxWidth: area.width)
         }
     }
 
