@@ -41,12 +41,14 @@ public struct HeadlineListView: BrowserView {
     public var title: String { "Feeds" }
     /// What the list shows (a feed, All items, a search), for the header's right side.
     public private(set) var listName: String
+    /// The items over the cache, a window at a time, and the list's scroll position.
+    private(set) var items: ItemWindowSource
     /// What the window asks the cache: the list's own items, narrowed by the active filter.
-    public private(set) var query: ItemQuery
+    public var query: ItemQuery { items.query }
     /// The list's own items, before a filter narrows them.
     public private(set) var baseQuery: ItemQuery
     /// The order of the list (`article-sort-order`, `O` goes on to the next).
-    public private(set) var order: ItemOrder
+    public var order: ItemOrder { items.order }
     /// The filter narrowing the list (`f`, `F`), nil for none.
     public private(set) var filter: ActiveFilter?
     /// The filter before the one just set, until the cache takes the new one: one it refuses
@@ -63,32 +65,16 @@ public struct HeadlineListView: BrowserView {
     private let feedIndex: [String: Int]
     /// The sources the summaries view (`S`) shows for this list; nil: every feed.
     let riverSources: Set<String>?
-    private(set) var window: ItemWindow
-    /// The list's first screen and (once counted) its last, held beside the window so `g` and
-    /// `G` draw at once; a screen each, dropped whenever the list's items may have changed.
-    private(set) var head: ItemWindow?
-    private(set) var tail: ItemWindow?
-    /// The window asked for and not arrived yet: one at a time.
-    private(set) var pending: ItemWindowRequest?
-    /// What the pending request reads when it is not a fresh window (a first one, a refresh, a
-    /// seek): the window moved along the same items, or an end of the list.
-    private var pendingRead: PendingRead?
-
-    enum PendingRead: Sendable {
-        /// The window around the screen, the screen lacking rows or read ahead.
-        case moving
-        case head, tail
+    var window: ItemWindow { items.window }
+    var head: ItemWindow? { items.head }
+    var tail: ItemWindow? { items.tail }
+    var pending: ItemWindowRequest? { items.pending }
+    var isLoaded: Bool { items.isLoaded }
+    private(set) var list: ListState {
+        get { items.list }
+        set { items.list = newValue }
     }
-    /// A feed loaded while a window was on its way: the window is read again when it comes.
-    private var stale = false
-    /// Whether the first window came.
-    private(set) var isLoaded = false
-    /// The list's count asked for (its first screen came without it), and whether a newer
-    /// uncounted window came meanwhile, so the count is asked again when this one lands.
-    private var counting = false
-    private var recount = false
-    private(set) var list = ListState()
-    private(set) var height = 0
+    var height: Int { items.height }
     private(set) var width = 0
     /// The item being read, and the one asked of the cache to be read.
     private(set) var article: ArticlePager?
@@ -159,9 +145,8 @@ public struct HeadlineListView: BrowserView {
     public init(query: ItemQuery, title: String, feeds: [FeedRef] = [], riverSources: Set<String>? = nil, store: FeedStore = FeedStore(),
                 now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current, reading: ReadingSettings = ReadingSettings()) {
         self.reading = reading
-        self.query = query
+        items = ItemWindowSource(query: query, order: reading.articleOrder, highlights: reading.highlights.map(\.expression))
         baseQuery = query
-        order = reading.articleOrder
         listName = title
         self.feeds = feeds
         feedIndex = Dictionary(feeds.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -169,7 +154,6 @@ public struct HeadlineListView: BrowserView {
         self.store = store
         self.now = now
         self.timeZone = timeZone
-        window = ItemWindow(query: query, order: reading.articleOrder)
     }
 
     public mutating func attach(_ stores: BrowserStores) {
@@ -178,11 +162,7 @@ public struct HeadlineListView: BrowserView {
 
     /// The first window, asked for when the list is pushed (`appear`), or, as the tab itself
     /// (feeds named on the command line), with its feeds' first load.
-    public mutating func firstLoad() -> ViewEffect {
-        let request = ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<Self.firstRows)
-        pending = request
-        return .run(ItemCommands.window(request))
-    }
+    public mutating func firstLoad() -> ViewEffect { items.firstLoad() }
 
     public mutating func appear() -> [ViewEffect] { [firstLoad()] }
 
@@ -197,9 +177,6 @@ public struct HeadlineListView: BrowserView {
         }
     }
 
-    /// Rows asked for before the screen's height is known: a tall terminal's screen and more.
-    static let firstRows = 200
-
     // MARK: - What is shown
 
     public var total: Int { window.total }
@@ -211,7 +188,7 @@ public struct HeadlineListView: BrowserView {
             + (!isLoaded ? "" : window.isCounted ? " · \(window.total) item\(window.total == 1 ? "" : "s")" : " · … items")
             + (failures.isEmpty ? "" : " · \(failures.count) failed")
     }
-    var metrics: UniformMetrics { UniformMetrics(count: window.total) }
+    var metrics: UniformMetrics { items.metrics }
     /// Merged lists name each item's feed.
     var isMerged: Bool { Self.isMerged(baseQuery) }
 
@@ -224,9 +201,7 @@ public struct HeadlineListView: BrowserView {
     }
 
     /// The row at `position`: from the window, else from an end held beside it.
-    func headline(_ position: Int) -> ItemHeadline? {
-        window[position] ?? head?[position] ?? currentTail?[position]
-    }
+    func headline(_ position: Int) -> ItemHeadline? { items.headline(position) }
 
     /// The feed of the list with cache key `key`.
     func feed(key: String) -> FeedRef? { feedIndex[key].map { feeds[$0] } }
@@ -388,8 +363,8 @@ public struct HeadlineListView: BrowserView {
             guard filter != nil else { return [.message("no filter: every item is shown")] }
             return narrow(by: nil)
         case .nextOrder:
-            order = order.next
-            return restart() + [.message("sorted by \(order)" + (order.field == .date ? (order.ascending ? " (newest first)" : " (oldest first)") : ""))]
+            let next = order.next
+            return restart(order: next) + [.message("sorted by \(next)" + (next.field == .date ? (next.ascending ? " (newest first)" : " (oldest first)") : ""))]
         default: return []
         }
     }
@@ -404,20 +379,10 @@ public struct HeadlineListView: BrowserView {
     }
 
     /// The window read again from the top for the query the base and the filter make.
-    private mutating func restart() -> [ViewEffect] {
-        query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
-        window = ItemWindow(query: query, order: order)
-        dropEnds()
-        isLoaded = false
-        stale = false
+    private mutating func restart(order: ItemOrder? = nil) -> [ViewEffect] {
         seeking = nil
-        list = ListState()
-        if height > 0 { list.resize(height: height, metrics) }
-        return request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<Self.firstRows))
+        return items.restart(query: filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery, order: order ?? self.order)
     }
-
-    /// The config's `highlight-article` expressions, which the cache tests each window's rows against.
-    var highlightRules: [FilterExpression] { reading.highlights.map(\.expression) }
 
     /// The filter on the status line while it narrows the list.
     public var statusNote: String? { filter?.label }
@@ -454,216 +419,28 @@ public struct HeadlineListView: BrowserView {
 
     // MARK: - The window
 
-    /// The rows to hold for the screen at `list.offset`: the screen, and a screen each side.
-    private var wanted: Range<Int> {
-        let margin = max(height, 50)
-        let lower = max(0, list.offset - margin)
-        return lower..<(list.offset + height + margin)
-    }
-
-    /// The rows the screen draws: those on it and the selection.
-    private var needed: Range<Int> {
-        let shown = list.offset..<min(window.total, list.offset + height)
-        return shown.isEmpty ? shown : min(shown.lowerBound, selected)..<max(shown.upperBound, selected + 1)
-    }
-
-    /// Whether every row of `range` is held, in the window or an end beside it.
-    private func holds(_ range: Range<Int>) -> Bool {
-        func covers(_ held: ItemWindow?) -> Bool {
-            guard let held else { return false }
-            return held.positions.contains(range.lowerBound) && held.positions.contains(range.upperBound - 1)
-        }
-        return range.isEmpty || covers(window) || covers(head) || covers(currentTail)
-    }
-
     /// The screen lacks rows it draws (`…`) until a window lands: what a person waits for.
     public var isWaitingForRows: Bool {
         guard article == nil, filterPicker == nil else { return false }
-        guard isLoaded else { return true }
-        return height > 0 && !holds(needed)
+        return items.isWaitingForRows
     }
 
-    /// Rows held past the screen before the next window is asked for: a screen each way, so a
-    /// key moving on draws from rows held while the window around it is read.
-    private var readAheadReach: Int { max(height, 1) }
+    private mutating func ensureWindow() -> [ViewEffect] { items.ensure() }
 
-    /// Asks for the rows on screen when the window does not hold them, and reads ahead: the
-    /// window around the screen once it comes within a screen of the held window's edge (where
-    /// the list goes on), then the list's ends when they are not held (one request at a time).
-    private mutating func ensureWindow() -> [ViewEffect] {
-        guard isLoaded, pending == nil, height > 0 else { return [] }
-        let needed = needed
-        guard !needed.isEmpty else { return [] }
-        let inWindow = window.positions.contains(needed.lowerBound) && window.positions.contains(needed.upperBound - 1)
-        if !inWindow {
-            // Rows an end holds draw meanwhile: the window around them is read ahead.
-            var next = window.request(wanted)
-            next.isReadAhead = holds(needed)
-            return request(next, reading: .moving)
-        }
-        let ahead = max(0, needed.lowerBound - readAheadReach)..<min(window.total, needed.upperBound + readAheadReach)
-        let nearEdge = ahead.lowerBound < window.positions.lowerBound || ahead.upperBound > window.positions.upperBound
-        if nearEdge {
-            var next = window.request(wanted)
-            next.isReadAhead = true
-            // Only a window that moves on: one holding what is held already would be asked again and again.
-            if next.plan(total: window.total).kept != window.positions { return request(next, reading: .moving) }
-        }
-        return readEnds()
-    }
-
-    /// The rows an end holds: a screen, the first read at least.
-    private var endRows: Int { max(height, Self.minimumEndRows) }
-    static let minimumEndRows = 50
-
-    /// The list's last screen, while it is the end of the list as counted now.
-    private var currentTail: ItemWindow? {
-        guard let tail, window.isCounted, tail.total == window.total, tail.positions.upperBound == window.total else { return nil }
-        return tail
-    }
-
-    /// Asks for an end of the list not held (the first screen; the last once the list is counted).
-    private mutating func readEnds() -> [ViewEffect] {
-        guard window.total > 0 else { return [] }
-        let rows = min(endRows, window.total)
-        // Each asked once (an end that comes short is the list's; a resize past it drops it).
-        var end = ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<rows)
-        end.isReadAhead = true
-        if head == nil, window.first > 0 || window.rows.count < rows { return request(end, reading: .head) }
-        if window.isCounted, currentTail == nil, window.positions.upperBound < window.total {
-            end.wanted = (window.total - rows)..<window.total
-            return request(end, reading: .tail)
-        }
-        return []
-    }
-
-    /// Keeps the ends a window holds (the first screen, the last), as read with it.
-    private mutating func keepEnds(of window: ItemWindow) {
-        let rows = min(endRows, window.total)
-        guard rows > 0 else { return }
-        if window.first == 0, window.rows.count >= rows {
-            head = ItemWindow(query: window.query, order: window.order, highlights: window.highlights, total: window.total, first: 0,
-                              rows: Array(window.rows.prefix(rows)), isCounted: window.isCounted)
-        }
-        if window.isCounted, window.positions.upperBound == window.total, window.rows.count >= rows {
-            tail = ItemWindow(query: window.query, order: window.order, highlights: window.highlights, total: window.total,
-                              first: window.total - rows, rows: Array(window.rows.suffix(rows)))
-        }
-    }
-
-    private mutating func dropEnds() {
-        head = nil
-        tail = nil
-    }
-
-    private mutating func request(_ request: ItemWindowRequest, reading: PendingRead? = nil) -> [ViewEffect] {
-        pending = request
-        pendingRead = reading
-        return [.run(ItemCommands.window(request))]
-    }
-
-    /// A feed changed the cache: the window is read again where it stands, the ends after it.
-    private mutating func refresh() -> [ViewEffect] {
-        dropEnds()
-        guard pending == nil else {
-            stale = true
-            return []
-        }
-        return request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: isLoaded ? wanted : 0..<Self.firstRows))
-    }
-
-    /// The list's count, asked for on the counts' lane after a first screen that came without it.
-    private mutating func askCount() -> [ViewEffect] {
-        guard !counting else {
-            recount = true
-            return []
-        }
-        counting = true
-        return [.run(ItemCommands.window(.count(of: query, order: order)))]
-    }
-
-    /// The count came: the window's provisional total is replaced (a window read meanwhile,
-    /// past the first screen, was counted with its rows and stays as it is).
-    private mutating func counted(_ total: Int) -> [ViewEffect] {
-        counting = false
-        if recount {
-            recount = false
-            return askCount()
-        }
-        guard !window.isCounted else { return [] }
-        window.total = max(total, window.positions.upperBound)
-        window.isCounted = true
-        list.clamp(metrics)
-        if height > 0 { list.resize(height: height, metrics) }
-        return ensureWindow()
-    }
-
-    /// An end of the list came: held beside the window (unless the items changed meanwhile).
-    private mutating func arrivedEnd(_ end: PendingRead, _ new: ItemWindow) -> [ViewEffect] {
-        pending = nil
-        pendingRead = nil
-        if stale {
-            stale = false
-            return refresh()
-        }
-        switch end {
-        case .head where new.first == 0: head = new
-        case .tail where new.isCounted && new.total == window.total: tail = new
-        // The list's length changed since the window was read: the window is read again, the ends after it.
-        case .tail: return refresh()
-        default: break
-        }
-        return ensureWindow()
-    }
-
+    /// A window came: what waited for it (a seek) goes on, else the rows around the screen.
     private mutating func arrived(_ new: ItemWindow) -> [ViewEffect] {
-        if let end = pendingRead, end != .moving { return arrivedEnd(end, new) }
-        // A window moved along that lands after the person moved back past it: the held one
-        // still has the screen, and keeps it; the next is asked around where the screen is now.
-        if pendingRead == .moving, isLoaded, !stale, seeking == nil, new.total == window.total, new.isCounted == window.isCounted, holds(needed),
-           !(new.positions.contains(needed.lowerBound) && new.positions.contains(needed.upperBound - 1)) {
-            pending = nil
-            pendingRead = nil
-            keepEnds(of: new)
-            return ensureWindow()
+        switch items.receive(new) {
+        case .ignored: return []
+        case .handled(let effects): return effects
+        case .landed(let effects, let readAgain):
+            filterBeforeTrial = nil
+            if readAgain { return effects }
+            if let seeking {
+                self.seeking = nil
+                return effects + seek(seeking)
+            }
+            return effects + items.ensure()
         }
-        pending = nil
-        pendingRead = nil
-        filterBeforeTrial = nil
-        let keptSelection = headline(selected).map { ($0.feed, $0.id) }
-        let wasLoaded = isLoaded
-        let oldLength = window.isCounted ? window.total : nil
-        // A list counted before keeps that count meanwhile (its length does not flicker to a screen's).
-        let previousTotal = window.isCounted && window.query == new.query && wasLoaded ? window.total : 0
-        window = new
-        if !new.isCounted { window.total = max(new.total, previousTotal) }
-        isLoaded = true
-        // New items above move the selected one down: the selection and the view follow it.
-        func isKept(_ position: Int) -> Bool {
-            guard let keptSelection, let headline = window[position] else { return false }
-            return headline.feed == keptSelection.0 && headline.id == keptSelection.1
-        }
-        if wasLoaded, keptSelection != nil, window[selected] != nil, !isKept(selected),
-           let moved = window.positions.first(where: isKept) {
-            let shift = moved - selected
-            list.scroll(toLine: list.offset + shift, metrics)
-            list.selectKeepingView(moved, metrics)
-        }
-        list.clamp(metrics)
-        if height > 0 { list.resize(height: height, metrics) }
-        // A list whose length changed (items came or went) has other ends.
-        if wasLoaded, let oldLength, window.isCounted, window.total != oldLength { dropEnds() }
-        keepEnds(of: window)
-        let count = window.isCounted ? [] : askCount()
-        if stale {
-            stale = false
-            return count + refresh()
-        }
-        if let seeking {
-            self.seeking = nil
-            return count + seek(seeking)
-        }
-        return count + ensureWindow()
     }
 
     // MARK: - Loads
@@ -691,9 +468,9 @@ public struct HeadlineListView: BrowserView {
             if let awaited, baseQuery == .starred, let headline = headline(selected), headline.id == awaited.id,
                let entry = store.entry(source: self.source(of: headline), id: headline.id) {
                 self.awaited = nil
-                return showing(entry, links: awaitingLinks) + replayTypedAhead() + refresh()
+                return showing(entry, links: awaitingLinks) + replayTypedAhead() + items.refresh()
             }
-            return refresh()
+            return items.refresh()
         default:
             return []
         }
@@ -702,14 +479,9 @@ public struct HeadlineListView: BrowserView {
     /// A window (or this list's count) came from the cache, or could not be read.
     private mutating func received(_ result: Result<ItemWindow, LoadError>, in area: Rect) -> [ViewEffect] {
         switch result {
-        case .success(let new) where new.isCountOnly:
-            guard new.query == query else { return [] }
-            return counted(new.total)
-        case .success(let new) where new.query == query && new.order == order:
+        case .success(let new):
             layout(in: area)
             return arrived(new)
-        case .success:
-            return []
         case .failure(let error):
             return readFailed(error)
         }
@@ -740,11 +512,7 @@ public struct HeadlineListView: BrowserView {
 
     /// The cache could not give a window or an item: nothing waits for it any more, and why is said.
     private mutating func readFailed(_ error: LoadError) -> [ViewEffect] {
-        pending = nil
-        pendingRead = nil
-        // A count lost (cancelled, failed) is asked again with the next uncounted window.
-        counting = false
-        recount = false
+        items.failed()
         awaited = nil
         awaitedAction = nil
         typedAhead = []
@@ -788,16 +556,8 @@ public struct HeadlineListView: BrowserView {
     }
 
     public mutating func layout(in area: Rect) {
-        let resized = area.height != height || area.width != width
-        height = area.height
+        if area.height != height || area.width != width { items.resize(height: area.height) }
         width = area.width
-        if resized {
-            list.resize(height: area.height, metrics)
-            list.keepVisible(metrics)
-            // Ends shorter than a screen now are read again.
-            if (head?.rows.count ?? endRows) < min(endRows, window.total) { head = nil }
-            if (tail?.rows.count ?? endRows) < min(endRows, window.total) { tail = nil }
-        }
         let pagerWidth = pagerWidth
         article?.layout(width: pagerWidth, height: area.height, timeZone: timeZone)
     }
@@ -989,7 +749,7 @@ public struct HeadlineListView: BrowserView {
     /// search's items (not every item of a feed), those the window holds.
     private mutating func markAllRead() -> [ViewEffect] {
         // The ends held were read before the marks: read again (after the marks) when next wanted.
-        dropEnds()
+        items.dropEnds()
         let sources: [String]
         switch query {
         case .feed(let key): sources = [feeds.first { $0.key == key }?.source ?? key]
@@ -1045,21 +805,17 @@ public struct HeadlineListView: BrowserView {
             guard seek.hops < Self.maximumHops else { return [.message("no unread item in the next \(seek.hops * ItemSeek.maxWindowRows) items")] }
             seeking = Seek(from: position, forward: seek.forward, open: seek.open, hops: seek.hops + 1)
             let lower = seek.forward ? position : max(0, position - ItemSeek.maxWindowRows + 1)
-            return request(window.request(lower..<(lower + ItemSeek.maxWindowRows)))
+            return items.read(from: lower, rows: ItemSeek.maxWindowRows)
         }
         // Past the list's end while reading: the next feed with unread items, as newsboat goes on.
         if seek.open, seek.forward, reading.gotoNextFeed, case .feed(let key) = baseQuery, let index = feeds.firstIndex(where: { $0.key == key }),
            let next = feeds[(index + 1)...].first(where: { store.unreadCount(source: $0.source) > 0 }) {
             baseQuery = .feed(next.key)
-            query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
             listName = next.title
-            window = ItemWindow(query: query, order: order)
-            dropEnds()
-            isLoaded = false
-            list = ListState()
-            list.resize(height: height, metrics)
+            let query = filter.map { Self.narrowed(baseQuery, by: $0.expression, feeds: feeds) } ?? baseQuery
+            let first = items.restart(query: query, order: order, rows: ItemSeek.maxWindowRows)
             seeking = Seek(from: 0, forward: true, open: true, hops: 1)
-            return [.message("on to \(TextLayout.truncate(next.title, to: 40))")] + request(ItemWindowRequest(query: query, order: order, highlights: highlightRules, wanted: 0..<ItemSeek.maxWindowRows))
+            return [.message("on to \(TextLayout.truncate(next.title, to: 40))")] + first
         }
         return [.message(seek.forward ? "no unread item further down" : "no unread item further up")]
     }
