@@ -62,7 +62,7 @@ public enum SyncRunner {
             var said = report.dropped.map { ParseWarning("sync: \($0)") } + report.warnings.map { ParseWarning("sync: \($0)") }
             if let failure = report.failure {
                 let waiting = report.pending > 0 ? "; \(report.pending) changes wait for it" : ""
-                said.append(ParseWarning("sync: \(failure)\(report.offline ? " (showing the cache\(waiting))" : "")"))
+                said.append(ParseWarning("sync: \(failure) (showing the cache\(waiting))"))
             }
             return said
         }

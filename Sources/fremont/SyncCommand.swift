@@ -32,7 +32,8 @@ struct SyncCommand: ParsableCommand {
         for dropped in report.dropped { Diagnostics.error(dropped) }
         for warning in report.warnings { Diagnostics.note(warning) }
         if let failure = report.failure {
-            Diagnostics.error(failure + (report.offline && report.pending > 0 ? " (\(report.pending) changes wait in the cache)" : ""))
+            // However it stopped, nothing queued was lost: say how many wait for the next sync.
+            Diagnostics.error(failure + (report.pending > 0 ? " (\(NumberText.count(report.pending, "change")) wait in the cache for the next sync)" : ""))
             throw ExitCode(1)
         }
     }

@@ -81,7 +81,7 @@ import Testing
             _ = try await sqlite(home, "INSERT INTO syncChange (feedURL, itemID, field, value, madeAt) VALUES ('\(feed)', '\(server.entries[0].id)', 'starred', 1, datetime('now'))")
             let offline = try await home.run("sync")
             #expect(offline.status == 1)
-            #expect(offline.errors.contains("(1 changes wait in the cache)"), "\(offline.errors)")
+            #expect(offline.errors.contains("(1 change wait in the cache for the next sync)"), "\(offline.errors)")
             try await server.start()
             let back = try await home.run("sync")
             #expect(back.status == 0 && back.output.contains("to the server: 1 change sent"), "\(back.output)\(back.errors)")

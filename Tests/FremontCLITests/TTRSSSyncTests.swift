@@ -134,7 +134,7 @@ import Testing
             try await readTwoAndStarOne(home)
             let offline = try await home.run("sync")
             #expect(offline.status == 1)
-            #expect(offline.errors.contains("(3 changes wait in the cache)"), "\(offline.errors)")
+            #expect(offline.errors.contains("(3 changes wait in the cache for the next sync)"), "\(offline.errors)")
             #expect(offline.output.contains("to the server: 0 changes sent, 3 waiting"), "\(offline.output)")
             // A second run of the browser (a restart), another read, still offline.
             let tmux = try await TmuxSession(width: 100, height: 30, environment: home.environment)

@@ -130,7 +130,7 @@ import FremontTestSupport
                     return error.reason
                 }
             }
-            #expect(reason("/junk/") == .junk)
+            #expect(reason("/junk/") == .failing)
             #expect(reason("/denied/") == .login)
             #expect(reason("/wrong/") == .login)
         }

@@ -20,6 +20,9 @@ public struct LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         case tooLarge
         /// The network failed: no such host, refused, the connection lost.
         case network
+        /// The secure connection failed: a certificate not trusted, a handshake refused (a
+        /// captive portal or a proxy in the way, as often as an attack).
+        case secureConnection
         /// Not allowed to read it.
         case permission
         /// Anything else: a bad argument, an address that cannot be loaded, an I/O error.

@@ -110,7 +110,7 @@ public struct EnclosureDownload: Sendable {
                     continue
                 }
                 if error.kind == .tooLarge { return failed(error.message + " (download-max-size)") }
-                if retryable(error.kind), tries < attempts {
+                if HTTPFailureClass(error).isTransient, tries < attempts {
                     Thread.sleep(forTimeInterval: delay)
                     delay *= 2
                     continue
@@ -172,7 +172,7 @@ public struct EnclosureDownload: Sendable {
                 if let diskFailure { return failed(diskFailure) }
                 if error.kind == .cancelled || cancellation.isCancelled { return stopped(&record, offset) }
                 if error.kind == .tooLarge { return failed(error.message + " (download-max-size)") }
-                if retryable(error.kind), tries < attempts {
+                if HTTPFailureClass(error).isTransient, tries < attempts {
                     // Resumed at once after a cut: what arrived is kept.
                     try? cache.updateDownload(record)
                     Thread.sleep(forTimeInterval: delay)
@@ -186,14 +186,6 @@ public struct EnclosureDownload: Sendable {
                 return failed("the download ended at \(offset) of \(total) bytes")
             }
             return finish(&record, descriptor: descriptor, linked: false)
-        }
-    }
-
-    private func retryable(_ kind: LoadError.Kind) -> Bool {
-        switch kind {
-        case .network, .timeout: return true
-        case .httpStatus(let status): return status >= 500 || status == 429
-        default: return false
         }
     }
 

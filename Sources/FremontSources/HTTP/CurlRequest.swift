@@ -102,7 +102,9 @@ final class CurlRequest: @unchecked Sendable {
             let code = curl_easy_perform(handle)
             if let location = redirectLocation {
                 guard options.postBody == nil, options.authorization == nil else {
-                    transfer.fail("the server redirected the request to \(RedactedURL.text(location)); a request with a body or a token is not sent on (give that address instead)")
+                    // The server's answer (a 3xx), not this request's fault: the sync keeps its changes.
+                    transfer.fail("the server redirected the request to \(RedactedURL.text(location)); a request with a body or a token is not sent on (give that address instead)",
+                                  kind: .httpStatus(status))
                     transfer.complete(nil)
                     return
                 }

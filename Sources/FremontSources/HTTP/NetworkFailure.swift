@@ -19,7 +19,8 @@ enum NetworkFailure: Error, Equatable {
         case .cannotFindHost, .cannotConnect, .connectionLost: return .network
         case .timedOut: return .timeout
         case .cancelled: return .cancelled
-        case .secureConnection, .headersTooLarge, .other: return .other
+        case .secureConnection: return .secureConnection
+        case .headersTooLarge, .other: return .other
         }
     }
 }

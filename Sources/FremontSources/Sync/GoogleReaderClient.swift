@@ -137,7 +137,7 @@ public final class GoogleReaderClient: Sendable {
             do throws(SyncError) {
                 let data = try call(path, query: [], body: Self.form(form + [("T", token)]), retry: false)
                 let answer = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard answer == "OK" else { throw SyncError(.junk, "\(name): \(path) did not answer OK") }
+                guard answer == "OK" else { throw SyncError(.failing, "\(name): \(path) did not answer OK (a login page, a proxy's error?)") }
                 return
             } catch where error.reason == .login && !retried {
                 // The write token (or the Auth token) expired: fetch both again, once.
@@ -181,7 +181,7 @@ public final class GoogleReaderClient: Sendable {
         var query = query
         if let application { query += [("AppId", application.id), ("AppKey", application.key)] }
         let text = base.absoluteString + "/" + path + (query.isEmpty ? "" : "?" + String(decoding: Self.form(query), as: UTF8.self))
-        guard let url = URL(string: text) else { throw SyncError(.refused, "\(name): \(path): the address could not be made") }
+        guard let url = URL(string: text) else { throw SyncError(.failing, "\(name): \(path): the address could not be made") }
         var options = self.options
         options.postBody = body
         options.postContentType = "application/x-www-form-urlencoded"
@@ -194,7 +194,7 @@ public final class GoogleReaderClient: Sendable {
             throw failure(error, refusedLogin: refusedLogin)
         }
         guard case .body(let source, _) = outcome else {
-            throw SyncError(.junk, "\(name): answered 304 Not Modified to an API call")
+            throw SyncError(.failing, "\(name): answered 304 Not Modified to an API call")
         }
         var data = Data()
         do throws(LoadError) {
@@ -210,18 +210,21 @@ public final class GoogleReaderClient: Sendable {
             return try JSONDecoder().decode(Content.self, from: data)
         } catch {
             // The body is never repeated: it may echo what was sent.
-            throw SyncError(.junk, "\(name): \(what)'s answer is not the Google Reader API's JSON")
+            throw SyncError(.failing, "\(name): \(what)'s answer is not the Google Reader API's JSON (a login page, a proxy's error?)")
         }
     }
 
+    /// Whatever the HTTP layer failed with, the API refused no change: the Google Reader API has
+    /// no answer refusing one change (an edit answers `OK` or an HTTP error), so no answer of the
+    /// server drops a change queued here.
     private func failure(_ error: LoadError, refusedLogin: Set<Int> = [401, 403]) -> SyncError {
-        switch error.kind {
-        case .network, .timeout, .cancelled:
-            return SyncError(.unreachable, error.description)
-        case .httpStatus(let status) where refusedLogin.contains(status):
+        if case .httpStatus(let status) = error.kind, refusedLogin.contains(status) {
             return SyncError(.login, "\(error.description): check \(source)-login and the password")
-        default:
-            return SyncError(.refused, error.description)
+        }
+        switch HTTPFailureClass(error) {
+        case .unreachable, .cancelled: return SyncError(.unreachable, error.description)
+        case .credentials: return SyncError(.login, "\(error.description): check \(source)-login and the password")
+        case .failing, .refused, .tooLarge, .local: return SyncError(.failing, error.description)
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The failure of a call to any sync service: one kind of error for every backend, so the engine
-/// acts on it alike (an unreachable server leaves every change queued; a refused login says to
-/// check it; a refused call is that call's failure alone; junk is never stored).
+/// acts on it alike (only the API refusing a call in its own shape counts against the changes it
+/// carried; anything else ends the sync with every change queued; junk is never stored).
 public typealias SyncError = TTRSSError
 
 /// A feed service the sync engine talks to: Tiny Tiny RSS's JSON API (`TTRSSBackend`) or the

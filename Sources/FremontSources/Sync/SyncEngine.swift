@@ -4,10 +4,11 @@ import FremontCore
 /// One sync with a feed service (a `SyncBackend`: Tiny Tiny RSS or the Google Reader API), offline first:
 ///
 /// 1. The changes made here (read, unread, star, unstar) go up first, in the order made, runs of
-///    the same change in one call. A server that does not answer stops the sync there: every
-///    change stays queued for the next. A change the server refuses (an article it does not
-///    have, an error) is tried again at the next syncs, `refusalAttempts` times in all, then
-///    dropped and said; one that a later change to the same item and field supersedes is dropped
+///    the same change in one call. A server that does not answer, or answers but not as the
+///    API (a 502, a captive portal, a redirect, a certificate not trusted), stops the sync there:
+///    every change stays queued for the next. A change the API refuses in its own shape (an
+///    article it does not have, an API error) is tried again at the next syncs,
+///    `refusalAttempts` times in all, then dropped and said; one that a later change to the same item and field supersedes is dropped
 ///    at once (sent later, it would undo the newer one).
 /// 2. The backend brings down the subscriptions (the synced feed list, categories as tags), the
 ///    new articles (paged, at most `itemsPerFeed` a feed a sync) and the read and starred state,
@@ -126,12 +127,13 @@ public struct SyncEngine: Sendable {
         return true
     }
 
-    /// Runs a call; a refusal is counted against the changes (nil returned), a server that does
-    /// not answer or refuses the login ends the sync (thrown).
+    /// Runs a call; a refusal in the API's own shape is counted against the changes (nil
+    /// returned); anything else (no answer, a login refused, an address answering but not as
+    /// the API, junk) ends the sync (thrown), every change still queued.
     private func attempt(_ changes: [SyncChange], report: inout SyncReport, _ call: () throws -> Int) throws -> Int? {
         do {
             return try call()
-        } catch let error as SyncError where error.reason == .refused || error.reason == .junk {
+        } catch let error as SyncError where error.reason == .refused {
             try refuse(changes, error.description, report: &report)
             return nil
         }

@@ -144,7 +144,7 @@ public final class TTRSSClient: Sendable {
     /// never repeated in a message (it may echo what was sent).
     private func decode<Content: Decodable>(_ op: String, _ data: Data) throws(TTRSSError) -> Content {
         guard let status = try? JSONDecoder().decode(TTRSSWire.Status.self, from: data) else {
-            throw TTRSSError(.junk, "\(name): \(op)'s answer is not tt-rss's JSON")
+            throw TTRSSError(.failing, "\(name): \(op)'s answer is not tt-rss's JSON (a login page, a proxy's error?)")
         }
         if status.status != 0 {
             let error = (try? JSONDecoder().decode(TTRSSWire.Failure.self, from: data))?.content?.error ?? "an error"
@@ -176,7 +176,7 @@ public final class TTRSSClient: Sendable {
         do {
             options.postBody = try JSONSerialization.data(withJSONObject: body)
         } catch {
-            throw TTRSSError(.refused, "\(name): the request could not be written")
+            throw TTRSSError(.failing, "\(name): the request could not be written")
         }
         let outcome: HTTPFetchOutcome
         do throws(LoadError) {
@@ -185,7 +185,7 @@ public final class TTRSSClient: Sendable {
             throw Self.failure(error)
         }
         guard case .body(let source, _) = outcome else {
-            throw TTRSSError(.junk, "\(name): answered 304 Not Modified to an API call")
+            throw TTRSSError(.failing, "\(name): answered 304 Not Modified to an API call")
         }
         var data = Data()
         do throws(LoadError) {
@@ -196,14 +196,15 @@ public final class TTRSSClient: Sendable {
         return data
     }
 
+    /// Whatever the HTTP layer failed with, the API refused nothing: only `decode` reads a refusal.
     private static func failure(_ error: LoadError) -> TTRSSError {
-        switch error.kind {
-        case .network, .timeout, .cancelled:
+        switch HTTPFailureClass(error) {
+        case .unreachable, .cancelled:
             return TTRSSError(.unreachable, error.description)
-        case .httpStatus(401), .httpStatus(403):
+        case .credentials:
             return TTRSSError(.login, "\(error.description): check ttrss-login and the password")
-        default:
-            return TTRSSError(.refused, error.description)
+        case .failing, .refused, .tooLarge, .local:
+            return TTRSSError(.failing, error.description)
         }
     }
 
