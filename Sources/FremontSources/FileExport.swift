@@ -6,7 +6,7 @@ import FremontCore
 /// file in the same folder, renamed into place), so a full disk leaves no half file.
 public enum FileExport {
     /// The absolute path written.
-    public static func writeNew(_ text: String, to path: String, home: String = NSHomeDirectory(),
+    public static func writeNew(_ text: String, to path: String, home: String = FremontDirectories.home(),
                                 workingFolder: String = FileManager.default.currentDirectoryPath) throws(LoadError) -> String {
         guard !path.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
             throw LoadError(source: TerminalSafeText.singleLine(path), "a file name cannot hold control characters")

@@ -14,7 +14,7 @@ public struct FremontDirectories: Sendable, Equatable {
     /// From an environment (the process's by default, a test's own otherwise). The spec says
     /// relative paths in the variables are invalid and to be ignored.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = Self.home(environment)
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") {
                 return URL(fileURLWithPath: value, isDirectory: true)
@@ -23,6 +23,17 @@ public struct FremontDirectories: Sendable, Equatable {
         }
         config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("fremont", isDirectory: true)
         cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("fremont", isDirectory: true)
+    }
+
+    /// The home folder `~` stands for: `$HOME` when it is set to an absolute path (as a shell
+    /// takes it), else the account's. The one lookup, for every `~` fremont expands.
+    public static func home(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+    }
+
+    /// `path` with a leading `~` (alone or before `/`) as `home`; any other path as it is.
+    public static func expandingTilde(_ path: String, home: String = FremontDirectories.home()) -> String {
+        path == "~" || path.hasPrefix("~/") ? home + path.dropFirst() : path
     }
 
     /// `…/fremont/feeds`, newsboat's `urls` format.

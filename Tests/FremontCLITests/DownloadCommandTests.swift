@@ -161,3 +161,22 @@ import Testing
         }
     }
 }
+
+/// A file a server names like a dotfile is saved as a file one can see, under `~/…`, where `~` is `$HOME`.
+@Suite struct DownloadNameCommandTests {
+    /// A spawned fremont with `HOME` pointing elsewhere downloads under that home.
+    @Test func aDownloadUnderTildeGoesUnderHOME() async throws {
+        let home = try TestHome()
+        try home.writeConfig("download-path \"~/pod\"\n")
+        let route = EnclosureRoute(EnclosureRoute.pattern(10_000))
+        try await LoopbackServer.with { server in
+            await server.route("GET /.bash_profile") { try await route.answer($0) }
+            var environment = home.environment
+            environment["HOME"] = home.root.path
+            let result = try await Fremont.run(arguments: ["download", server.address("/.bash_profile")], environment: environment)
+            #expect(result.status == 0, "\(result.errors)")
+            let saved = (try? FileManager.default.contentsOfDirectory(atPath: home.root.appendingPathComponent("pod").path)) ?? []
+            #expect(saved == ["_bash_profile"], "\(saved) \(result.output)")
+        }
+    }
+}

@@ -157,10 +157,97 @@ import Testing
     }
 
     @Test func aFeedCannotLeaveTheFolder() {
-        #expect(path("%t", title: "../../etc/passwd") == "/srv/pod/.._.._etc_passwd")
+        #expect(path("%t", title: "../../etc/passwd") == "/srv/pod/___.._etc_passwd")
         #expect(path("%n/%t", feed: "..", title: "..") == "/srv/pod/_____")
         #expect(path("%t", title: "a\u{1B}[2Jb\nc") == "/srv/pod/a_[2Jb_c")
         #expect(path("%t", title: "") == "/srv/pod/download")
         #expect(path("%t", title: String(repeating: "é", count: 300)).utf8.count <= "/srv/pod/".utf8.count + 200)
+    }
+}
+
+/// No name a server or a feed gives becomes a hidden file, a path, or a name that is taken, and
+/// nothing is written through a link: the one guard (`DownloadFilename.component`) and the
+/// part's own checks.
+@Suite struct DownloadNameGuardTests {
+    func path(_ format: String, folder: String = "/srv/pod", url: String = "https://cdn.example.org/ep.mp3",
+              feed: String = "Feed", title: String = "Title") -> String {
+        DownloadFilename(folder: folder, format: format, home: "/home/me", timeZone: TimeZone(identifier: "UTC")!)
+            .path(url: url, feedTitle: feed, itemTitle: title, published: Date(timeIntervalSince1970: 0))
+    }
+
+    /// Below the folder, no component a placeholder made starts with a dot, has a separator or a
+    /// control or bidi character: for every placeholder, and the name they make together.
+    @Test func noNameStartsWithADotHidesAPathOrCarriesControls() {
+        let hostile = [".bash_profile", "..", ".", ". ssh", " .profile", "a/../../.ssh/authorized_keys", "..\\..\\x",
+                       "\u{202E}3pm.exe", "x\u{1B}]0;owned\u{7}", "\u{0}.bashrc", "...", ".mp3"]
+        for value in hostile {
+            for (format, folder) in [("%u", "/srv/pod"), ("%t", "/srv/pod"), ("%n", "/srv/pod"), ("%t.%e", "/srv/pod"), ("%u", "/srv/pod/%n"),
+                                     ("%h", "/srv/pod")] {
+                let made = path(format, folder: folder, url: "https://\(value.contains("/") ? "h" : "h")/\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
+                                feed: value, title: value)
+                #expect(made.hasPrefix("/srv/pod/"), "\(value) \(format): \(made)")
+                let below = made.dropFirst("/srv/pod/".count).split(separator: "/", omittingEmptySubsequences: false)
+                for component in below {
+                    #expect(!component.hasPrefix(".") && !component.isEmpty, "\(value) \(format): \(made)")
+                    #expect(!component.unicodeScalars.contains(where: TerminalSafeText.isUnsafe), "\(value) \(format): \(made)")
+                }
+            }
+        }
+        #expect(path("%u", url: "https://h/.bash_profile") == "/srv/pod/_bash_profile")
+        #expect(path("%t.%e", title: "") == "/srv/pod/_mp3")
+    }
+
+    /// A symbolic link, even one pointing nowhere, takes its name: ` (2)` is given instead.
+    @Test func aDanglingLinkTakesTheName() throws {
+        let home = try TestHome()
+        let folder = home.file("podcasts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outside = home.file("outside")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("ep.mp3").path, withDestinationPath: outside.path)
+        let cache = CacheDatabase()
+        let record = try cache.enqueueDownload(DownloadRecord(url: "http://127.0.0.1:9/ep.mp3", feedTitle: "F", itemTitle: "E",
+                                                              path: folder.appendingPathComponent("ep.mp3").path)).record
+        #expect(record.path == folder.appendingPathComponent("ep (2).mp3").path)
+    }
+
+    /// A part that is a link (made by anyone, to anywhere) is never followed or written through.
+    @Test func aLinkedPartIsNeverWrittenThrough() async throws {
+        let home = try TestHome()
+        let cache = CacheDatabase()
+        let route = EnclosureRoute(EnclosureRoute.pattern(50_000))
+        try await LoopbackServer.with { server in
+            await server.route("GET /ep.mp3") { try await route.answer($0) }
+            let folder = home.file("podcasts")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let record = try cache.enqueueDownload(DownloadRecord(url: server.address("/ep.mp3"), feedTitle: "F", itemTitle: "E",
+                                                                  path: folder.appendingPathComponent("ep.mp3").path)).record
+            // After it was queued: the part made a link to a file outside, then a hard link to one.
+            let outside = home.file("outside.txt")
+            try FileManager.default.createSymbolicLink(atPath: record.partPath, withDestinationPath: outside.path)
+            let ending = EnclosureDownload(cache: cache, maximumBytes: 1 << 20).run(record)
+            guard case .failed(let failed) = ending else { Issue.record("\(ending)"); return }
+            #expect(failed.error?.contains("symbolic link") == true, "\(failed.error ?? "")")
+            #expect(!FileManager.default.fileExists(atPath: outside.path))
+            try FileManager.default.removeItem(atPath: record.partPath)
+            try Data("mine".utf8).write(to: outside)
+            #expect(link(outside.path, record.partPath) == 0)
+            let again = EnclosureDownload(cache: cache, maximumBytes: 1 << 20).run(record)
+            guard case .failed(let linked) = again else { Issue.record("\(again)"); return }
+            #expect(linked.error?.contains("linked to another file") == true, "\(linked.error ?? "")")
+            #expect(try String(contentsOf: outside, encoding: .utf8) == "mine")
+        }
+    }
+}
+
+/// `~` is `$HOME` (as a shell takes it), not the account's home: for `download-path`, the
+/// exports and the password file alike.
+@Suite struct HomeFolderTests {
+    @Test func tildeIsHOME() {
+        #expect(FremontDirectories.home(["HOME": "/tmp/elsewhere"]) == "/tmp/elsewhere")
+        #expect(FremontDirectories.home(["HOME": "relative"]) == NSHomeDirectory())
+        #expect(FremontDirectories.expandingTilde("~/pod/x", home: "/h") == "/h/pod/x")
+        #expect(FremontDirectories.expandingTilde("~user/x", home: "/h") == "~user/x")
+        let expected = (ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()) + "/pod/ep.mp3"
+        #expect(DownloadFilename(folder: "~/pod", format: "%u").path(url: "https://h/ep.mp3", feedTitle: "", itemTitle: "", published: nil) == expected)
     }
 }

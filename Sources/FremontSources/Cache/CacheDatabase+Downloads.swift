@@ -58,11 +58,18 @@ extension CacheDatabase {
             let candidateName = number == 1 ? name : "\(stem) (\(number))" + (ext.isEmpty ? "" : ".\(ext)")
             let candidate = folder + "/" + candidateName
             let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM download WHERE path = ?)", arguments: [candidate]) ?? false
-            if !taken, !FileManager.default.fileExists(atPath: candidate), !FileManager.default.fileExists(atPath: candidate + ".part") {
+            if !taken, !Self.entryExists(candidate), !Self.entryExists(candidate + ".part") {
                 return candidate
             }
         }
         return folder + "/" + stem + "-\(UUID().uuidString.prefix(8))" + (ext.isEmpty ? "" : ".\(ext)")
+    }
+
+    /// Whether anything is at `path`: a file, a folder, or a symbolic link, even one pointing
+    /// nowhere (lstat, not stat: a dangling link would otherwise seem free, and be written through).
+    static func entryExists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 || errno != ENOENT
     }
 
     /// Records a download's progress or its end.

@@ -6,8 +6,11 @@ import FremontCore
 /// address, `%t` the item's title, `%e` the file's extension, and of the item's date `%F`
 /// (yyyy-mm-dd), `%m`, `%b`, `%d`, `%H`, `%M`, `%S`, `%y`, `%Y`; `%%` a percent sign, and
 /// `%?u?A&B?` A when `%u` is not empty, else B (newsboat's default format uses it).
-/// Every value is made one safe file-name component: no `/`, no control characters, not `.`
-/// or `..`, at most 200 bytes. So whatever a feed says, the file lands under the folder.
+/// Every value, and the name they make, goes through `component`, the one guard for every file
+/// name a server or a feed can give (the address's path, the titles, the host; a name from
+/// `Content-Disposition`, were it read, would too): no `/` or `\`, no control or bidi
+/// characters, no leading dot (no `.bash_profile`, no `.ssh` folder), not `.` or `..`, at most
+/// 200 bytes. So whatever a feed says, the file lands under the folder as a file one can see.
 public struct DownloadFilename: Sendable {
     /// newsboat's defaults.
     public static let defaultFolder = "~/"
@@ -19,7 +22,7 @@ public struct DownloadFilename: Sendable {
     public var timeZone: TimeZone
 
     public init(folder: String = DownloadFilename.defaultFolder, format: String = DownloadFilename.defaultFormat,
-                home: String = NSHomeDirectory(), timeZone: TimeZone = .current) {
+                home: String = FremontDirectories.home(), timeZone: TimeZone = .current) {
         self.folder = folder
         self.format = format
         self.home = home
@@ -31,7 +34,7 @@ public struct DownloadFilename: Sendable {
         let values = Values(url: url, feedTitle: feedTitle, itemTitle: itemTitle, date: published ?? Date(), timeZone: timeZone)
         // The folder's placeholders may make folders (`~/podcasts/%n`): each value stays one component.
         var folderPath = Self.expand(folder, values)
-        if folderPath == "~" || folderPath.hasPrefix("~/") { folderPath = home + folderPath.dropFirst() }
+        folderPath = FremontDirectories.expandingTilde(folderPath, home: home)
         if !folderPath.hasPrefix("/") { folderPath = home + "/" + folderPath }
         var name = Self.component(Self.expand(format, values))
         if name.isEmpty { name = "download" }
@@ -105,12 +108,15 @@ public struct DownloadFilename: Sendable {
         return out
     }
 
-    /// `text` as one file-name component.
-    static func component(_ text: String) -> String {
+    /// `text` as one file-name component: the one guard every name goes through.
+    public static func component(_ text: String) -> String {
         var cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             scalar == "/" || scalar == "\\" || TerminalSafeText.isUnsafe(scalar) ? "_" : scalar
         })).trimmingCharacters(in: .whitespacesAndNewlines)
-        if cleaned == "." || cleaned == ".." { cleaned = cleaned.replacingOccurrences(of: ".", with: "_") }
+        // A leading dot hides the file and names a shell's or a program's own (`.bash_profile`,
+        // `.ssh`); `.` and `..` are folders. Each leading dot becomes `_`.
+        let dots = cleaned.prefix { $0 == "." }.count
+        if dots > 0 { cleaned = String(repeating: "_", count: dots) + cleaned.dropFirst(dots) }
         while cleaned.utf8.count > 200 { cleaned.removeLast() }
         return cleaned
     }

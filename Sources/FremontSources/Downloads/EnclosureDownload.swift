@@ -58,9 +58,16 @@ public struct EnclosureDownload: Sendable {
             return failed("cannot make the folder \(folder): \(FileErrorText.describe(error, path: folder))")
         }
         let part = record.partPath
-        let descriptor = open(part, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return failed("cannot write \(part): \(String(cString: strerror(errno)))") }
+        // Never through a symbolic link, nor into a file linked elsewhere: only a file of its own.
+        let descriptor = open(part, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP { return failed("\(part) is a symbolic link: not followed") }
+            return failed("cannot write \(part): \(String(cString: strerror(code)))")
+        }
         defer { close(descriptor) }
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG else { return failed("\(part) is not a file: not written") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .busy(record) }
         // Under the lock, the queue as it is now: another fremont may have finished it meanwhile.
         if let current = try? cache.download(id: record.id) {
@@ -76,6 +83,8 @@ public struct EnclosureDownload: Sendable {
            finalStatus.st_ino == partStatus.st_ino, finalStatus.st_dev == partStatus.st_dev {
             return finish(&record, descriptor: descriptor, linked: true)
         }
+        // A part linked to a file elsewhere would be written through to it.
+        guard opened.st_nlink == 1 else { return failed("\(part) is linked to another file: not written") }
 
         var offset = fileSize(descriptor)
         // A part with nothing to tell it is the same file (no validator, no size) starts over.

@@ -17,7 +17,7 @@ public struct NewsboatFiles: Sendable, Equatable {
     /// when it exists, else its XDG folders (`$XDG_CONFIG_HOME/newsboat`, `$XDG_DATA_HOME/newsboat`).
     public static func locate(from folder: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) -> NewsboatFiles {
         if let folder { return inside(folder) }
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        let home = URL(fileURLWithPath: FremontDirectories.home(environment))
         let dotFolder = home.appendingPathComponent(".newsboat")
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: dotFolder.path, isDirectory: &isFolder), isFolder.boolValue {

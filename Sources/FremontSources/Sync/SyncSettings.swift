@@ -170,7 +170,7 @@ public struct SyncSettings: Sendable, Equatable {
     func password(of account: Account, name: String) throws(SyncError) -> SyncPassword {
         if let password = account.password { return password }
         if let path = account.passwordFile {
-            let expanded = (path as NSString).expandingTildeInPath
+            let expanded = FremontDirectories.expandingTilde(path)
             guard let handle = FileHandle(forReadingAtPath: expanded) else {
                 throw SyncError(.login, "\(name)-passwordfile: cannot read \(TerminalSafeText.singleLine(expanded))")
             }
