@@ -44,4 +44,11 @@ static inline long fremont_curl_os_errno(CURL *handle) {
     return value;
 }
 
+/// The status a proxy answered the tunnel's CONNECT with (407, 502, …), 0 when there was none.
+static inline long fremont_curl_connect_code(CURL *handle) {
+    long value = 0;
+    curl_easy_getinfo(handle, CURLINFO_HTTP_CONNECTCODE, &value);
+    return value;
+}
+
 #endif

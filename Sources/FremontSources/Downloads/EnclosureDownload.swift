@@ -34,6 +34,8 @@ public struct EnclosureDownload: Sendable {
     public var retryDelay: TimeInterval = 0.5
     /// Seconds a single request may take in all (a long episode on a slow line).
     public var transferTimeout: TimeInterval = 6 * 3600
+    /// A proxy to tunnel through, for the tests (in use, libcurl reads it from the environment).
+    var tunnelProxy: String?
 
     public init(cache: CacheDatabase, fetcher: HTTPFetcher = HTTPFetcher(), maximumBytes: Int) {
         self.cache = cache
@@ -101,6 +103,7 @@ public struct EnclosureDownload: Sendable {
             options.connectTimeout = 15
             options.timeout = transferTimeout
             options.decodesContent = false
+            options.tunnelProxy = tunnelProxy
             options.maximumBytes = max(1, maximumBytes - offset)
             if offset > 0 {
                 options.rangeStart = offset

@@ -68,6 +68,13 @@ final class CurlRequest: @unchecked Sendable {
         // The transfer's own timers say which limit ran out; curl's stays out of their way.
         _ = fremont_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(((options.timeout + 5) * 1000).rounded()))
         _ = fremont_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        // Behind a proxy, the tunnel's own answer ("200 Connection established") is the proxy's,
+        // not the server's: only the server's responses reach the header reader.
+        _ = fremont_curl_set_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        if let proxy = options.tunnelProxy {
+            _ = fremont_curl_set_string(handle, CURLOPT_PROXY, proxy)
+            _ = fremont_curl_set_long(handle, CURLOPT_HTTPPROXYTUNNEL, 1)
+        }
         _ = fremont_curl_set_data_function(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             CurlRequest.from(context).header(data, size * count)
         }
@@ -168,6 +175,8 @@ final class CurlRequest: @unchecked Sendable {
     /// What a curl error means, in the transfer's terms.
     private func failure(_ code: CURLcode, _ handle: UnsafeMutableRawPointer, message: String) -> NetworkFailure? {
         let reason = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+        let proxyStatus = Int(fremont_curl_connect_code(handle))
+        if code != CURLE_OK, proxyStatus >= 300 { return .proxyRefused(proxyStatus) }
         switch code {
         case CURLE_OK:
             return nil

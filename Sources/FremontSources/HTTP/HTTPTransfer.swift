@@ -249,6 +249,8 @@ final class HTTPTransfer: Sendable {
             return "the connection to \(place) was lost after \(ByteCountText.describe(received))\(note): the download is cut off"
         case .secureConnection(let reason):
             return "the secure connection to \(place)\(note) failed: \(reason)"
+        case .proxyRefused(let status):
+            return "the proxy refused the tunnel to \(place): \(HTTPStatusText.describe(status)) (the proxy's answer, from https_proxy or ALL_PROXY)"
         case .headersTooLarge:
             return "the server's response headers are too large (over 100 KB); not read"
         case .cancelled:

@@ -9,6 +9,9 @@ enum NetworkFailure: Error, Equatable {
     /// The connection closed or broke before the end.
     case connectionLost
     case secureConnection(String)
+    /// The proxy in the way refused the tunnel with this status (407 Proxy Authentication
+    /// Required, 502…): the proxy's answer, never the server's.
+    case proxyRefused(Int)
     /// Past libcurl's 100 KB limit for response headers.
     case headersTooLarge
     case cancelled
@@ -16,7 +19,7 @@ enum NetworkFailure: Error, Equatable {
 
     var kind: LoadError.Kind {
         switch self {
-        case .cannotFindHost, .cannotConnect, .connectionLost: return .network
+        case .cannotFindHost, .cannotConnect, .connectionLost, .proxyRefused: return .network
         case .timedOut: return .timeout
         case .cancelled: return .cancelled
         case .secureConnection: return .secureConnection
