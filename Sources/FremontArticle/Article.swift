@@ -19,6 +19,8 @@ public struct Article: Sendable, Equatable {
     /// block quotes), with links numbered `[n]` for `blockLinks[n - 1]`.
     public var blocks: [ArticleBlock] = []
     public var blockLinks: [String] = []
+    /// What of the page was not read, said (nested past the parser's depth, past the node cap).
+    public var notes: [String] = []
 
     public var wordCount: Int { plainText.split(whereSeparator: \.isWhitespace).count }
 }

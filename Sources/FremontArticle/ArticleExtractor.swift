@@ -1,4 +1,5 @@
 import Foundation
+import FremontCore
 
 /// Finds a page's main text the way Mozilla Readability does (its intent, in Swift): paragraph-like
 /// blocks are scored by their length and commas, each score is passed to the block's parent and
@@ -16,21 +17,35 @@ struct ArticleExtractor {
     private var scores: [ObjectIdentifier: Double] = [:]
     private let rules: ArticleRules
     private let title: String?
+    /// Asked every few thousand nodes: true stops the extraction (Esc, a newer load).
+    private let shouldStop: @Sendable () -> Bool
+    private var visited = 0
+    /// Headings compared with the title before the first that repeats it: a bounded few.
+    private var headingsCompared = 0
+    static let headingsToCompare = 32
     /// The byline found in the page's text (a `.byline`, `rel=author`), taken out of the article.
     private(set) var byline: String?
 
-    private init(rules: ArticleRules, title: String?) {
+    private init(rules: ArticleRules, title: String?, shouldStop: @escaping @Sendable () -> Bool) {
         self.rules = rules
         self.title = title
+        self.shouldStop = shouldStop
+    }
+
+    /// Stops when asked to, checked once every 4,096 nodes visited.
+    private mutating func checkStop() throws(LoadError) {
+        visited += 1
+        if visited & 4_095 == 0, shouldStop() { throw LoadError(source: "", kind: .cancelled, "cancelled") }
     }
 
     /// The article's container (a detached div), and the byline seen in the text: the first
     /// attempt with enough text, else the attempt with the most.
-    static func extract(_ body: HTMLNode, title: String?) -> (content: HTMLNode, byline: String?) {
+    static func extract(_ body: HTMLNode, title: String?,
+                        shouldStop: @escaping @Sendable () -> Bool = { false }) throws(LoadError) -> (content: HTMLNode, byline: String?) {
         var best: (content: HTMLNode, byline: String?, length: Int)?
         for rules in ArticleRules.attempts {
-            var extractor = ArticleExtractor(rules: rules, title: title)
-            let content = extractor.grab(body.clone())
+            var extractor = ArticleExtractor(rules: rules, title: title, shouldStop: shouldStop)
+            let content = try extractor.grab(body.clone())
             let length = content.textLength
             if length >= enoughText { return (content, extractor.byline) }
             if best == nil || length > best!.length { best = (content, extractor.byline, length) }
@@ -40,8 +55,8 @@ struct ArticleExtractor {
 
     // MARK: - Finding the article
 
-    private mutating func grab(_ body: HTMLNode) -> HTMLNode {
-        let toScore = prepare(body)
+    private mutating func grab(_ body: HTMLNode) throws(LoadError) -> HTMLNode {
+        let toScore = try prepare(body)
         var candidates: [HTMLNode] = []
         for block in toScore where block.parent != nil {
             let text = block.textMeasure
@@ -62,17 +77,20 @@ struct ArticleExtractor {
             scores[ObjectIdentifier(candidate)] = score(candidate) * (1 - Self.linkDensity(candidate))
         }
         let top = candidates.sorted { score($0) > score($1) }.prefix(Self.topCandidateCount)
-        return gather(around: pickTop(Array(top), body: body))
+        return try gather(around: pickTop(Array(top), body: body))
     }
 
     /// Drops what is never the article and marks the blocks to score; turns divs that hold only
     /// phrasing into paragraphs, as a browser's reader would.
-    private mutating func prepare(_ body: HTMLNode) -> [HTMLNode] {
+    private mutating func prepare(_ body: HTMLNode) throws(LoadError) -> [HTMLNode] {
         var toScore: [HTMLNode] = []
-        var stack: [HTMLNode] = [body]
+        // Each node with whether a table or a code element holds it, carried down rather than
+        // looked up (a walk up from every node costs the depth each time).
+        var stack: [(node: HTMLNode, inTableOrCode: Bool)] = [(body, false)]
         var removeTitleHeader = true
-        while let node = stack.popLast() {
+        while let (node, inTableOrCode) = stack.popLast() {
             guard node.kind == .element, node.parent != nil || node === body else { continue }
+            try checkStop()
             let names = node.classAndID.lowercased()
             if node !== body {
                 if ArticleTags.neverText.contains(node.name) || !Self.isVisible(node) {
@@ -84,14 +102,15 @@ struct ArticleExtractor {
                     node.remove()
                     continue
                 }
-                if removeTitleHeader, node.name == "h1" || node.name == "h2", duplicatesTitle(node) {
+                if removeTitleHeader, node.name == "h1" || node.name == "h2", headingsCompared < Self.headingsToCompare,
+                   compareWithTitle(node) {
                     removeTitleHeader = false
                     node.remove()
                     continue
                 }
                 if rules.stripUnlikely {
                     if ArticleWords.matches(names, ArticleWords.unlikely), !ArticleWords.matches(names, ArticleWords.maybeCandidate),
-                       !node.hasAncestor("table", depth: 0), !node.hasAncestor("code", depth: 0), node.name != "a", node.name != "body" {
+                       !inTableOrCode, node.name != "a", node.name != "body" {
                         node.remove()
                         continue
                     }
@@ -106,6 +125,7 @@ struct ArticleExtractor {
                 }
             }
             if ArticleTags.scored.contains(node.name) { toScore.append(node) }
+            let holds = inTableOrCode || node.name == "table" || node.name == "code"
             if node.name == "div" {
                 wrapPhrasing(in: node)
                 let elements = node.children.filter { $0.kind == .element }
@@ -113,14 +133,14 @@ struct ArticleExtractor {
                 if elements.count == 1, elements[0].name == "p", onlyText, Self.linkDensity(node) < 0.25 {
                     node.absorb(elements[0])
                     toScore.append(node)
-                    stack.append(contentsOf: node.children.reversed())
+                    stack.append(contentsOf: node.children.reversed().map { ($0, holds) })
                     continue
                 } else if !Self.hasBlock(node) {
                     node.name = "p"
                     toScore.append(node)
                 }
             }
-            stack.append(contentsOf: node.children.reversed())
+            stack.append(contentsOf: node.children.reversed().map { ($0, holds) })
         }
         return toScore
     }
@@ -195,7 +215,7 @@ struct ArticleExtractor {
     }
 
     /// The best block and those of its siblings that score near it or read like paragraphs.
-    private func gather(around best: HTMLNode) -> HTMLNode {
+    private mutating func gather(around best: HTMLNode) throws(LoadError) -> HTMLNode {
         let article = HTMLNode(element: "div")
         let bestScore = score(best)
         let threshold = max(10, bestScore * 0.2)
@@ -222,15 +242,15 @@ struct ArticleExtractor {
             if !ArticleTags.keptAsIsSibling.contains(sibling.name) { sibling.name = "div" }
             article.append(sibling)
         }
-        clean(article)
+        try clean(article)
         return article
     }
 
     // MARK: - Cleaning the article
 
-    private func clean(_ article: HTMLNode) {
+    private mutating func clean(_ article: HTMLNode) throws(LoadError) {
         for node in article.elements(named: ArticleTags.removedFromArticle) { node.remove() }
-        cleanConditionally(article, ["form", "fieldset"])
+        try cleanConditionally(article, ["form", "fieldset"])
         if rules.weighClasses {
             for heading in article.elements(named: ["h1", "h2"]) where classWeight(heading) < 0 { heading.remove() }
         }
@@ -238,40 +258,56 @@ struct ArticleExtractor {
             let names = node.classAndID.lowercased()
             if ArticleWords.matches(names, ["share"]), node.textLength < 500 { node.remove() }
         }
-        cleanConditionally(article, ["table", "ul", "div"])
+        try cleanConditionally(article, ["table", "ul", "div"])
         for paragraph in article.elements(named: ["p"]) where paragraph.parent != nil {
-            if paragraph.elements(named: ["img", "embed", "object", "iframe"]).isEmpty, paragraph.textLength == 0 { paragraph.remove() }
+            let facts = paragraph.facts
+            // `embeds` counts iframes, objects and embeds alike.
+            if facts.images == 0, facts.embeds == 0, facts.text.length == 0 { paragraph.remove() }
         }
     }
 
     /// Drops the lists, tables and divs that read like navigation, ads or forms: few commas and
     /// many links, more list items than paragraphs, pictures without text, and so on.
-    private func cleanConditionally(_ article: HTMLNode, _ names: Set<String>) {
+    private mutating func cleanConditionally(_ article: HTMLNode, _ names: Set<String>) throws(LoadError) {
         guard rules.cleanConditionally else { return }
         // Judged once a table, not once for every node inside it.
         let dataTables = Set(article.elements(named: ["table"]).filter(Self.isDataTable).map(ObjectIdentifier.init))
-        let isDataTable = { (table: HTMLNode) in dataTables.contains(ObjectIdentifier(table)) }
-        for node in article.elements(named: names).reversed() where node.parent != nil {
+        // What holds each node (a data table or code, a figure), carried down once.
+        var held: [ObjectIdentifier: (inDataTableOrCode: Bool, inFigure: Bool)] = [:]
+        var nodes: [HTMLNode] = []
+        var stack: [(node: HTMLNode, inDataTableOrCode: Bool, inFigure: Bool)] = article.children.reversed().map { ($0, false, false) }
+        while let (node, inDataTableOrCode, inFigure) = stack.popLast() {
+            guard node.kind == .element else { continue }
+            if names.contains(node.name) {
+                nodes.append(node)
+                held[ObjectIdentifier(node)] = (inDataTableOrCode, inFigure)
+            }
+            let below = (inDataTableOrCode || node.name == "code" || (node.name == "table" && dataTables.contains(ObjectIdentifier(node))),
+                         inFigure || node.name == "figure")
+            stack.append(contentsOf: node.children.reversed().map { ($0, below.0, below.1) })
+        }
+        // Deepest last in document order first: a node is judged with what is left below it.
+        for node in nodes.reversed() where node.parent != nil {
+            try checkStop()
             let isList = node.name == "ul" || node.name == "ol"
-            if node.name == "table", isDataTable(node) { continue }
-            if node.hasAncestor("table", depth: 0, where: isDataTable) || node.hasAncestor("code", depth: 0) { continue }
+            if node.name == "table", dataTables.contains(ObjectIdentifier(node)) { continue }
+            let (inDataTableOrCode, inFigure) = held[ObjectIdentifier(node)] ?? (false, false)
+            if inDataTableOrCode { continue }
             let weight = classWeight(node)
             if Double(weight) + (scores[ObjectIdentifier(node)] ?? 0) < 0 {
                 node.remove()
                 continue
             }
-            let text = node.textMeasure
-            guard text.commas < 10 else { continue }
-            let paragraphs = node.elements(named: ["p"]).count
-            let images = node.elements(named: ["img"]).count
-            let items = node.elements(named: ["li"]).count - 100
-            let inputs = node.elements(named: ["input"]).count
-            let headingLength = node.elements(named: ArticleTags.headings).reduce(0) { $0 + $1.textLength }
-            let headingDensity = text.length == 0 ? 0 : Double(headingLength) / Double(text.length)
-            let embeds = node.elements(named: ["object", "embed", "iframe"]).count
-            let density = Self.linkDensity(node)
-            let length = text.length
-            let inFigure = node.hasAncestor("figure", depth: 0)
+            let facts = node.facts
+            guard facts.text.commas < 10 else { continue }
+            let paragraphs = facts.paragraphs
+            let images = facts.images
+            let items = facts.listItems - 100
+            let inputs = facts.inputs
+            let length = facts.text.length
+            let headingDensity = length == 0 ? 0 : Double(facts.headingText) / Double(length)
+            let embeds = facts.embeds
+            let density = length == 0 ? 0 : facts.linkWeight / Double(length)
             let remove = (images > 1 && Double(paragraphs) / Double(images) < 0.5 && !inFigure)
                 || (!isList && items > paragraphs)
                 || (inputs > paragraphs / 3)
@@ -335,8 +371,10 @@ struct ArticleExtractor {
         return length > 0 && length < 100
     }
 
-    /// Whether a heading repeats the title (which the metadata shows already).
-    private func duplicatesTitle(_ heading: HTMLNode) -> Bool {
+    /// Whether a heading repeats the title (which the metadata shows already); counted, so a
+    /// page of thousands of headings compares a bounded few.
+    private mutating func compareWithTitle(_ heading: HTMLNode) -> Bool {
+        headingsCompared += 1
         guard let title, !title.isEmpty else { return false }
         return Self.similarity(title, heading.innerText) > 0.75
     }
@@ -363,39 +401,30 @@ struct ArticleExtractor {
             && node.children.allSatisfy { $0.kind == .text || $0.name == "br" || $0.name == "hr" }
     }
 
-    static func hasBlock(_ node: HTMLNode) -> Bool {
-        node.children.contains { child in
-            child.kind == .element && (ArticleTags.blockInDiv.contains(child.name) || hasBlock(child))
-        }
-    }
+    static func hasBlock(_ node: HTMLNode) -> Bool { node.facts.hasBlock }
 
     static func isPhrasing(_ node: HTMLNode) -> Bool {
         node.kind == .text || ArticleTags.phrasing.contains(node.name)
-            || (["a", "del", "ins"].contains(node.name) && node.children.allSatisfy(isPhrasing))
+            || (["a", "del", "ins"].contains(node.name) && node.facts.childrenPhrasing)
     }
 
     /// The share of a node's text that is link text (in-page `#` links count less).
     static func linkDensity(_ node: HTMLNode) -> Double {
-        let length = node.textLength
-        guard length > 0 else { return 0 }
-        var linkLength = 0.0
-        for link in node.elements(named: ["a"]) {
-            let coefficient = (link["href"] ?? "").hasPrefix("#") ? 0.3 : 1
-            linkLength += Double(link.textLength) * coefficient
-        }
-        return linkLength / Double(length)
+        let facts = node.facts
+        guard facts.text.length > 0 else { return 0 }
+        return facts.linkWeight / Double(facts.text.length)
     }
 
     /// A table of data (kept whole) rather than one that lays out a page.
     static func isDataTable(_ table: HTMLNode) -> Bool {
         if table["role"] == "presentation" || table["datatable"] == "0" { return false }
         if table["summary"] != nil { return true }
-        if table.firstElement(named: "caption").map({ !$0.children.isEmpty }) ?? false { return true }
-        if !table.elements(named: ["col", "colgroup", "tfoot", "thead", "th"]).isEmpty { return true }
-        if table.firstElement(named: "table") != nil { return false }
-        let rows = table.elements(named: ["tr"])
-        let columns = rows.map { $0.children.filter { $0.name == "td" || $0.name == "th" }.count }.max() ?? 0
-        if rows.count >= 10 || columns > 4 { return true }
-        return rows.count * columns > 10
+        let facts = table.facts
+        if facts.firstCaptionHasChildren == true { return true }
+        if facts.tableMarks > 0 { return true }
+        if facts.tables > 0 { return false }
+        let rows = facts.rows, columns = facts.cellsPerRow
+        if rows >= 10 || columns > 4 { return true }
+        return rows * columns > 10
     }
 }

@@ -7,13 +7,20 @@ public enum ArticleReader {
     /// paywall notice, an index of links).
     public static let minimumText = 250
 
-    /// Parses and extracts; `url` is where the page came from, which its relative links resolve against.
-    public static func read(_ data: Data, name: String, url: URL?) throws(LoadError) -> Article {
+    /// Parses and extracts; `url` is where the page came from, which its relative links resolve
+    /// against. `shouldStop` is asked every few thousand nodes: true ends it with a `cancelled`
+    /// error (Esc, a newer load, quitting).
+    public static func read(_ data: Data, name: String, url: URL?,
+                            shouldStop: @escaping @Sendable () -> Bool = { false }) throws(LoadError) -> Article {
         if let kind = notAPage(data) {
             return Article(metadata: ArticleMetadata(), text: "", links: [], plainText: "", html: "",
                            notArticle: "it is \(kind), not a web page")
         }
-        return read(try HTMLDocument.parse(data, name: name), url: url)
+        do {
+            return try read(try HTMLDocument.parse(data, name: name), url: url, shouldStop: shouldStop)
+        } catch {
+            throw LoadError(source: name, kind: error.kind, error.message)
+        }
     }
 
     /// What the bytes are when they are plainly no web page: a PDF, a picture, other binary data.
@@ -27,10 +34,11 @@ public enum ArticleReader {
         return nil
     }
 
-    public static func read(_ document: HTMLDocument, url: URL?) -> Article {
+    public static func read(_ document: HTMLDocument, url: URL?,
+                            shouldStop: @escaping @Sendable () -> Bool = { false }) throws(LoadError) -> Article {
         var metadata = ArticleMetadata.read(document.root)
         let body = document.root.firstElement(named: "body") ?? document.root
-        let (content, byline) = ArticleExtractor.extract(body, title: metadata.title)
+        let (content, byline) = try ArticleExtractor.extract(body, title: metadata.title, shouldStop: shouldStop)
         if metadata.byline == nil { metadata.byline = byline }
         let plain = content.readableText
         if metadata.excerpt == nil, let first = content.elements(named: ["p"]).lazy.map(\.innerText).first(where: { !$0.isEmpty }) {
@@ -45,6 +53,6 @@ public enum ArticleReader {
         let blocks = ArticleBlockReader.read(content, base: url)
         return Article(metadata: metadata, text: rendered.text, links: rendered.links,
                        plainText: TerminalSafeText.singleLine(plain), html: html, notArticle: notArticle,
-                       blocks: blocks.blocks, blockLinks: blocks.links)
+                       blocks: blocks.blocks, blockLinks: blocks.links, notes: document.notes)
     }
 }

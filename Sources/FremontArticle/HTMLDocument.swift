@@ -13,9 +13,12 @@ public struct HTMLDocument {
     public static let maxNodes = 400_000
 
     public let root: HTMLNode
+    /// What of the page was not read: nested deeper than the parser goes, more nodes than kept.
+    public var notes: [String] = []
 
-    public init(root: HTMLNode) {
+    public init(root: HTMLNode, notes: [String] = []) {
         self.root = root
+        self.notes = notes
     }
 
     /// Parses `data`; a page beyond `maxBytes` or one libxml2 cannot start is a `LoadError`.
@@ -30,6 +33,7 @@ public struct HTMLDocument {
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue)
         let encoding = isUTF8(data) || !declaresEncoding(data) ? "UTF-8" : nil
         fremont_xml_silence_errors()
+        xmlResetLastError()
         let document: htmlDocPtr? = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> htmlDocPtr? in
             guard let base = bytes.baseAddress else { return nil }
             return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, encoding, options)
@@ -39,7 +43,14 @@ public struct HTMLDocument {
             throw LoadError(source: name, "libxml2 could not read it as HTML")
         }
         defer { xmlFreeDoc(document) }
-        return HTMLDocument(root: copy(document))
+        var notes: [String] = []
+        // libxml2 stops at its depth limit and keeps what it read, saying so only here.
+        if let error = xmlGetLastError(), let message = error.pointee.message, String(cString: message).contains("Excessive depth") {
+            notes.append("the page is nested deeper than the parser reads (256 levels): what lies deeper, and after it, was not read")
+        }
+        let (root, complete) = copy(document)
+        if !complete { notes.append("the page has more than \(NumberText.grouped(maxNodes)) nodes: the rest was not read") }
+        return HTMLDocument(root: root, notes: notes)
     }
 
     public static func parse(_ html: String, name: String = "<string>") throws(LoadError) -> HTMLDocument {
@@ -63,7 +74,7 @@ public struct HTMLDocument {
     }
 
     /// The tree under the document, without recursion (a page may nest thousands deep).
-    private static func copy(_ document: htmlDocPtr) -> HTMLNode {
+    private static func copy(_ document: htmlDocPtr) -> (root: HTMLNode, complete: Bool) {
         let root = HTMLNode(element: "#document")
         var stack: [(xmlNodePtr, HTMLNode)] = []
         var child = document.pointee.children
@@ -71,7 +82,7 @@ public struct HTMLDocument {
         while let node = child { pending.append(node); child = node.pointee.next }
         for node in pending.reversed() { stack.append((node, root)) }
         var count = 0
-        while let (node, parent) = stack.popLast(), count < maxNodes {
+        while count < maxNodes, let (node, parent) = stack.popLast() {
             count += 1
             switch node.pointee.type {
             case XML_ELEMENT_NODE:
@@ -90,7 +101,7 @@ public struct HTMLDocument {
                 continue
             }
         }
-        return root
+        return (root, stack.isEmpty)
     }
 
     private static func attributes(of node: xmlNodePtr) -> [String: String] {

@@ -5,9 +5,22 @@ public final class HTMLNode {
     public enum Kind: Sendable { case element, text }
 
     public let kind: Kind
-    public internal(set) var name: String
-    public var attributes: [String: String]
-    public var text: String
+    /// A new name changes what the parent's subtree holds (a div made a paragraph).
+    public internal(set) var name: String {
+        didSet { parent?.invalidateFacts() }
+    }
+    public var attributes: [String: String] {
+        didSet { parent?.invalidateFacts() }
+    }
+    public var text: String {
+        didSet { invalidateFacts() }
+    }
+    /// What the subtree holds (its text's length and commas, links, blocks, counts), worked out
+    /// once and kept until the subtree changes: the extractor asks it of every block, candidate
+    /// and cleaned node, so a page nested deep costs its nodes, not its nodes times its depth.
+    /// Kept only while every node under this one keeps its own (so a change is undone upward
+    /// until the first node that kept none).
+    private var cachedFacts: SubtreeFacts?
     /// The children as stored: a removed child stays here, with its `parent` gone, until the
     /// next read of `children` compacts them all at once (removing thousands of siblings one by
     /// one would otherwise search the list each time).
@@ -25,6 +38,7 @@ public final class HTMLNode {
         set {
             storage = newValue
             holdsRemoved = false
+            invalidateFacts()
         }
     }
     public internal(set) weak var parent: HTMLNode?
@@ -51,12 +65,14 @@ public final class HTMLNode {
         child.remove()
         child.parent = self
         storage.append(child)
+        invalidateFacts()
     }
 
     /// Takes the node out of its parent (nothing when it has none), in constant time.
     func remove() {
         guard let parent else { return }
         parent.holdsRemoved = true
+        parent.invalidateFacts()
         self.parent = nil
     }
 
@@ -129,35 +145,47 @@ public final class HTMLNode {
                                       "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
                                       "sup", "time", "tt", "u", "var"]
 
-    /// The length of `innerText` in Unicode scalars and its commas, in one pass that builds no
-    /// string: the scorer asks this of every block and candidate, many times over.
+    /// The length of `innerText` in Unicode scalars and its commas, building no string: the
+    /// scorer asks this of every block and candidate, many times over.
     var textMeasure: (length: Int, commas: Int) {
-        var length = 0
-        var commas = 0
-        var pendingSpace = false
-        var stack = kind == .text ? [self] : children.reversed() as [HTMLNode]
-        while let node = stack.popLast() {
-            guard node.kind == .text else {
-                stack.append(contentsOf: node.children.reversed())
-                continue
-            }
-            for scalar in node.text.unicodeScalars {
-                if Self.isSpace(scalar) {
-                    pendingSpace = length > 0
-                    continue
-                }
-                if pendingSpace {
-                    length += 1
-                    pendingSpace = false
-                }
-                length += 1
-                if Self.isComma(scalar) { commas += 1 }
-            }
-        }
-        return (length, commas)
+        let text = facts.text
+        return (text.length, text.commas)
     }
 
-    var textLength: Int { textMeasure.length }
+    var textLength: Int { facts.text.length }
+
+    /// The subtree's facts: kept, or worked out from the children's (each kept in turn), with
+    /// no recursion (a page may nest deep).
+    var facts: SubtreeFacts {
+        if let cachedFacts { return cachedFacts }
+        var stack: [HTMLNode] = [self]
+        while let node = stack.last {
+            if node.cachedFacts != nil {
+                stack.removeLast()
+                continue
+            }
+            let waiting = node.kind == .element ? node.children.filter { $0.cachedFacts == nil } : []
+            if waiting.isEmpty {
+                node.cachedFacts = SubtreeFacts(of: node)
+                stack.removeLast()
+            } else {
+                stack.append(contentsOf: waiting)
+            }
+        }
+        return cachedFacts!
+    }
+
+    /// The subtree changed: this node's facts and its ancestors' are worked out again when next asked.
+    func invalidateFacts() {
+        var node: HTMLNode? = self
+        while let each = node, each.cachedFacts != nil {
+            each.cachedFacts = nil
+            node = each.parent
+        }
+    }
+
+    /// The facts of a node whose children's are kept.
+    fileprivate var keptFacts: SubtreeFacts { cachedFacts! }
 
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
@@ -218,5 +246,109 @@ public final class HTMLNode {
     /// The class and id together, for the weights that read either.
     var classAndID: String {
         (attributes["class"] ?? "") + " " + (attributes["id"] ?? "")
+    }
+}
+
+/// The length and commas of a run of text as `innerText` would give it (white space collapsed,
+/// trimmed), in a form that joins: two runs side by side make the run of both.
+struct TextSummary: Sendable {
+    var length = 0
+    var commas = 0
+    /// Whether the run holds anything but white space.
+    var hasText = false
+    /// White space before its first character (when it has text).
+    var leadingSpace = false
+    /// White space after its last character; for a run of white space only, whether it has any.
+    var trailingSpace = false
+
+    init() {}
+
+    init(_ text: String) {
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if HTMLNode.isSpace(scalar) {
+                if hasText { pendingSpace = true } else { leadingSpace = true }
+                continue
+            }
+            if pendingSpace {
+                length += 1
+                pendingSpace = false
+            }
+            hasText = true
+            length += 1
+            if HTMLNode.isComma(scalar) { commas += 1 }
+        }
+        trailingSpace = hasText ? pendingSpace : leadingSpace
+        if !hasText { leadingSpace = false }
+    }
+
+    /// This run followed by `next`.
+    mutating func append(_ next: TextSummary) {
+        guard next.hasText else {
+            trailingSpace = trailingSpace || next.trailingSpace
+            return
+        }
+        guard hasText else {
+            let space = trailingSpace
+            self = next
+            leadingSpace = space || next.leadingSpace
+            return
+        }
+        length += next.length + (trailingSpace || next.leadingSpace ? 1 : 0)
+        commas += next.commas
+        trailingSpace = next.trailingSpace
+    }
+}
+
+/// What a node's subtree holds, below the node itself: what the extractor measures, joined from
+/// the children's so each is worked out once.
+struct SubtreeFacts: Sendable {
+    var text = TextSummary()
+    /// An element below that makes a div more than a paragraph (`ArticleTags.blockInDiv`).
+    var hasBlock = false
+    /// Whether every child is phrasing (text, or phrasing elements), as `isPhrasing` reads an `a`.
+    var childrenPhrasing = true
+    /// The text of the links below, each weighted (in-page `#` links 0.3): link density's numerator.
+    var linkWeight = 0.0
+    var paragraphs = 0, images = 0, listItems = 0, inputs = 0, embeds = 0, rows = 0, tables = 0
+    /// `col`, `colgroup`, `tfoot`, `thead` and `th` elements: a table of data's marks.
+    var tableMarks = 0
+    /// The text of the headings below (a heading inside another counted in both, as a walk finds them).
+    var headingText = 0
+    /// The most cells (`td`, `th`) a row below has.
+    var cellsPerRow = 0
+    /// Whether the first `caption` below has children; nil without a caption.
+    var firstCaptionHasChildren: Bool?
+
+    init(of node: HTMLNode) {
+        guard node.kind == .element else {
+            text = TextSummary(node.text)
+            return
+        }
+        for child in node.children {
+            let facts = child.keptFacts
+            text.append(facts.text)
+            guard child.kind == .element else { continue }
+            let name = child.name
+            hasBlock = hasBlock || facts.hasBlock || ArticleTags.blockInDiv.contains(name)
+            childrenPhrasing = childrenPhrasing && (ArticleTags.phrasing.contains(name)
+                || ((name == "a" || name == "del" || name == "ins") && facts.childrenPhrasing))
+            linkWeight += facts.linkWeight
+            if name == "a" { linkWeight += Double(facts.text.length) * ((child["href"] ?? "").hasPrefix("#") ? 0.3 : 1) }
+            paragraphs += facts.paragraphs + (name == "p" ? 1 : 0)
+            images += facts.images + (name == "img" ? 1 : 0)
+            listItems += facts.listItems + (name == "li" ? 1 : 0)
+            inputs += facts.inputs + (name == "input" ? 1 : 0)
+            embeds += facts.embeds + (name == "object" || name == "embed" || name == "iframe" ? 1 : 0)
+            rows += facts.rows + (name == "tr" ? 1 : 0)
+            tables += facts.tables + (name == "table" ? 1 : 0)
+            tableMarks += facts.tableMarks + (["col", "colgroup", "tfoot", "thead", "th"].contains(name) ? 1 : 0)
+            headingText += facts.headingText + (ArticleTags.headings.contains(name) ? facts.text.length : 0)
+            cellsPerRow = max(cellsPerRow, facts.cellsPerRow)
+            if name == "tr" { cellsPerRow = max(cellsPerRow, child.children.count { $0.name == "td" || $0.name == "th" }) }
+            if firstCaptionHasChildren == nil {
+                firstCaptionHasChildren = name == "caption" ? !child.children.isEmpty : facts.firstCaptionHasChildren
+            }
+        }
     }
 }

@@ -72,10 +72,15 @@ public enum FullArticleFetch {
         reader.limit = (maximumBytes, "an article's page")
         var data = Data()
         try reader.forEachChunk { data.append($0) }
-        let article = try ArticleReader.read(data, name: name, url: body.base.flatMap(URL.init(string:)) ?? url)
+        // Esc (or a newer load) stops the extraction too, not only the fetch.
+        let cancellation = context.cancellation
+        let article = try ArticleReader.read(data, name: name, url: body.base.flatMap(URL.init(string:)) ?? url,
+                                             shouldStop: { cancellation?.isCancelled == true })
         let metadata = article.metadata
+        // What of the page was not read closes the article, where a reader sees it.
+        let notes = article.notes.map { ArticleBlock(.paragraph, "[fremont: \($0)]") }
         return FullArticle(url: address, title: metadata.title ?? "", byline: metadata.byline ?? "", siteName: metadata.siteName ?? "",
-                           published: metadata.published ?? "", blocks: article.blocks, links: article.blockLinks,
+                           published: metadata.published ?? "", blocks: article.blocks + notes, links: article.blockLinks,
                            notArticle: article.notArticle, fetchedAt: now)
     }
 
