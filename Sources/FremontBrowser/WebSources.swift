@@ -14,7 +14,7 @@ public enum WebSources {
         })
         if let notice = cache.notice { Diagnostics.note(notice) }
         // `ignore-mode display`: the rules' items stay stored, left out of every list and count.
-        cache.hideItems(matching: ConfigFile.quiet?.ignoreRules.displayExpression)
+        cache.hideItems(matching: ConfigFile.quiet?.ignoreRules.displayExpression, feeds: followedFeeds(of: cache))
         return cache
     }()
 
@@ -32,7 +32,19 @@ public enum WebSources {
     private static var retention: FeedRetention {
         let config = ConfigFile.quiet
         return FeedRetention(maxItems: config?.maxItems, keepArticlesDays: config?.keepArticlesDays,
-                             ignored: config?.ignoreRules.downloadExpression)
+                             ignored: config?.ignoreRules.downloadExpression, ignoredFeeds: followedFeeds(of: cache))
+    }
+
+    /// The feeds file's feeds as the rules' `tags` and `feedindex` read them, the synced feeds'
+    /// categories as their tags after them; read quietly (the file's warnings are said where it
+    /// is read for its feeds), none when there is no file.
+    static func followedFeeds(of cache: CacheDatabase) -> FilterFeedList {
+        var list = ((try? FeedList.load()) ?? nil)?.filterFeeds ?? FilterFeedList()
+        for feed in (try? cache.syncedFeeds()) ?? [] where list.tags[feed.key] == nil {
+            list.urls.append(feed.key)
+            list.tags[feed.key] = feed.category.isEmpty ? [] : [feed.category]
+        }
+        return list
     }
 
     /// Files, standard input and built-in data: read directly, never cached, and without an

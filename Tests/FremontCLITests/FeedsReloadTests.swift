@@ -32,6 +32,23 @@ import Testing
         }
     }
 
+    /// `ignore-article` in download mode reads each feed's tags from the feeds file: a rule
+    /// keeping only the `space` feed's items stores them all (it stored none, saying nothing).
+    @Test func ignoreRulesReadTheFeedsTags() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            let nasa = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            let nightvale = server.address("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")
+            try home.writeFeedList(["\(nasa) \"space\"", "\(nightvale) radio"])
+            try home.writeConfig("ignore-article * \"tags !# \\\"space\\\"\"\n")
+            let reload = try await run(home, ["feeds", "reload"])
+            #expect(reload.status == 0, "\(reload.errors)")
+            #expect(reload.output.contains("2 feeds: 10 new items"), "\(reload.output)")
+            let list = try await run(home, ["feeds", "list"])
+            #expect(list.output.contains("10/10 unread"), "\(list.output)")
+        }
+    }
+
     /// A second process holding the cache's write lock (another fremont's reload) longer than
     /// SQLite's 2 s wait: the reload waits it out and keeps what it fetched (it printed "1 feed:
     /// 10 new items", exited 0 and kept nothing).

@@ -62,6 +62,34 @@ import FremontCore
         #expect(try cache.itemWindow(.all, .start, limit: 10).map(\.id) == ["a1", "a2", "b2", "a3"])
     }
 
+    /// The rules read each feed's tags and place as the feeds file gives them (a tagged `space`,
+    /// b not): `tags # "space"` ignores a's items only, `tags !# "space"` b's only, and
+    /// `feedindex = 2` b's.
+    @Test(arguments: [("tags # \"space\"", ["b1", "b2"]), ("tags !# \"space\"", ["a1", "a2", "a3", "a4"]),
+                      ("feedindex = 2", ["a1", "a2", "a3", "a4"])])
+    func downloadModeSeesEachFeedsTagsAndPlace(_ expression: String, _ kept: [String]) throws {
+        let cache = CacheDatabase()
+        let feeds = FilterFeedList(urls: [Self.a, Self.b], tags: [Self.a: ["space"], Self.b: []])
+        let retention = FeedRetention(ignored: IgnoreRules(rules: [try Self.rule("*", expression)]).downloadExpression, ignoredFeeds: feeds)
+        try cache.storeFeed(Self.feedA(), url: Self.a, retention: retention)
+        try cache.storeFeed(Self.feedB(), url: Self.b, retention: retention)
+        #expect(try cache.itemWindow(.all, .start, limit: 10).map(\.id).sorted() == kept, "\(expression)")
+    }
+
+    @Test(arguments: [("tags # \"space\"", ["b1", "b2"]), ("tags !# \"space\"", ["a1", "a2", "a3", "a4"])])
+    func displayModeSeesEachFeedsTags(_ expression: String, _ shown: [String]) throws {
+        let cache = CacheDatabase()
+        try cache.storeFeed(Self.feedA(), url: Self.a)
+        try cache.storeFeed(Self.feedB(), url: Self.b)
+        let rules = try IgnoreRules(rules: [Self.rule("*", expression)], mode: .display)
+        cache.hideItems(matching: rules.displayExpression, feeds: FilterFeedList(urls: [Self.a, Self.b], tags: [Self.a: ["space"], Self.b: []]))
+        #expect(try cache.itemWindow(.all, .start, limit: 10).map(\.id).sorted() == shown, "\(expression)")
+        #expect(try cache.itemCount(.all) == shown.count)
+        #expect(try cache.itemWindow(.feed(Self.a), .start, limit: 10).count == shown.filter { $0.hasPrefix("a") }.count)
+        let statuses = try cache.feedStatuses()
+        #expect((statuses[Self.a]?.total ?? 0) + (statuses[Self.b]?.total ?? 0) == shown.count)
+    }
+
     /// The items a display rule leaves: every list of feed a and b but the starred one.
     static let hideSponsored = try! IgnoreRules(rules: [rule("*", "title =~ \"sponsored\"")], mode: .display)
     static let visible = ["a2", "b2", "a4"]

@@ -45,7 +45,7 @@ extension CacheDatabase {
                                 searchText: searchText(item.summary, item.content),
                                 text: Data(StoredItemText(link: item.link, summary: item.summary, content: item.content).packed))
         }
-        let hiding = hiddenItems
+        let hiding = hiddenItems, hidingFeeds = hiddenFeeds
         let prepared = items.map { (stored: $0.text, text: $0.searchText) }
         // Dates are kept as seconds since 1970 (`v18-compact-items`).
         let seenAt = fetchedAt.timeIntervalSince1970
@@ -90,7 +90,8 @@ extension CacheDatabase {
             // Items first stored now that the download mode's ignore rules match go again at
             // once, tested in SQL as any filter is: they never reach a list, a count or a notice.
             if let ignored = retention.ignored {
-                let rule = try FilterSQL.prepared(ignored, feeds: FilterFeedList(), db: db, now: fetchedAt)
+                // Each feed's tags and place as the feeds file gives them: `tags # "x"` reads them.
+                let rule = try FilterSQL.prepared(ignored, feeds: retention.ignoredFeeds, db: db, now: fetchedAt)
                 let dropped = try rule.withFunctions(db) {
                     try String.fetchSet(db, sql: "DELETE FROM item WHERE feedKey = ? AND firstSeen = ? AND \(rule.condition) RETURNING id",
                                         arguments: [feedKey, seenAt] + rule.arguments)
@@ -123,7 +124,7 @@ extension CacheDatabase {
             }
             // What the list shows, marks and stars included, read back in the same transaction:
             // a load costs the cache two round trips (the validators before the fetch, this).
-            let cached = try Self.cachedFeed(db, url: url, hiding: hiding, newest: readingBack)
+            let cached = try Self.cachedFeed(db, url: url, hiding: hiding, hidingFeeds: hidingFeeds, newest: readingBack)
             let reclaim = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > Self.reclaimThreshold
             return (stored: FeedStoreResult(newItemIDs: new, vanishedCount: before - seenAgain, cached: cached), reclaim: reclaim)
         } }
@@ -182,13 +183,14 @@ extension CacheDatabase {
     /// all of them (`storedCounts`): what a caller that shows counts, not items, needs of a feed
     /// of 10,000. Nil reads every item.
     public func cachedFeed(url: String, newest: Int? = nil) throws -> CachedFeed? {
-        let hiding = hiddenItems
-        return try writer.read { db in try Self.cachedFeed(db, url: url, hiding: hiding, newest: newest) }
+        let hiding = hiddenItems, feeds = hiddenFeeds
+        return try writer.read { db in try Self.cachedFeed(db, url: url, hiding: hiding, hidingFeeds: feeds, newest: newest) }
     }
 
     /// The feed at `url` as cached, read in a transaction already open.
     /// `hiding`: items the display mode's ignore rules leave out (`hideItems(matching:)`).
-    static func cachedFeed(_ db: Database, url: String, hiding: FilterExpression? = nil, newest: Int? = nil) throws -> CachedFeed? {
+    static func cachedFeed(_ db: Database, url: String, hiding: FilterExpression? = nil, hidingFeeds: FilterFeedList = FilterFeedList(),
+                           newest: Int? = nil) throws -> CachedFeed? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE url = ?", arguments: [url]) else { return nil }
         var feed = Feed(format: (row["format"] as String?).flatMap(FeedFormat.init(rawValue:)) ?? .rss2,
                         title: row["title"], link: row["link"], description: row["description"], updated: row["updated"])
@@ -198,7 +200,7 @@ extension CacheDatabase {
         feed.categories = (try? decoder.decode([String].self, from: Data((row["categories"] as String).utf8))) ?? []
         var read = Set<String>()
         // The last fetch's items lead (their lastSeen is the newest); the vanished follow.
-        let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+        let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: hidingFeeds, db: db) }
         let condition = visible.map { " AND \($0.condition)" } ?? ""
         let sql = "SELECT * FROM item WHERE feedKey = \(Self.feedKeyOfURL)\(condition) ORDER BY lastSeen DESC, position LIMIT ?"
         var counts: CachedFeed.StoredCounts?
@@ -374,10 +376,10 @@ extension CacheDatabase {
     /// Items hidden by the display mode's ignore rules are not counted; without such rules the
     /// counts are the ones the triggers keep per feed.
     public func feedStatuses() throws -> [String: FeedStatus] {
-        let hiding = hiddenItems
+        let hiding = hiddenItems, hidingFeeds = hiddenFeeds
         return try writer.read { db in
             // The rule tested on each item where the items are counted (`FilterSQL`).
-            let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+            let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: hidingFeeds, db: db) }
             guard let visible else {
                 // The counts the triggers keep per feed, not a count of a million items.
                 return try Self.feedStatuses(Row.fetchCursor(db, sql: """

@@ -5,13 +5,13 @@ import GRDB
 extension CacheDatabase {
     /// How many cached items `query` has.
     public func itemCount(_ query: ItemQuery) throws -> Int {
-        try writer.read { db in try ItemWindowReader(db: db, hidden: hiddenItems, excludesViewed: try ItemWindowReader.hasViewedFeeds(db)).count(query) }
+        try writer.read { db in try ItemWindowReader(db: db, hidden: hiddenItems, hiddenFeeds: hiddenFeeds, excludesViewed: try ItemWindowReader.hasViewedFeeds(db)).count(query) }
     }
 
     /// At most `limit` (at most `ItemSeek.maxWindowRows`) headlines of `query` from `seek`, in `order` (newest first unless said).
     public func itemWindow(_ query: ItemQuery, _ seek: ItemSeek, limit: Int, order: ItemOrder = .newestFirst) throws -> [ItemHeadline] {
         try writer.read { db in
-            try ItemWindowReader(db: db, hidden: hiddenItems, order: order, excludesViewed: try ItemWindowReader.hasViewedFeeds(db)).rows(query, seek, limit: limit)
+            try ItemWindowReader(db: db, hidden: hiddenItems, hiddenFeeds: hiddenFeeds, order: order, excludesViewed: try ItemWindowReader.hasViewedFeeds(db)).rows(query, seek, limit: limit)
         }
     }
 
@@ -23,7 +23,7 @@ extension CacheDatabase {
                                   seek: (_ total: Int) -> (ItemSeek, limit: Int)) throws
         -> (total: Int, rows: [ItemHeadline]) {
         try writer.read { db in
-            let reader = ItemWindowReader(db: db, hidden: hiddenItems, order: order, highlights: highlights,
+            let reader = ItemWindowReader(db: db, hidden: hiddenItems, hiddenFeeds: hiddenFeeds, order: order, highlights: highlights,
                                           excludesViewed: try ItemWindowReader.hasViewedFeeds(db))
             let total = try reader.count(query)
             let (start, limit) = seek(total)
@@ -38,7 +38,7 @@ extension CacheDatabase {
     public func firstItems(_ query: ItemQuery, order: ItemOrder = .newestFirst, highlights: [FilterExpression] = [], limit: Int) throws
         -> (total: Int?, rows: [ItemHeadline]) {
         try writer.read { db in
-            let reader = ItemWindowReader(db: db, hidden: hiddenItems, order: order, highlights: highlights,
+            let reader = ItemWindowReader(db: db, hidden: hiddenItems, hiddenFeeds: hiddenFeeds, order: order, highlights: highlights,
                                           excludesViewed: try ItemWindowReader.hasViewedFeeds(db))
             // A search of every item reads its hits for its rows: their number comes with them.
             if let both = try reader.searchWithCount(query, limit: limit) { return (both.total, both.rows) }

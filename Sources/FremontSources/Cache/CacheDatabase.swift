@@ -28,8 +28,9 @@ public final class CacheDatabase: Sendable {
     public let writePatience: TimeInterval
     /// The write patience unless a caller says otherwise.
     public static let defaultWritePatience: TimeInterval = 60
-    /// The display mode's ignore rules as one expression (`hideItems(matching:)`).
-    private let hidden = Mutex<FilterExpression?>(nil)
+    /// The display mode's ignore rules as one expression, and the followed feeds' tags and
+    /// order they read (`hideItems(matching:feeds:)`).
+    private let hidden = Mutex<(expression: FilterExpression?, feeds: FilterFeedList)>((nil, FilterFeedList()))
 
     /// Opens (creating, migrating) the file at `path`, throwing what went wrong: for tests and
     /// for `open(at:)`, which turns every failure into a working cache. `statements`, when given,
@@ -267,10 +268,13 @@ extension CacheDatabase {
     /// Leaves the items `expression` matches out of every item list but the starred one, and
     /// out of the counts (newsboat's `ignore-mode display`): they stay stored, and show again
     /// when it is nil. Each list tests its rows as it reads them (SQL, see `FilterSQL`).
-    public func hideItems(matching expression: FilterExpression?) {
-        hidden.withLock { $0 = expression }
+    /// `feeds`: the followed feeds' order and tags, which `feedindex` and `tags` read.
+    public func hideItems(matching expression: FilterExpression?, feeds: FilterFeedList = FilterFeedList()) {
+        hidden.withLock { $0 = (expression, feeds) }
     }
 
     /// What `hideItems(matching:)` was last given.
-    public var hiddenItems: FilterExpression? { hidden.withLock { $0 } }
+    public var hiddenItems: FilterExpression? { hidden.withLock { $0.expression } }
+    /// The feeds' order and tags the hidden items' rule reads.
+    public var hiddenFeeds: FilterFeedList { hidden.withLock { $0.feeds } }
 }

@@ -25,16 +25,20 @@ public struct FeedRetention: Sendable, Equatable {
     public var keepDays: Int?
     /// newsboat's `ignore-article` rules in `ignore-mode download`, as one expression.
     public var ignored: FilterExpression?
+    /// The followed feeds' order and tags, which the rules' `feedindex` and `tags` read.
+    public var ignoredFeeds: FilterFeedList
 
-    public init(keptVanished: Int? = FeedRetention.defaultKeptVanished, keepDays: Int? = nil, ignored: FilterExpression? = nil) {
+    public init(keptVanished: Int? = FeedRetention.defaultKeptVanished, keepDays: Int? = nil, ignored: FilterExpression? = nil,
+                ignoredFeeds: FilterFeedList = FilterFeedList()) {
         self.keptVanished = keptVanished
         self.keepDays = keepDays
         self.ignored = ignored
+        self.ignoredFeeds = ignoredFeeds
     }
 
     /// The config's numbers, where 0 turns a limit off (as in newsboat); nil for the default.
-    public init(maxItems: Int?, keepArticlesDays: Int?, ignored: FilterExpression? = nil) {
+    public init(maxItems: Int?, keepArticlesDays: Int?, ignored: FilterExpression? = nil, ignoredFeeds: FilterFeedList = FilterFeedList()) {
         self.init(keptVanished: maxItems.map { $0 > 0 ? $0 : nil } ?? FeedRetention.defaultKeptVanished,
-                  keepDays: keepArticlesDays.flatMap { $0 > 0 ? $0 : nil }, ignored: ignored)
+                  keepDays: keepArticlesDays.flatMap { $0 > 0 ? $0 : nil }, ignored: ignored, ignoredFeeds: ignoredFeeds)
     }
 }

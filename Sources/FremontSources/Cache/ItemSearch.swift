@@ -203,9 +203,9 @@ extension CacheDatabase {
     /// (`hideItems(matching:)`), as no list shows them.
     public func search(_ query: String, limit: Int = 50, marks: (String, String) = ("[", "]")) throws -> [SearchHit] {
         guard let match = ItemSearch.matchExpression(query), let titleMatch = ItemSearch.titleMatchExpression(query) else { return [] }
-        let hiding = hiddenItems
+        let hiding = hiddenItems, hidingFeeds = hiddenFeeds
         return try writer.read { db in
-            let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: FilterFeedList(), db: db) }
+            let visible = try hiding.map { try FilterSQL.prepared(nil, hiding: $0, feeds: hidingFeeds, db: db) }
             let (keys, inTitle) = try visible.map { try Self.ranked(db, match: match, titleMatch: titleMatch, visible: $0, limit: limit) }
                 ?? Self.ranked(db, match: match, titleMatch: titleMatch, limit: limit)
             guard !keys.isEmpty else { return [] }

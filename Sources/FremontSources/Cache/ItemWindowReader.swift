@@ -20,6 +20,9 @@ struct ItemWindowReader {
     /// Items the display mode's ignore rules hide: left out of every list but the starred one
     /// (a starred item is a copy kept apart, whole), and out of its count.
     var hidden: FilterExpression?
+    /// The followed feeds' order and tags the hidden items' rule reads (`tags # "x"`), where the
+    /// query gives none of its own.
+    var hiddenFeeds = FilterFeedList()
     var order = ItemOrder.newestFirst
     /// `highlight-article` rules: each row says the first it matches (`ItemHeadline.highlight`).
     var highlights: [FilterExpression] = []
@@ -186,8 +189,13 @@ struct ItemWindowReader {
         let highlighted = !highlights.isEmpty && selection.table == "item"
         guard isFiltered(query) || highlighted else { return try body(selection) }
         var expression: FilterExpression?
-        var feeds = FilterFeedList()
-        if let (given, listed) = Self.filterPart(query) { (expression, feeds) = (given, listed) }
+        var feeds = hiddenFeeds
+        if let (given, listed) = Self.filterPart(query) {
+            expression = given
+            // The list's own feeds first; the followed feeds' tags where it gives none.
+            feeds = listed.urls.isEmpty ? hiddenFeeds : listed
+            feeds.tags.merge(hiddenFeeds.tags) { own, _ in own }
+        }
         let filter = try FilterSQL.prepared(expression, hiding: isFiltered(query) ? hidden : nil, highlights: highlighted ? highlights : [],
                                             feeds: feeds, db: db)
         if let column = filter.highlightColumn { selection.columns += ", \(column) AS highlight" }
