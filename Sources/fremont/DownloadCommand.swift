@@ -25,6 +25,10 @@ struct DownloadCommand: ParsableCommand {
     func run() throws {
         let config = ConfigFile.load()
         let printer = DownloadPrinter(terminal: isatty(STDOUT_FILENO) == 1)
+        // The queue lives in the cache: one standing in for it would forget every download.
+        if WebSources.cache.isStandIn, let notice = WebSources.cache.notice {
+            Diagnostics.fail("nothing downloaded: \(notice)")
+        }
         let runner = DownloadRunner(cache: WebSources.cache, settings: DownloadSettings(config)) { printer.show($0) }
         for url in urls {
             let said = runner.enqueue(url: url, feedTitle: feedTitle, itemTitle: title, published: nil)

@@ -17,6 +17,11 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         _ = ConfigFile.load()
+        // A cache standing in for the real one (another fremont holds it) would take the server's
+        // articles and forget them, and could send nothing queued: no sync is better than a false one.
+        if WebSources.cache.isStandIn, let notice = WebSources.cache.notice {
+            Diagnostics.fail("nothing synced: \(notice)")
+        }
         guard let made = SyncRunner.engine() else {
             Diagnostics.fail("nothing to sync with: set urls-source (ttrss, freshrss, miniflux, inoreader or oldreader), its -url, -login and a password in \(FremontDirectories().configFile.path)")
         }

@@ -49,6 +49,25 @@ import Testing
         }
     }
 
+    /// Another fremont holding the cache's open lock past the wait: the run uses an empty cache,
+    /// and the reload says nothing was kept and exits 1 (it said "1 feed: 10 new items", exit 0).
+    @Test func reloadUnderAHeldOpenLockTellsTheTruth() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            #expect(try await run(home, ["feeds", "add", server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")]).status == 0)
+            #expect(try await run(home, ["feeds", "list"]).status == 0)
+            let holder = try ChildProcess(["/usr/bin/flock", home.cacheDatabase.path + ".lock", "sleep", "30"], environment: [:])
+            defer { _ = holder.signal(SIGKILL) }
+            try await Task.sleep(for: .milliseconds(300))
+            let reload = try await run(home, ["feeds", "reload"])
+            #expect(reload.status == 1, "\(reload.output) \(reload.errors)")
+            #expect(reload.output.contains("1 feed: 0 new items, 1 failed"), "\(reload.output)")
+            #expect(reload.errors.contains("fetched, but nothing was kept"), "\(reload.errors)")
+            let sync = try await run(home, ["sync"])
+            #expect(sync.status == 1 && sync.errors.contains("nothing synced"), "\(sync.errors)")
+        }
+    }
+
     /// A second process holding the cache's write lock (another fremont's reload) longer than
     /// SQLite's 2 s wait: the reload waits it out and keeps what it fetched (it printed "1 feed:
     /// 10 new items", exited 0 and kept nothing).

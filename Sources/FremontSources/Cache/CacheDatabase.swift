@@ -53,6 +53,10 @@ public final class CacheDatabase: Sendable {
         self.writePatience = writePatience
     }
 
+    /// An empty cache in memory standing in for the real one, which could not be opened (`notice`
+    /// says why): what is stored in it is gone when the run ends, so nothing may claim it kept.
+    public var isStandIn: Bool { path == nil && notice != nil }
+
     /// An empty cache that lives as long as this object.
     public init(inMemoryBecause notice: String? = nil) {
         // An in-memory queue cannot fail to open; the schema on an empty database neither.

@@ -57,7 +57,9 @@ public struct CachedFetcher: Sendable {
                     let stored = try cache.storeFeed(parsed.feed, url: key, validators: validators, fetchedAt: fetchedAt,
                                                      retention: retention, readingBack: itemsReadBack)
                     if let cached = stored.cached {
-                        return FeedFetch(cached: cached, warnings: parsed.warnings, notModified: false, newItemIDs: stored.newItemIDs)
+                        // Stored in a cache standing in for the real one: shown, never said kept.
+                        return FeedFetch(cached: cached, warnings: parsed.warnings, notModified: false, newItemIDs: stored.newItemIDs,
+                                         notKept: cache.isStandIn ? cache.notice : nil)
                     }
                 } catch {
                     // The fetch succeeded: a cache that cannot keep it costs only the memory of it.

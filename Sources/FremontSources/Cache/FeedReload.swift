@@ -35,7 +35,7 @@ public enum FeedReload {
                 do throws(LoadError) {
                     let fetch = try fetcher.feed(url)
                     // Fetched but not kept: a reload that keeps nothing has failed.
-                    let notKept = fetch.notKept.map { LoadError(source: RedactedURL.text(url), "fetched, but \($0)") }
+                    let notKept = fetch.notKept.map { LoadError(source: RedactedURL.text(url), "fetched, but nothing was kept: \($0)") }
                     outcomes.withLock { $0.append((index, notKept == nil ? fetch.newItemIDs.count : 0, notKept)) }
                 } catch {
                     outcomes.withLock { $0.append((index, 0, error)) }
