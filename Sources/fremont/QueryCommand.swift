@@ -27,12 +27,8 @@ struct QueryCommand: ParsableCommand {
     @Option(help: "text (for a person) or json.")
     var format: Format = .text
 
-    @Option(help: "How many items at most (1 to \(ItemSeek.maxWindowRows)).")
-    var limit = 50
-
-    func validate() throws {
-        guard (1...ItemSeek.maxWindowRows).contains(limit) else { throw ValidationError("--limit must be between 1 and \(ItemSeek.maxWindowRows).") }
-    }
+    @Option(help: "How many items at most: a number, or all (the default for json; text lists 50 and says how many it left out).")
+    var limit: ResultLimit?
 
     func run() throws {
         let parsed: FilterExpression
@@ -44,21 +40,32 @@ struct QueryCommand: ParsableCommand {
         // What the feeds file knows of each feed: its tags and its place, for `tags` and `feedindex`.
         let query = ItemQuery.filter(parsed, feeds: FeedListFile.load().filterFeeds)
         let cache = WebSources.cache
-        let items: [(ItemHeadline, FeedItem?)]
+        var output = StandardOutput()
         do {
-            items = try cache.itemWindow(query, .start, limit: limit).map { ($0, try cache.item(feed: $0.feed, id: $0.id)?.item) }
+            let matched = try cache.itemCount(query)
+            let wanted = ResultLimit.resolved(limit, json: format == .json).listed(of: matched)
+            var json = format == .json ? ItemHeadlineExport.JSONWriter(matched: matched) { output.write($0) } : nil
+            // A window at a time, written as it comes: a million matches are never held at once.
+            var listed = 0
+            var position = ItemSeek.start
+            while listed < wanted {
+                let window = try cache.itemWindow(query, position, limit: min(ItemSeek.maxWindowRows, wanted - listed))
+                guard let last = window.last else { break }
+                let items = try window.map { ($0, try cache.item(feed: $0.feed, id: $0.id)?.item) }
+                if json != nil { json?.write(items) } else { ItemHeadlineExport.text(items) { output.write($0) } }
+                listed += window.count
+                position = .after(last.cursor)
+            }
+            json?.end()
+            output.flush()
+            if format == .text {
+                if matched == 0 { Diagnostics.note("no cached item matches \(TerminalSafeText.singleLine(expression))") }
+                if listed < matched { Diagnostics.note("\(listed) of \(NumberText.grouped(matched)) matching items listed; --limit all lists every one") }
+            }
         } catch let error as FilterEvaluationError {
             Diagnostics.fail("\(error) in \(TerminalSafeText.singleLine(expression))")
         } catch {
             Diagnostics.fail("cannot query the cache: \(error)")
         }
-        var output = StandardOutput()
-        switch format {
-        case .json: ItemHeadlineExport.json(items) { output.write($0) }
-        case .text:
-            if items.isEmpty { Diagnostics.note("no cached item matches \(TerminalSafeText.singleLine(expression))") }
-            ItemHeadlineExport.text(items) { output.write($0) }
-        }
-        output.flush()
     }
 }

@@ -22,28 +22,34 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "text (for a person) or json.")
     var format: Format = .text
 
-    @Option(help: "How many items at most.")
-    var limit = 50
+    @Option(help: "How many items at most: a number, or all (the default for json; text lists 50 and says how many it left out).")
+    var limit: ResultLimit?
 
     func validate() throws {
         guard terms.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { throw ValidationError("Give at least one word to search for.") }
-        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 10000.") }
     }
 
     func run() throws {
+        let words = terms.joined(separator: " ")
         let hits: [SearchHit]
+        let matched: Int
         do {
-            hits = try WebSources.cache.search(terms.joined(separator: " "), limit: limit)
+            matched = try WebSources.cache.searchCount(words)
+            let wanted = ResultLimit.resolved(limit, json: format == .json).listed(of: matched)
+            hits = wanted == 0 ? [] : try WebSources.cache.search(words, limit: wanted)
         } catch {
             Diagnostics.fail("cannot search the cache: \(error)")
         }
         var output = StandardOutput()
         switch format {
-        case .json: SearchHitExport.json(hits) { output.write($0) }
+        case .json: SearchHitExport.json(hits, matched: matched) { output.write($0) }
         case .text:
-            if hits.isEmpty { Diagnostics.note("no cached item holds \(TerminalSafeText.singleLine(terms.joined(separator: " ")))") }
+            if hits.isEmpty { Diagnostics.note("no cached item holds \(TerminalSafeText.singleLine(words))") }
             SearchHitExport.text(hits) { output.write($0) }
         }
         output.flush()
+        if format == .text, hits.count < matched {
+            Diagnostics.note("\(hits.count) of \(NumberText.grouped(matched)) items found listed; --limit all lists every one")
+        }
     }
 }

@@ -185,7 +185,9 @@ import Testing
 
                 """)
             let json = try await run(home, ["search", "astero", "--format", "json"])
-            let hits = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let hits = try #require(answer["items"] as? [[String: Any]])
+            #expect(answer["matched"] as? Int == hits.count)
             #expect(!hits.isEmpty)
             #expect(hits.allSatisfy { $0["feed"] as? String == nasa })
             #expect(hits[0]["title"] as? String == "NASA to Host Live Chat on Successful Mission to Asteroid Belt")
@@ -195,7 +197,8 @@ import Testing
             #expect(none.status == 0 && none.output == "")
             #expect(none.errors == "fremont: no cached item holds zyzzyva\n")
             let limited = try await run(home, ["search", "nasa", "--limit", "2", "--format", "json"])
-            #expect((try JSONSerialization.jsonObject(with: Data(limited.output.utf8)) as? [Any])?.count == 2)
+            let cut = try #require(try JSONSerialization.jsonObject(with: Data(limited.output.utf8)) as? [String: Any])
+            #expect((cut["items"] as? [Any])?.count == 2 && (cut["matched"] as? Int ?? 0) > 2, "\(limited.output)")
         }
     }
 }

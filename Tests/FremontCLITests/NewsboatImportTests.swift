@@ -146,7 +146,7 @@ import Testing
                 #expect(fetched.status == 0, "\(fetched.errors)")
                 #expect(try await fremontCounts(home) == expected)
                 let starred = try await home.run("query", "flags = \"s\"", "--format", "json")
-                let items = try JSONSerialization.jsonObject(with: starred.standardOutput) as? [[String: Any]]
+                let items = (try JSONSerialization.jsonObject(with: starred.standardOutput) as? [String: Any])?["items"] as? [[String: Any]]
                 #expect(items?.map { $0["title"] as? String } == ["Three"], "\(starred.output)\(starred.errors)")
                 // Again: nothing more changes, nothing duplicates.
                 let again = try await home.run("import", "newsboat", "--from", folder.path)

@@ -32,16 +32,18 @@ import Testing
 
     @Test func jsonIsAnObjectAnItem() {
         var text = ""
-        ItemHeadlineExport.json(Self.items) { text += $0 }
+        var writer = ItemHeadlineExport.JSONWriter(matched: 7) { text += $0 }
+        writer.write(Self.items)
+        writer.end()
         #expect(text == """
-            [
+            {"matched":7,"items":[
             {"feed":"https://a.example/feed","feedTitle":"Space","id":"1","title":"Webb\\u001b[2J looks far","link":"https://a.example/1","date":"2023-11-14T22:13:20Z","author":"Ann","unread":true,"starred":true},
             {"feed":"https://b.example/rss","feedTitle":"","id":"2","title":"","link":"","date":null,"author":"","unread":false,"starred":false}
-            ]
+            ]}
 
             """)
         var empty = ""
-        ItemHeadlineExport.json([]) { empty += $0 }
-        #expect(empty == "[]\n")
+        ItemHeadlineExport.JSONWriter(matched: 0) { empty += $0 }.end()
+        #expect(empty == "{\"matched\":0,\"items\":[]}\n")
     }
 }

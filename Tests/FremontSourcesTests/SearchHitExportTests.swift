@@ -29,16 +29,16 @@ import FremontCore
 
     @Test func jsonIsAnObjectAHit() {
         var text = ""
-        SearchHitExport.json(Self.hits) { text += $0 }
+        SearchHitExport.json(Self.hits, matched: 9) { text += $0 }
         #expect(text == """
-            [
+            {"matched":9,"items":[
             {"feed":"https://a.example/feed","feedTitle":"Space","id":"1","title":"Webb\\u0007 looks far","link":"https://a.example/1","published":"2023-11-14T22:13:20Z","snippet":"the [Webb] telescope"},
             {"feed":"https://b.example/rss","feedTitle":"","id":"2","title":"","link":"","published":null,"snippet":""}
-            ]
+            ]}
 
             """)
         var empty = ""
-        SearchHitExport.json([]) { empty += $0 }
-        #expect(empty == "[]\n")
+        SearchHitExport.json([], matched: 0) { empty += $0 }
+        #expect(empty == "{\"matched\":0,\"items\":[]}\n")
     }
 }

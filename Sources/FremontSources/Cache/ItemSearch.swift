@@ -241,6 +241,21 @@ extension CacheDatabase {
         }
     }
 
+    /// How many items `search` finds in all (those the display mode's rules hide not counted).
+    public func searchCount(_ query: String) throws -> Int {
+        guard let match = ItemSearch.matchExpression(query) else { return 0 }
+        let hiding = hiddenItems, hidingFeeds = hiddenFeeds
+        return try writer.read { db in
+            guard let hiding else { return try ItemWindowReader(db: db).searchHits(match).count }
+            let visible = try FilterSQL.prepared(nil, hiding: hiding, feeds: hidingFeeds, db: db)
+            return try visible.withFunctions(db) {
+                try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM item WHERE item.key IN (SELECT rowid FROM itemText WHERE itemText MATCH ?) AND (\(visible.condition))
+                    """, arguments: [match] + visible.arguments) ?? 0
+            }
+        }
+    }
+
     /// The best `limit` hits' keys (every word in the title first, then the rest, each newest
     /// first) and which of them hold every word in their title. Words many items hold are
     /// ranked by a walk of the date index keeping the hits (`ItemWindowReader.newest`), which

@@ -4,9 +4,10 @@ import FremontCore
 /// Writes search hits as JSON, for programs, or as text, a block a hit, for a person: what
 /// `fremont search` prints.
 public enum SearchHitExport {
-    /// `[{"feed","feedTitle","id","title","link","published","snippet"}]`, one hit a line.
-    public static func json(_ hits: [SearchHit], emit: (String) -> Void) {
-        emit("[")
+    /// `{"matched":N,"items":[{"feed","feedTitle","id","title","link","published","snippet"}]}`, one
+    /// hit a line: `matched` says how many items the words found in all, however many are listed.
+    public static func json(_ hits: [SearchHit], matched: Int, emit: (String) -> Void) {
+        emit("{\"matched\":\(matched),\"items\":[")
         for (index, hit) in hits.enumerated() {
             var line = index == 0 ? "\n" : ",\n"
             line += "{\"feed\":\(JSONText.string(hit.feedURL)),\"feedTitle\":\(JSONText.string(hit.feedTitle))"
@@ -15,7 +16,7 @@ public enum SearchHitExport {
             line += ",\"snippet\":\(JSONText.string(hit.snippet))}"
             emit(line)
         }
-        emit(hits.isEmpty ? "]\n" : "\n]\n")
+        emit(hits.isEmpty ? "]}\n" : "\n]}\n")
     }
 
     /// The title, `  Feed · date`, the link, the snippet, and a blank line.
