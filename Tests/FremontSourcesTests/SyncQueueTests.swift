@@ -158,4 +158,36 @@ import FremontTestSupport
         // printf's own words: a shell would have run `echo hi` after the ';'.
         #expect(account.password.value == "pw;echo hi")
     }
+
+    /// The time limit holds when the command starts a child, and ends that child too (it held
+    /// the sync 50 s past a 30 s limit, and lived on).
+    @Test func passwordevalsLimitEndsTheCommandsChildrenToo() throws {
+        let home = try TestHome()
+        let pidFile = home.file("child.pid").path
+        let started = Date()
+        do {
+            _ = try PasswordCommand.run("sh -c 'sleep 30 & echo $! > \(pidFile); sleep 30'", what: "ttrss-passwordeval", timeout: 1)
+            Issue.record("a command that never answers gave a password")
+        } catch {
+            #expect(error.description.contains("was stopped"), "\(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+        let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Ended with the group (reaped by init, or about to be).
+        var alive = kill(child, 0) == 0
+        for _ in 0..<20 where alive {
+            usleep(50_000)
+            alive = kill(child, 0) == 0 && !Self.isZombie(child)
+        }
+        #expect(!alive)
+        // A command that answers and leaves a helper behind: its password, at once.
+        let quick = Date()
+        let password = try PasswordCommand.run("sh -c 'echo s3cret; sleep 5 &'", what: "ttrss-passwordeval", timeout: 10)
+        #expect(password.value == "s3cret")
+        #expect(Date().timeIntervalSince(quick) < 3)
+    }
+
+    private static func isZombie(_ pid: Int32) -> Bool {
+        ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").contains(") Z ")
+    }
 }
