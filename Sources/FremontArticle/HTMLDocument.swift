@@ -29,9 +29,23 @@ public struct HTMLDocument {
         // Recover from broken markup; never reach the network; say nothing on stderr; no blank
         // nodes dropped (they are the spaces between words). Entities are not substituted from
         // any DTD (XML_PARSE_NOENT is left out), so nothing external is ever loaded.
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+        var options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_COMPACT.rawValue)
-        let encoding = isUTF8(data) || !declaresEncoding(data) ? "UTF-8" : nil
+        var notes: [String] = []
+        var data = data
+        // A page in another charset is made UTF-8 here, as a browser reads it (a byte the charset
+        // does not define replaced, the rest read on): libxml2's own conversion stops the page
+        // at such a byte, saying nothing. Then libxml2 reads UTF-8 whatever the page declares.
+        if !isUTF8(data), let label = declaredEncoding(data) {
+            let decoded = LegacyText.utf8(data, label: label)
+            data = decoded.utf8
+            options |= Int32(HTML_PARSE_IGNORE_ENC.rawValue)
+            if decoded.guessed { notes.append("the page's charset '\(TerminalSafeText.singleLine(String(label.prefix(40))))' is unknown: read as windows-1252") }
+            if decoded.replaced > 0 {
+                notes.append("\(NumberText.count(decoded.replaced, "byte")) not defined in \(decoded.charset.lowercased()) replaced by �")
+            }
+        }
+        let encoding = "UTF-8"
         fremont_xml_silence_errors()
         xmlResetLastError()
         let document: htmlDocPtr? = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> htmlDocPtr? in
@@ -43,7 +57,6 @@ public struct HTMLDocument {
             throw LoadError(source: name, "libxml2 could not read it as HTML")
         }
         defer { xmlFreeDoc(document) }
-        var notes: [String] = []
         // libxml2 stops at its depth limit and keeps what it read, saying so only here.
         if let error = xmlGetLastError(), let message = error.pointee.message, String(cString: message).contains("Excessive depth") {
             notes.append("the page is nested deeper than the parser reads (256 levels): what lies deeper, and after it, was not read")
@@ -66,11 +79,18 @@ public struct HTMLDocument {
     /// Whether the page names its encoding (a BOM, `<meta charset>` or an http-equiv) in its first
     /// bytes, which libxml2 then follows; a page that names none is taken as UTF-8, the web's
     /// default, not libxml2's Latin-1.
-    private static func declaresEncoding(_ data: Data) -> Bool {
+    private static func declaredEncoding(_ data: Data) -> String? {
         let head = data.prefix(4096)
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return true }
+        if head.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if head.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
         let text = String(decoding: head, as: UTF8.self).lowercased()
-        return text.contains("charset=") || text.contains("charset =")
+        guard let range = text.range(of: "charset") else { return nil }
+        var rest = text[range.upperBound...].drop { $0 == " " }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\"" || $0 == "'" }
+        let label = rest.prefix { $0.isLetter || $0.isNumber || "-_:.".contains($0) }
+        return label.isEmpty || label == "utf-8" || label == "utf8" ? nil : String(label)
     }
 
     /// The tree under the document, without recursion (a page may nest thousands deep).

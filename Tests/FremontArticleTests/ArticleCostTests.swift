@@ -80,4 +80,19 @@ import Testing
         ArticleExport.json(article, source: "deep.html") { json += $0 }
         #expect(json.contains(#""notes":["the page is nested deeper"#))
     }
+
+    /// A page in windows-1252 with a byte that charset does not define (0x81) reads to its end,
+    /// the byte replaced and said (the article stopped there, saying nothing); other charsets too.
+    @Test(arguments: [("windows-1252", [UInt8](Array("caf".utf8) + [0xE9])), ("iso-8859-1", [UInt8](Array("caf".utf8) + [0xE9])),
+                      ("shift_jis", [UInt8]([0x82, 0xA0])), ("gb2312", [UInt8]([0xC4, 0xE3]))])
+    func aLegacyPageWithAnUndefinedByteReadsToTheEnd(_ charset: String, _ word: [UInt8]) throws {
+        let sentence = Array(String(repeating: "A long sentence of the article, with commas, to score it well. ", count: 8).utf8)
+        var page = Array("<html><head><meta charset=\"\(charset)\"><title>T</title></head><body><p>".utf8)
+        page += sentence + word + Array(" BEFORE".utf8) + (charset.hasPrefix("shift") || charset.hasPrefix("gb") ? [0xFF, 0xFF] : [0x81])
+        page += Array(" AFTER ".utf8) + sentence + Array("</p><p>".utf8) + sentence + Array(" END-MARKER</p></body></html>".utf8)
+        let article = try ArticleReader.read(Data(page), name: "legacy.html", url: nil)
+        #expect(article.plainText.contains("AFTER") && article.plainText.contains("END-MARKER"), "\(charset): \(article.plainText.suffix(80))")
+        if charset.contains("1252") || charset.contains("8859") { #expect(article.plainText.contains("café")) }
+        #expect(article.notes.contains { $0.contains("not defined in") }, "\(article.notes)")
+    }
 }

@@ -9,6 +9,8 @@ final class CharsetDecoder {
     let label: String
     private let converter: iconv_t
     private var leftover: [UInt8] = []
+    /// Bytes the charset does not define, replaced so far.
+    private(set) var replaced = 0
 
     /// nil when the C library does not know `label`.
     init?(label: String) {
@@ -60,6 +62,7 @@ final class CharsetDecoder {
                 default:
                     // EILSEQ, or a cut character at the very end: one byte is unreadable.
                     output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    replaced += 1
                     inPointer = inPointer.map { $0 + 1 }
                     inLeft -= 1
                     iconv(converter, nil, nil, nil, nil)  // back to the initial shift state
