@@ -25,7 +25,9 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     /// The root element's name as written (`rss`, `rdf:RDF`), to look for its end tag.
     @exclusivity(unchecked) private(set) var rootName = ""
     @exclusivity(unchecked) private(set) var rootClosed = false
-    @exclusivity(unchecked) private(set) var warnings: [ParseWarning] = []
+    @exclusivity(unchecked) private var boundedWarnings = BoundedWarnings()
+    /// What the reading warned of (the first thousand, and a tally of the rest).
+    var warnings: [ParseWarning] { boundedWarnings.all }
 
     private let limits: FeedLimits
     private let abortOnError: Bool
@@ -205,7 +207,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         let core = isCore(namespace)
         if core, name == "item" || name == "entry" {
             if !openItems.isEmpty {
-                warnings.append(ParseWarning("an item inside another item: read as two items", at: location(parser)))
+                boundedWarnings.append(ParseWarning("an item inside another item: read as two items", at: location(parser)))
             }
             if items.count >= limits.maximumItems {
                 halt(parser, .tooManyItems(at: location(parser)))
@@ -703,7 +705,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
         if fieldCut || text.utf8.count > limits.maximumFieldBytes {
             fieldCut = false
             text = FeedBuilder.prefix(text, bytes: limits.maximumFieldBytes)
-            warnings.append(ParseWarning("the text of <\(capture.element)> is longer than \(ByteCountText.describe(limits.maximumFieldBytes)): the rest is not kept",
+            boundedWarnings.append(ParseWarning("the text of <\(capture.element)> is longer than \(ByteCountText.describe(limits.maximumFieldBytes)): the rest is not kept",
                                          at: location(parser)))
         }
         if capture.isBase64 {
@@ -819,7 +821,7 @@ final class FeedBuilder: NSObject, XMLParserDelegate {
     private func date(_ text: String, _ capture: Capture) -> Date? {
         guard !text.isEmpty else { return nil }
         if let date = InternetDate.parse(text) { return date }
-        warnings.append(ParseWarning("unreadable date \(quoted(text)) in <\(capture.element)>: left empty",
+        boundedWarnings.append(ParseWarning("unreadable date \(quoted(text)) in <\(capture.element)>: left empty",
                                      at: capture.location))
         return nil
     }

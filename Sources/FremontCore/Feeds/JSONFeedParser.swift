@@ -43,7 +43,7 @@ enum JSONFeedParser {
             if feed.items[index].author.isEmpty { feed.items[index].author = state.feedAuthor }
             if feed.items[index].id.isEmpty { feed.items[index].id = fallbackID(feed.items[index]) }
         }
-        return FeedParseResult(feed: feed, warnings: state.warnings)
+        return FeedParseResult(feed: feed, warnings: state.warnings.all)
     }
 
     /// Calls `body` with each key of the object that comes next, positioned at its value, which
@@ -103,7 +103,7 @@ enum JSONFeedParser {
         var version: String?
         var feedURL = ""
         var feedAuthor = ""
-        var warnings: [ParseWarning] = []
+        var warnings = BoundedWarnings()
         var skippedItems = false
         /// Where the value read last began, for its warnings.
         var valueLocation = SourceLocation(line: 1, column: 1)
