@@ -137,6 +137,34 @@ import Testing
     }
 }
 
+/// A server that goes silent after its headers and a few bytes: each try gives up after the
+/// stall limit (it waited the 6 h total), the next resumes, and after the last the queue moves on.
+@Suite struct DownloadStallTests {
+    @Test func aServerSilentAfterItsHeadersIsGivenUpAfterTheStallLimit() async throws {
+        let home = try TestHome()
+        let cache = CacheDatabase()
+        let route = EnclosureRoute(EnclosureRoute.pattern(200_000), script: [
+            EnclosureRoute.Answer(pauseAfter: 50_000, pause: .seconds(20)), EnclosureRoute.Answer(pauseAfter: 10_000, pause: .seconds(20)),
+        ])
+        try await LoopbackServer.with { server in
+            await server.route("GET /ep.mp3") { try await route.answer($0) }
+            let path = home.file("podcasts").appendingPathComponent("ep.mp3").path
+            let record = try cache.enqueueDownload(DownloadRecord(url: server.address("/ep.mp3"), feedTitle: "F", itemTitle: "E", path: path)).record
+            var download = EnclosureDownload(cache: cache, maximumBytes: 10 << 20)
+            download.retryDelay = 0.05
+            download.attempts = 2
+            download.stallTimeout = 1
+            let started = ContinuousClock.now
+            let ending = try await offPool { [download] in download.run(record) }
+            guard case .failed(let failed) = ending else { Issue.record("\(ending)"); return }
+            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(failed.error?.contains("no bytes for 1 s") == true, "\(failed.error ?? "")")
+            // The second try resumed where the first went silent.
+            #expect(route.statuses == [200, 206], "\(route.statuses)")
+        }
+    }
+}
+
 @Suite struct DownloadFilenameTests {
     let date = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14 22:13:20 UTC
 

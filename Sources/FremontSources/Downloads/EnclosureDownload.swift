@@ -34,6 +34,9 @@ public struct EnclosureDownload: Sendable {
     public var retryDelay: TimeInterval = 0.5
     /// Seconds a single request may take in all (a long episode on a slow line).
     public var transferTimeout: TimeInterval = 6 * 3600
+    /// Seconds without a byte before a try is given up (a server silent after its headers):
+    /// the next try resumes; after the last, the queue moves on.
+    public var stallTimeout: TimeInterval = 60
     /// A proxy to tunnel through, for the tests (in use, libcurl reads it from the environment).
     var tunnelProxy: String?
 
@@ -102,6 +105,7 @@ public struct EnclosureDownload: Sendable {
             var options = HTTPRequestOptions()
             options.connectTimeout = 15
             options.timeout = transferTimeout
+            options.stallTimeout = stallTimeout
             options.decodesContent = false
             options.tunnelProxy = tunnelProxy
             options.maximumBytes = max(1, maximumBytes - offset)

@@ -30,6 +30,9 @@ public struct HTTPRequestOptions: Sendable {
     /// Whether to ask for compressed codings (curl decodes them). A download of a file asks for
     /// its bytes as they are: ranges and sizes count those.
     public var decodesContent = true
+    /// Seconds the body may go without a byte before the transfer is given up (a server gone
+    /// silent after its headers); nil for no such limit (the total `timeout` still holds).
+    public var stallTimeout: TimeInterval?
     /// A proxy to tunnel through (CONNECT), for the tests: in use, the proxy comes from the
     /// environment (`https_proxy`, `ALL_PROXY`), as libcurl reads it.
     var tunnelProxy: String?

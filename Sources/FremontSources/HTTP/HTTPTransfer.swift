@@ -18,6 +18,8 @@ final class HTTPTransfer: Sendable {
         /// The address of the last redirect followed (nil before any): a failure to connect names
         /// it, the address that failed, not the first one.
         var current: URL?
+        /// When the last byte (or the headers) arrived, for the stall limit.
+        var lastActivity = ContinuousClock.now
     }
 
     static let maximumRedirects = 10
@@ -71,6 +73,22 @@ final class HTTPTransfer: Sendable {
                 self.fail("the download took longer than \(Self.seconds(self.options.timeout)) (--timeout) and was stopped after \(ByteCountText.describe(received))", kind: .timeout)
             }
         }
+        if let stall = options.stallTimeout { watchForStalls(stall) }
+    }
+
+    /// Checks a few times a stall's length that bytes still come; past the limit without one,
+    /// the transfer ends (and the one after it can start).
+    private func watchForStalls(_ stall: TimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0.05, stall / 4)) { [weak self] in
+            guard let self else { return }
+            let (phase, idle, received) = self.state.withLock { ($0.phase, ContinuousClock.now - $0.lastActivity, $0.received) }
+            guard phase != .ended else { return }
+            if phase == .streaming, idle > .milliseconds(Int(stall * 1000)) {
+                self.fail("no bytes for \(Self.seconds(stall)): the server went silent after \(ByteCountText.describe(received))", kind: .timeout)
+                return
+            }
+            self.watchForStalls(stall)
+        }
     }
 
     private var isWaiting: Bool { state.withLock { $0.phase == .waiting } }
@@ -98,7 +116,10 @@ final class HTTPTransfer: Sendable {
                 fail("the file is \(ByteCountText.describe(Int(length))), over the \(ByteCountText.describe(options.maximumBytes)) limit for a download", kind: .tooLarge)
                 return false
             }
-            state.withLock { $0.expected = encoded || length < 0 ? nil : Int(length) }
+            state.withLock {
+                $0.expected = encoded || length < 0 ? nil : Int(length)
+                $0.lastActivity = ContinuousClock.now
+            }
             var info = info
             info.contentRange = header("Content-Range")
             info.contentLength = encoded || length < 0 ? nil : length
@@ -119,6 +140,7 @@ final class HTTPTransfer: Sendable {
         let (received, expected, over) = state.withLock { state -> (Int, Int?, Bool) in
             guard state.phase == .streaming else { return (0, nil, false) }
             state.received += data.count
+            state.lastActivity = ContinuousClock.now
             return (state.received, state.expected, state.received > options.maximumBytes)
         }
         guard received > 0 else { return }
