@@ -30,6 +30,10 @@ struct QueryCommand: ParsableCommand {
     @Option(help: "How many items at most: a number, or all (the default for json; text lists 50 and says how many it left out).")
     var limit: ResultLimit?
 
+    func validate() throws {
+        if let problem = limit?.problem { throw ValidationError(problem) }
+    }
+
     func run() throws {
         let parsed: FilterExpression
         do {

@@ -9,7 +9,8 @@ enum ResultLimit: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         if argument == "all" {
             self = .all
-        } else if let count = Int(argument), count > 0 {
+        } else if let count = Int(argument) {
+            // Any number, so `validate` can say what a limit must be.
             self = .count(count)
         } else {
             return nil
@@ -17,6 +18,12 @@ enum ResultLimit: ExpressibleByArgument, Equatable {
     }
 
     static let textDefault = 50
+
+    /// Why a limit given cannot be used, nil when it can.
+    var problem: String? {
+        if case .count(let count) = self, count < 1 { return "--limit must be a number above 0, or all; not \(count)." }
+        return nil
+    }
 
     /// How many to list of `matched`.
     func listed(of matched: Int) -> Int {

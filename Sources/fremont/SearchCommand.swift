@@ -27,6 +27,7 @@ struct SearchCommand: ParsableCommand {
 
     func validate() throws {
         guard terms.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { throw ValidationError("Give at least one word to search for.") }
+        if let problem = limit?.problem { throw ValidationError(problem) }
     }
 
     func run() throws {

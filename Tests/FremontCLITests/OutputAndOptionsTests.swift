@@ -32,7 +32,8 @@ import Testing
             (["feed", "x.xml", "--timeout", "nan"], "Error: --timeout must be a number of seconds above 0 and at most 86400 (a day), not nan."),
             (["bikes", "--month", "2016-04", "--page-size", "0"], "Error: --page-size must be from 1 to 50000 (the API's most), not 0."),
             (["feed", "x.xml", "--max-warnings=-1"], "Error: --max-warnings must be from 0 to 1000000, not -1."),
-            (["search", "x", "--limit", "0"], "Error: --limit must be between 1 and 10000."),
+            (["search", "x", "--limit", "0"], "Error: --limit must be a number above 0, or all; not 0."),
+            (["query", "unread = \"yes\"", "--limit=-3"], "Error: --limit must be a number above 0, or all; not -3."),
         ] {
             let run = try await Fremont.run(arguments: arguments)
             #expect(run.status != 0, "\(arguments)")

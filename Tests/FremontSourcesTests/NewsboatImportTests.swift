@@ -155,6 +155,40 @@ import Testing
         #expect(given.marks.starred == 1)
     }
 
+    /// The config a password is copied into stays the reader's alone (0600), a link to it stays a
+    /// link (its target written), and nothing read from newsboat's files reaches the report or the
+    /// config with a control character in it (it became 0644 with the password, and an ESC
+    /// sequence retitled the window).
+    @Test func aPrivateOrLinkedConfigStaysSoAndNothingReadCarriesControls() throws {
+        let folder = try Folder()
+        try makeNewsboat(folder, config: "ttrss-password \"hunter2\"\n\u{1B}]0;PWNED\u{7} yes\nreload-time 30\n")
+        try Data("not-a-feed \u{1B}]0;TITLE\u{7}\n".utf8).write(to: folder.newsboat.appendingPathComponent("urls"), options: .atomic)
+        // fremont's config: a link to a private file elsewhere (a dotfiles repository's).
+        let real = folder.root.appendingPathComponent("dotfiles/fremont-config")
+        try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("browser \"w3m %u\"\n".utf8).write(to: real)
+        chmod(real.path, 0o600)
+        try FileManager.default.createDirectory(at: folder.config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.config, withDestinationURL: real)
+        let report = try NewsboatImport(files: NewsboatFiles.locate(from: folder.newsboat), feedList: folder.feedList,
+                                        config: folder.config).run(cache: CacheDatabase())
+        #expect(report.settingsImported.contains("ttrss-password"))
+        var status = stat()
+        #expect(lstat(folder.config.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(stat(real.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        let written = try String(contentsOf: real, encoding: .utf8)
+        #expect(written.contains("ttrss-password \"hunter2\"") && written.hasPrefix("browser"))
+        #expect(!written.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+        for line in report.lines { #expect(!line.unicodeScalars.contains(where: TerminalSafeText.isUnsafe), "\(line.debugDescription)") }
+        #expect(report.notImported.contains { $0.contains("control characters") })
+        // A config that was 0644 with a password copied in: 0600.
+        let open = folder.root.appendingPathComponent("open-config")
+        try Data("browser \"w3m %u\"\n".utf8).write(to: open)
+        chmod(open.path, 0o644)
+        _ = try NewsboatImport(files: NewsboatFiles.locate(from: folder.newsboat), feedList: folder.feedList, config: open).run(cache: CacheDatabase())
+        #expect(stat(open.path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+    }
+
     @Test func aFolderWithoutNewsboatFilesIsRefused() throws {
         let folder = try Folder()
         let importer = NewsboatImport(files: NewsboatFiles.locate(from: folder.newsboat), feedList: folder.feedList, config: folder.config)

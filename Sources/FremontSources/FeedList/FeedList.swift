@@ -240,39 +240,7 @@ extension FeedList {
     /// the new bytes go to a file beside it, with the old file's mode (0600 for a new list), and
     /// replace it in one rename once whole, so a reader never sees half a list.
     public func save(to url: URL = FremontDirectories().feedList) throws(LoadError) {
-        do {
-            // The config folder is the reader's alone (as newsboat keeps it): 0700.
-            let folder = url.deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            chmod(folder.path, 0o700)
-        } catch {
-            throw LoadError(source: url.path, "cannot write the feed list: \(FileErrorText.describe(error, path: url.path))")
-        }
-        let target = url.resolvingSymlinksInPath().path
-        var status = stat()
-        let mode = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o600
-        let temporary = (target as NSString).deletingLastPathComponent + "/.\((target as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
-        guard descriptor >= 0 else { throw Self.writeError(target, errno) }
-        let bytes = self.bytes
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 { if errno == EINTR { continue }; return false }
-                offset += count
-            }
-            return true
-        }
-        let code = errno
-        // The umask may have narrowed the mode asked for at creation.
-        let kept = written && fchmod(descriptor, mode_t(mode)) == 0 && fsync(descriptor) == 0
-        close(descriptor)
-        guard kept, rename(temporary, target) == 0 else {
-            let failure = written ? errno : code
-            unlink(temporary)
-            throw Self.writeError(target, failure)
-        }
+        try PrivateFile.replace(bytes, at: url, what: "the feed list")
     }
 
     private static func writeError(_ path: String, _ code: Int32) -> LoadError {

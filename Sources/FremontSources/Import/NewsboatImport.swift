@@ -112,6 +112,12 @@ public struct NewsboatImport {
         var notShared = Set<String>()
         for (text, line) in lines {
             let key = line.key.lowercased()
+            // Nothing read from newsboat's files reaches the terminal or fremont's config with a
+            // control or bidi character in it (a window title set, a line hidden).
+            guard !text.unicodeScalars.contains(where: TerminalSafeText.isUnsafe) else {
+                report.notImported.append("a config line holding control characters (\(TerminalSafeText.singleLine(String(text.prefix(40))))…): left out")
+                continue
+            }
             guard Self.sharedKeys.contains(key) else {
                 notShared.insert(key)
                 continue
@@ -131,18 +137,11 @@ public struct NewsboatImport {
         guard !appended.isEmpty else { return }
         var data = existing
         if let last = data.last, last != 0x0A { data.append(0x0A) }
-        data.append(contentsOf: "# from newsboat (\(files.config.path))\n".utf8)
+        data.append(contentsOf: "# from newsboat (\(TerminalSafeText.singleLine(files.config.path)))\n".utf8)
         data.append(contentsOf: (appended.joined(separator: "\n") + "\n").utf8)
-        do {
-            try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let isNew = existing.isEmpty && !FileManager.default.fileExists(atPath: config.path)
-            // Whole or not at all: a reader never sees half a config.
-            try data.write(to: config, options: .atomic)
-            if isNew { chmod(config.path, 0o600) }
-        } catch {
-            throw LoadError(source: config.path, "cannot write the config: \(FileErrorText.describe(error, path: config.path))")
-        }
+        // Whole or not at all, through a link, its mode kept (0600 at most with a password in it).
+        let secrets = report.settingsImported.contains { $0.hasSuffix("-password") || $0.hasSuffix("-passwordeval") || $0.hasSuffix("-passwordfile") }
+        try PrivateFile.replace(data, at: config, holdsSecrets: secrets, what: "the config")
     }
 }
 
@@ -162,7 +161,10 @@ public struct NewsboatImportReport: Sendable, Equatable {
     public init() {}
 
     /// The lines printed: what was imported, then what could not be.
-    public var lines: [String] {
+    public var lines: [String] { unsafeLines.map(TerminalSafeText.singleLine) }
+
+    /// The lines as composed, before what came from newsboat's files is made safe for a terminal.
+    private var unsafeLines: [String] {
         var lines = ["feeds: \(feedsAdded) added, \(feedsAlreadyListed) already listed"]
         if !newsboatOnlyLines.isEmpty {
             lines.append("kept \(newsboatOnlyLines.count) query:/exec:/filter: line\(newsboatOnlyLines.count == 1 ? "" : "s") in the feeds file (query: feeds are listed; exec: and filter: feeds are not supported yet)")
