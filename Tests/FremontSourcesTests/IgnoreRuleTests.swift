@@ -159,6 +159,25 @@ import FremontCore
         #expect(try cache.search("sponsored").map(\.id).sorted() == ["a1", "a3", "b1"])
     }
 
+    /// A rule whose pattern would cost gigabytes to compile or minutes to match is refused with
+    /// its line, at once, and ignores nothing.
+    @Test func aCostlyPatternIsRefusedWithItsLine() throws {
+        let started = ContinuousClock.now
+        let config = try FremontConfig.parse("""
+        ignore-article * "title =~ \\"((a{1,100}){1,100}){1,100}\\""
+        ignore-article "regex:(a*)*\\1" "title = \\"x\\""
+        highlight-article "title =~ \\"(x)\\1\\"" red default
+        ignore-article * "title =~ \\"sponsored\\""
+        """, name: "config")
+        #expect(ContinuousClock.now - started < .seconds(1))
+        let warnings = config.warnings.map(\.description)
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings[0].hasPrefix("line 1: ignore-article:") && warnings[0].contains("too complex"), "\(warnings)")
+        #expect(warnings[1].hasPrefix("line 2: ignore-article:") && warnings[1].contains("back-reference"), "\(warnings)")
+        #expect(warnings[2].hasPrefix("line 3: highlight-article:") && warnings[2].contains("back-reference"), "\(warnings)")
+        #expect(config.ignoreRules.rules.count == 1)
+    }
+
     @Test func theConfigReadsRulesAndModeAndSaysWhatIsWrongWhere() throws {
         let config = try FremontConfig.parse("""
         ignore-article * "title =~ \\"sponsored\\""

@@ -161,7 +161,8 @@ import Testing
     /// sequence retitled the window).
     @Test func aPrivateOrLinkedConfigStaysSoAndNothingReadCarriesControls() throws {
         let folder = try Folder()
-        try makeNewsboat(folder, config: "ttrss-password \"hunter2\"\n\u{1B}]0;PWNED\u{7} yes\nreload-time 30\n")
+        try makeNewsboat(folder, config: "ttrss-password \"hunter2\"\n\u{1B}]0;PWNED\u{7} yes\nreload-time 30\n"
+                     + "ignore-article * \"title =~ \\\"((a{1,100}){1,100}){1,100}\\\"\"\n")
         try Data("not-a-feed \u{1B}]0;TITLE\u{7}\n".utf8).write(to: folder.newsboat.appendingPathComponent("urls"), options: .atomic)
         // fremont's config: a link to a private file elsewhere (a dotfiles repository's).
         let real = folder.root.appendingPathComponent("dotfiles/fremont-config")
@@ -181,6 +182,9 @@ import Testing
         #expect(!written.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
         for line in report.lines { #expect(!line.unicodeScalars.contains(where: TerminalSafeText.isUnsafe), "\(line.debugDescription)") }
         #expect(report.notImported.contains { $0.contains("control characters") })
+        // A rule fremont would refuse (a pattern too costly) is not copied.
+        #expect(report.notImported.contains { $0.contains("too complex") }, "\(report.notImported)")
+        #expect(!written.contains("{1,100}"))
         // A config that was 0644 with a password copied in: 0600.
         let open = folder.root.appendingPathComponent("open-config")
         try Data("browser \"w3m %u\"\n".utf8).write(to: open)

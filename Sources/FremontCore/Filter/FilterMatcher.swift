@@ -11,7 +11,7 @@ public struct FilterMatcher: Sendable {
         self.expression = expression
         var regexes: [String: POSIXRegex] = [:]
         for comparison in expression.comparisons where comparison.op == .regexMatches || comparison.op == .notRegexMatches {
-            if regexes[comparison.value] == nil { regexes[comparison.value] = try POSIXRegex(comparison.value) }
+            if regexes[comparison.value] == nil { regexes[comparison.value] = try POSIXRegex.compiled(comparison.value) }
         }
         self.regexes = regexes
     }

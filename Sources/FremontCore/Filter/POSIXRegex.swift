@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,9 +15,14 @@ public final class POSIXRegex: @unchecked Sendable {
     private var compiled = regex_t()
     public let pattern: String
 
-    /// Fails with the system's own words for what is wrong with `pattern`.
+    /// Fails with the system's own words for what is wrong with `pattern`, or with why it is
+    /// over the budget (`PatternBudget`: a pattern that would cost gigabytes or minutes is never
+    /// given to `regcomp`).
     public init(_ pattern: String) throws(FilterEvaluationError) {
         self.pattern = pattern
+        if let refusal = PatternBudget.refusal(pattern) {
+            throw FilterEvaluationError.invalidRegex(pattern, refusal)
+        }
         let status = Self.inUTF8 { regcomp(&compiled, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) }
         guard status == 0 else {
             var message = [CChar](repeating: 0, count: 256)
@@ -28,6 +34,20 @@ public final class POSIXRegex: @unchecked Sendable {
     }
 
     deinit { regfree(&compiled) }
+
+    /// The compiled pattern, compiled once a process (a rule read with the config, then asked
+    /// of every query and every store), failures remembered too; at most 256 kept.
+    public static func compiled(_ pattern: String) throws(FilterEvaluationError) -> POSIXRegex {
+        if let known = cache.withLock({ $0[pattern] }) { return try known.get() }
+        let made = Result { () throws(FilterEvaluationError) -> POSIXRegex in try POSIXRegex(pattern) }
+        cache.withLock { cache in
+            if cache.count >= 256 { cache.removeAll() }
+            cache[pattern] = made
+        }
+        return try made.get()
+    }
+
+    private static let cache = Mutex<[String: Result<POSIXRegex, FilterEvaluationError>]>([:])
 
     public func matches(_ text: String) -> Bool {
         // A NUL ends a C string: what follows it is not seen, as in newsboat.

@@ -211,7 +211,7 @@ struct FilterSQL {
 
         private mutating func regex(_ pattern: String) throws(FilterEvaluationError) -> Int {
             if let known = regexIndex[pattern] { return known }
-            regexes.append(try POSIXRegex(pattern))
+            regexes.append(try POSIXRegex.compiled(pattern))
             regexIndex[pattern] = regexes.count - 1
             return regexes.count - 1
         }

@@ -346,7 +346,7 @@ public struct FremontConfig: Sendable, Equatable {
         let rule = IgnoreRule(feedsWord: feeds, expression: expression)
         if case .pattern(let pattern) = rule.feeds {
             do {
-                _ = try POSIXRegex(pattern)
+                _ = try POSIXRegex.compiled(pattern)
             } catch {
                 warn("ignore-article: \(TerminalSafeText.singleLine("\(error)")); ignored")
                 return nil

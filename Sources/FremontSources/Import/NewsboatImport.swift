@@ -122,6 +122,12 @@ public struct NewsboatImport {
                 notShared.insert(key)
                 continue
             }
+            // Read as fremont will read it: a line it would refuse (a pattern too costly, a filter
+            // that does not parse) is left out and said, never copied to warn at every start.
+            if let warning = (try? FremontConfig.parse(text, name: "newsboat config"))?.warnings.first {
+                report.notImported.append("a config line fremont refuses (\(warning.message)): left out")
+                continue
+            }
             if key == "bind-key" {
                 guard bindings.insert(line.words).inserted else { continue }
             } else {
