@@ -21,7 +21,10 @@ public enum SyncRunner {
                 backend = GoogleReaderBackend(client: GoogleReaderClient(base: active.url, source: active.source.rawValue, login: active.login,
                                                                          password: active.password, application: application))
             }
-            return .success(SyncEngine(cache: cache, backend: backend, itemsPerFeed: active.account.minItems))
+            var engine = SyncEngine(cache: cache, backend: backend, itemsPerFeed: active.account.minItems)
+            // The download mode's ignore rules apply to synced articles as to fetched ones.
+            if let rule = config.ignoreRules.downloadExpression { engine.ignored = (rule, WebSources.followedFeeds(of: cache)) }
+            return .success(engine)
         } catch {
             return .failure(error)
         }

@@ -283,4 +283,31 @@ import FremontTestSupport
         let report = Self.engine(server, CacheDatabase()).run()
         #expect(report.failure?.contains("a request with a body or a token is not sent on") == true, "\(report.failure ?? "")")
     }
+
+    /// The download mode's ignore rules apply to synced articles as to fetched ones: by title,
+    /// and by a synced feed's category as its tag (they were stored and counted, every one).
+    @Test func ignoreRulesApplyToSyncedArticles() async throws {
+        let server = try await Self.server()
+        defer { Task { await server.stop() } }
+        let cache = CacheDatabase()
+        var engine = Self.engine(server, cache)
+        // The feeds' tags as the browser gives them: each synced feed's category.
+        _ = Self.engine(server, CacheDatabase()).run()
+        engine.ignored = (try FilterExpression(parsing: "tags # \"Tech\" or title =~ \"item 1$\""), FilterFeedList())
+        let first = engine.run()
+        #expect(first.failure == nil, "\(first)")
+        let feeds = try cache.syncedFeeds()
+        engine.ignored?.feeds = FilterFeedList(urls: feeds.map(\.key), tags: Dictionary(uniqueKeysWithValues: feeds.map { ($0.key, [$0.category]) }))
+        // Without the tags known, only the title rule: "Daily News item 1" and "Tech Weekly item 1".
+        #expect(first.newItems == 43, "\(first)")
+        server.add(feed: 2, count: 2)
+        server.add(feed: 1, count: 1)
+        let second = engine.run()
+        // Tech's two new ones go by their tag; News' one stays.
+        let newsTitles = (try cache.cachedFeed(url: feeds.first { $0.category == "News" }!.key)?.feed.items.map(\.title)) ?? []
+        #expect(second.newItems == 1, "\(second) news: \(newsTitles.prefix(3))")
+        let tech = try #require(feeds.first { $0.category == "Tech" })
+        #expect(try cache.cachedFeed(url: tech.key)?.feed.items.contains { $0.title.hasPrefix("New") } == false)
+        #expect(try cache.itemCount(.filter(try FilterExpression(parsing: "title =~ \"item 1$\""))) == 0)
+    }
 }

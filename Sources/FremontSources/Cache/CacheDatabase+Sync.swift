@@ -114,6 +114,24 @@ extension CacheDatabase {
         } }
     }
 
+    /// The articles of the service's feeds first stored since `date` (this sync's) that the
+    /// download mode's ignore rules match, deleted as a fetch's are: they reach no list, count or
+    /// search. Returns how many went.
+    @discardableResult
+    public func dropIgnoredSyncedItems(service: String, since date: Date, ignoring rule: FilterExpression,
+                                       feeds: FilterFeedList = FilterFeedList()) throws -> Int {
+        try write { db in
+            let prepared = try FilterSQL.prepared(rule, feeds: feeds, db: db, now: Date())
+            return try prepared.withFunctions(db) {
+                try Int.fetchAll(db, sql: """
+                    DELETE FROM item WHERE firstSeen >= ?
+                      AND feedKey IN (SELECT key FROM feed WHERE url IN (SELECT feedURL FROM syncFeed WHERE service = ?))
+                      AND \(prepared.condition) RETURNING 1
+                    """, arguments: [date.timeIntervalSince1970, service] + prepared.arguments).count
+            }
+        }
+    }
+
     /// What taking the server's state changed here.
     public struct ServerStateChanges: Sendable, Equatable {
         public var read = 0

@@ -22,6 +22,9 @@ public struct SyncEngine: Sendable {
     /// Names the server in the cache (its API address, no user part).
     public let service: String
     public let itemsPerFeed: Int
+    /// The config's `ignore-article` rules in download mode, and the feeds' tags and order they
+    /// read: a new article they match is not kept, as a fetched feed's is not.
+    public var ignored: (rule: FilterExpression, feeds: FilterFeedList)?
 
     public static let refusalAttempts = 3
     /// Articles a sync lists for their state, at most.
@@ -43,9 +46,15 @@ public struct SyncEngine: Sendable {
     /// Runs one sync; never throws: the report says what moved and what stopped it.
     public func run() -> SyncReport {
         var report = SyncReport()
+        // New articles are stamped with the time they are stored: those of this sync, from here.
+        let started = Date()
         do {
             try push(&report)
             try backend.pull(into: cache, itemsPerFeed: itemsPerFeed, report: &report)
+            if let ignored {
+                let dropped = try cache.dropIgnoredSyncedItems(service: service, since: started, ignoring: ignored.rule, feeds: ignored.feeds)
+                report.newItems = max(0, report.newItems - dropped)
+            }
             try cache.recordSync(service: service, sinceID: cache.syncSinceID(service: service))
         } catch let error as SyncError {
             report.failure = error.description
