@@ -65,9 +65,10 @@ let package = Package(
         // data built in; `Browser.run` is what every command that opens the browser calls.
         .target(
             name: "FremontBrowser",
-            dependencies: ["FremontCore", "FremontSources", "FremontUI", "FremontTerminal", "FremontArticle"],
-            resources: [.copy("Resources/Embedded")]
+            dependencies: ["FremontCore", "FremontSources", "FremontUI", "FremontTerminal", "FremontArticle", "CEmbedded"]
         ),
+        // The built-in data, in the binary itself (no resource bundle to lose when it is copied).
+        .target(name: "CEmbedded", exclude: ["include/data"]),
         // Arguments, option checks and wiring only.
         .executableTarget(
             name: "fremont",

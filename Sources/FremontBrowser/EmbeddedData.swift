@@ -1,3 +1,4 @@
+import CEmbedded
 import Foundation
 import FremontCore
 
@@ -25,11 +26,16 @@ public enum EmbeddedData {
         ]
     }
 
-    /// A missing resource is a broken build: one line and exit, not an error to handle.
+    /// A file built into the binary (`CEmbedded`), read as bytes: nothing to find beside it. A
+    /// missing one is a broken build: one line and exit, not an error to handle.
     public static func resource(_ name: String, _ ext: String, label: String? = nil) -> InputSource {
-        guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Embedded") else {
-            Diagnostics.fail("the built-in data \(name).\(ext) is missing from this build")
+        let file = "\(name).\(ext)"
+        for index in 0..<fremont_embedded_count() {
+            guard let entry = fremont_embedded_file_at(index)?.pointee, String(cString: entry.name) == file,
+                  let start = entry.start, let end = entry.end else { continue }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: start.distance(to: end), deallocator: .none)
+            return .bytes(data, name: label ?? "\(file) (built in)")
         }
-        return InputSource(origin: .file(path: url.path), name: label ?? "\(name).\(ext) (built in)")
+        Diagnostics.fail("the built-in data \(file) is missing from this build")
     }
 }

@@ -24,6 +24,11 @@ final class HTTPTransfer: Sendable {
 
     static let maximumRedirects = 10
 
+    /// The transfers' timers (no answer in time, too long in all, gone silent): a queue of their
+    /// own, which gets a thread even while the shared pool is busy (blocked fetches, a test
+    /// suite), so a limit ends a transfer when it runs out, not when a thread comes free.
+    private static let timers = DispatchQueue(label: "fremont.http.timers", qos: .userInitiated)
+
     let url: URL
     let name: String
     let options: HTTPRequestOptions
@@ -59,11 +64,11 @@ final class HTTPTransfer: Sendable {
     /// Arms the connect and total timers.
     func startTimers() {
         let connect = min(options.connectTimeout, options.timeout)
-        DispatchQueue.global().asyncAfter(deadline: .now() + connect) { [weak self] in
+        Self.timers.asyncAfter(deadline: .now() + connect) { [weak self] in
             guard let self, self.isWaiting else { return }
             self.fail("no answer within \(Self.seconds(connect))", kind: .timeout)
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + options.timeout) { [weak self] in
+        Self.timers.asyncAfter(deadline: .now() + options.timeout) { [weak self] in
             guard let self else { return }
             let (waiting, received) = self.state.withLock { ($0.phase == .waiting, $0.received) }
             // With both limits equal (a short --timeout), either timer may fire first.
@@ -79,7 +84,7 @@ final class HTTPTransfer: Sendable {
     /// Checks a few times a stall's length that bytes still come; past the limit without one,
     /// the transfer ends (and the one after it can start).
     private func watchForStalls(_ stall: TimeInterval) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0.05, stall / 4)) { [weak self] in
+        Self.timers.asyncAfter(deadline: .now() + max(0.05, stall / 4)) { [weak self] in
             guard let self else { return }
             let (phase, idle, received) = self.state.withLock { ($0.phase, ContinuousClock.now - $0.lastActivity, $0.received) }
             guard phase != .ended else { return }

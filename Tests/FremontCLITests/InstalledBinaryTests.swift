@@ -1,0 +1,31 @@
+import Foundation
+import FremontTestSupport
+import Testing
+
+/// The binary alone, copied out of the build folder as an install would: its built-in data is
+/// inside it (it crashed: "could not load resource bundle").
+@Suite(.serialized) struct InstalledBinaryTests {
+    @Test func aCopiedBinaryRunsOnItsBuiltInData() async throws {
+        let home = try TestHome()
+        let installed = home.file("bin/fremont")
+        try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fremont.path, toPath: installed.path)
+        let table = try await ChildProcess.run([installed.path, "table", "--format", "csv"], environment: home.environment)
+        #expect(table.status == 0, "\(table.errors)")
+        #expect(table.output.hasPrefix("date,"), "\(table.output.prefix(200))")
+        #expect(table.output.contains("2016-04-30T23:00:00"))
+        let stats = try await ChildProcess.run([installed.path, "stats"], environment: home.environment)
+        #expect(stats.status == 0 && !stats.output.isEmpty, "\(stats.errors)")
+        // The browser, on every tab's built-in data: the counts, the feeds, the forecast.
+        let tmux = try await TmuxSession(width: 100, height: 24, environment: home.environment)
+        try await tmux.ready()
+        try await tmux.run("\(installed.path); echo EXIT=$?")
+        _ = try await tmux.waitFor("April 2016 Fremont")
+        try await tmux.press("2")
+        _ = try await tmux.waitFor("NASA")
+        try await tmux.press("3")
+        _ = try await tmux.waitFor("San Francisco")
+        try await tmux.press("q")
+        _ = try await tmux.waitFor("EXIT=0")
+    }
+}
