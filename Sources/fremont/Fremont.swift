@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FremontBrowser
 import FremontCore
 
@@ -12,4 +13,14 @@ struct Fremont: ParsableCommand {
                       ArticleCommand.self, QueryCommand.self, WeatherCommand.self, ImportCommand.self, DownloadCommand.self, ModelCommand.self],
         defaultSubcommand: TableCommand.self
     )
+
+    /// A mistyped command says so and what was meant (exit 64, as a usage error), before anything
+    /// reads it as a file to open.
+    static func main() {
+        if let suggestion = CommandSuggestion.check(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data((suggestion + "\n").utf8))
+            Foundation.exit(64)
+        }
+        main(nil)
+    }
 }

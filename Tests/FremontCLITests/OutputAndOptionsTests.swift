@@ -42,6 +42,23 @@ import Testing
     }
 }
 
+/// A mistyped command is said to be one, with the nearest (exit 64); a file is still a file.
+@Suite struct CommandSuggestionTests {
+    @Test func aTypoSuggestsTheNearestCommand() async throws {
+        for (arguments, expected) in [(["wether"], "fremont: unknown command 'wether'; did you mean 'weather'?"),
+                                      (["feeds", "ad", "https://example.org/feed"], "fremont feeds: unknown command 'ad'; did you mean 'add'?"),
+                                      (["tabel"], "fremont: unknown command 'tabel'; did you mean 'table'?"),
+                                      (["bkes"], "fremont: unknown command 'bkes'; did you mean 'bikes'?")] {
+            let run = try await Fremont.run(arguments: arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.errors.hasPrefix(expected), "\(arguments): \(run.errors)")
+        }
+        // What can be a source is read as one.
+        let file = try await Fremont.run(arguments: ["weathr.csv"])
+        #expect(file.status == 1 && file.errors.contains("weathr.csv: cannot open"), "\(file.errors)")
+    }
+}
+
 @Suite struct VersionAndWordsTests {
     @Test func versionAndSingulars() async throws {
         let version = try await Fremont.run(arguments: ["--version"])
