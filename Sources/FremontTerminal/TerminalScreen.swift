@@ -73,7 +73,11 @@ public final class TerminalScreen: TerminalBackend {
     /// then updates the screen once.
     public func write(_ runs: [CellRun], clearFirst: Bool) {
         let window = fremont_stdscr()
-        if clearFirst { werase(window) }
+        if clearFirst {
+            werase(window)
+            // Every cell sent again (Ctrl-L, a resize): what another program wrote is gone too.
+            clearok(window, true)
+        }
         var cell = cchar_t()
         var wide = [wchar_t](repeating: 0, count: 6)  // a grapheme's scalars (at most 5) and a NUL
         for run in runs {
@@ -110,6 +114,22 @@ public final class TerminalScreen: TerminalBackend {
         height = Int(rows)
         width = Int(columns)
         return ending
+    }
+
+    /// Ctrl-Z: curses ended (the shell's terminal back), the process stopped as a shell's job
+    /// would be; `fg` continues it here, and the screen is taken back and drawn whole.
+    public func suspend() {
+        endwin()
+        signal(SIGTSTP, SIG_DFL)
+        kill(getpid(), SIGTSTP)
+        // Continued.
+        reset_prog_mode()
+        invalidate()
+        wrefresh(fremont_stdscr())
+        var rows: Int32 = 0, columns: Int32 = 0
+        fremont_getmaxyx(fremont_stdscr(), &rows, &columns)
+        height = Int(rows)
+        width = Int(columns)
     }
 
     /// OSC 2, written straight to the terminal after curses has written its frame (a title

@@ -28,4 +28,28 @@ import Testing
         try await tmux.press("q")
         _ = try await tmux.waitFor("EXIT=0")
     }
+
+    /// Ctrl-Z suspends to the shell as newsboat, VisiData and less do; `fg` brings the browser back
+    /// drawn whole; `Q` quits at once, from a screen opened over another.
+    @Test func ctrlZSuspendsFgResumesAndQQuits() async throws {
+        let home = try TestHome()
+        let tmux = try await TmuxSession(width: 100, height: 24, environment: home.environment)
+        try await tmux.ready()
+        // Alone on its line: a stopped job lets the shell run what follows it at once.
+        try await tmux.run("\(Fremont.path) table")
+        _ = try await tmux.waitFor("April 2016 Fremont")
+        try await tmux.press("C-z")
+        let stopped = try await tmux.waitFor("Stopped")
+        #expect(!stopped.contains("1 Table  2 Feeds"), "\(stopped)")
+        try await tmux.run("fg")
+        let back = try await tmux.waitFor("1 Table")
+        #expect(back.contains("April 2016 Fremont"), "\(back)")
+        // A screen opened over the table (the trend), then Q: quit, not back.
+        try await tmux.press("t")
+        _ = try await tmux.waitFor("Daily totals")
+        try await tmux.press("Q")
+        _ = try await tmux.waitUntil(timeout: 10, "the browser gone") { !$0.contains("Daily totals") }
+        try await tmux.run("echo EXIT=$?")
+        _ = try await tmux.waitFor("EXIT=0")
+    }
 }

@@ -18,6 +18,8 @@ public enum BrowserEffect: Hashable, Sendable {
     case cancelLoads(ViewID)
     /// Repaint the whole terminal (`Ctrl-L`).
     case redraw
+    /// Stop as a shell's job (`Ctrl-Z`), the terminal given back until `fg`.
+    case suspend
     /// Remember in the cache that a feed item was read (or unread again).
     case markRead(source: String, id: String, read: Bool = true)
     /// Remember that these items of the feed were read (all it shows: "mark feed read").

@@ -390,7 +390,7 @@ public struct BrowserState: Sendable {
 
     /// Keys that work on every view, before the view's own.
     enum GlobalAction: Sendable, Hashable {
-        case close, quit, help, tab(Int), nextTab, previousTab, reload, reloadAll, search, cancelLoads, redraw
+        case close, quit, help, tab(Int), nextTab, previousTab, reload, reloadAll, search, cancelLoads, redraw, suspend
     }
 
     /// Built once: the tabs and their titles do not change.
@@ -405,7 +405,7 @@ public struct BrowserState: Sendable {
     private static func makeGlobalKeymap(_ tabs: [[any BrowserView]]) -> Keymap<GlobalAction> {
         var bindings: [KeyBinding<GlobalAction>] = [
             KeyBinding(.character("q"), .close, "quit; in a view opened from another, back"),
-            KeyBinding(.control("c"), .quit, "quit from anywhere"),
+            KeyBinding([.control("c"), .character("Q")], .quit, "quit from anywhere, at once"),
             KeyBinding(.character("?"), .help, "this help"),
         ]
         let count = min(9, tabs.count)
@@ -421,6 +421,7 @@ public struct BrowserState: Sendable {
             KeyBinding(.character("/"), .search, "search (where the tab has one)"),
             KeyBinding(.escape, .cancelLoads, "cancel loading (while loading)"),
             KeyBinding(.control("l"), .redraw, "repaint the whole screen"),
+            KeyBinding(.control("z"), .suspend, "suspend to the shell (fg comes back)"),
         ]
         return Keymap(bindings)
     }
@@ -477,6 +478,7 @@ public struct BrowserState: Sendable {
                 openPrompt(active.searchPrompt ?? "Find", isSearch: true, for: active.id)
             }
         case .redraw: return [.redraw]
+        case .suspend: return [.suspend]
         case .cancelLoads:
             guard status.loading[current]?.isEmpty == false else { return nil }
             status.message = "cancelling…"

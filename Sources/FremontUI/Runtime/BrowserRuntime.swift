@@ -217,6 +217,11 @@ public final class BrowserRuntime {
         case .redraw:
             // The next frame is written whole, over whatever another program left on the screen.
             previousFrame = nil
+        case .suspend:
+            terminal.suspend()
+            // Continued: the terminal may have changed size, and the shell wrote over the screen.
+            previousFrame = nil
+            return handle(.resize(width: terminal.width, height: terminal.height))
         case .export(let path, let text, let rows):
             let work = host.export(text, to: path, rows: rows)
             writes.add { [inbox] in

@@ -16,6 +16,9 @@ public protocol TerminalBackend: AnyObject {
     func runInForeground(_ executable: String, arguments: [String]) -> ProgramEnding
     /// Sets the terminal window's title (`notify-xterm`); `title` is already one line of text.
     func setTitle(_ title: String)
+    /// Hands the terminal back to the shell and stops the program (Ctrl-Z, as a shell's job);
+    /// returns once it is continued (`fg`), the terminal taken back.
+    func suspend()
 }
 
 extension TerminalBackend {
@@ -31,4 +34,7 @@ extension TerminalBackend {
 
     /// A backend without a window has no title.
     public func setTitle(_ title: String) {}
+
+    /// A backend with no shell to go back to does not stop.
+    public func suspend() {}
 }
