@@ -41,14 +41,13 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "With --pivot: the series (its name); default the source's total, else its first series.")
     var series: String?
 
-    @Option(help: "With --by, --gaps or --pivot: table (for a person), csv (a row per period and series, the period first) or json.")
+    @Option(help: "table (for a person), csv or json: the summary (a row per series), or with --by a row per period and series, the period first.")
     var format: SeriesStatsExport.Format?
 
     func validate() throws {
         if weekdays && weekends { throw ValidationError("Give --weekdays or --weekends, not both.") }
         if gaps, by != nil { throw ValidationError("Give --by or --gaps, not both.") }
         if by == nil, weekdays || weekends { throw ValidationError("--weekdays and --weekends go with --by.") }
-        if by == nil, !gaps, pivot == nil, format != nil { throw ValidationError("--format goes with --by, --gaps or --pivot.") }
         if pivot != nil, by != nil || gaps { throw ValidationError("Give --pivot, --by or --gaps, one of them.") }
         if pivot == nil, change || perDay || series != nil { throw ValidationError("--change, --per-day and --series go with --pivot.") }
         if let pivot {
@@ -82,7 +81,12 @@ struct StatsCommand: ParsableCommand {
                 output.flush()
                 return
             }
-            output.write(SeriesSummaryReport.text(SeriesSummary(shown), title: SeriesSummaryReport.title(for: table, name: name)))
+            let summary = SeriesSummary(shown), title = SeriesSummaryReport.title(for: table, name: name)
+            switch format ?? .table {
+            case .table: output.write(SeriesSummaryReport.text(summary, title: title))
+            case .json: output.write(SeriesSummaryReport.json(summary, title: title))
+            case .csv: output.write(SeriesSummaryReport.csv(summary, audience: StandardOutput.csvAudience))
+            }
             output.flush()
             return
         }

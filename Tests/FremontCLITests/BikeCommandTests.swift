@@ -14,6 +14,20 @@ import Testing
         #expect(run.output.contains("Rows:                       720 hours on 30 days\n"))
     }
 
+    /// The summary for a program: `stats FILE --format json` (it was refused without --by) and csv.
+    @Test func theSummaryAsJSONAndCSV() async throws {
+        let json = try await Fremont.run(arguments: ["stats", SharedData.path("bikes/fremont-2016-04.xml"), "--format", "json"])
+        #expect(json.status == 0, "\(json.errors)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(summary["total"] as? Int == 93_639 && summary["rows"] as? Int == 720)
+        let series = try #require(summary["series"] as? [[String: Any]])
+        #expect(series.map { $0["total"] as? Int } == [46_905, 46_734])
+        #expect(series.first?["busiest"] as? String == "2016-04-19T08:00:00")
+        let csv = try await Fremont.run(arguments: ["stats", SharedData.path("bikes/fremont-2016-04.xml"), "--format", "csv"])
+        #expect(csv.output.hasPrefix("series,kind,total,mean,min,max,average_per_day,busiest\nfremont_bridge_nb,count,46905,"))
+        #expect(csv.output.hasSuffix("all,count,93639,,,,3121.3,\n"))
+    }
+
     @Test func everyFormatPrintsTheSameCSV() async throws {
         var outputs: [Fremont.Result] = []
         for ext in ["xml", "csv", "json"] {
