@@ -40,6 +40,10 @@ public enum Browser {
         state.notifyFormat = config?.notifyFormat ?? .standard
         state.notifyAlways = config?.notifyAlways ?? false
         if let unbound { _ = state.update(.report(unbound)) }
+        // Said once: the marks are there, in other letters.
+        if screen.asciiOnly {
+            _ = state.update(.notice("the terminal's locale is not UTF-8 (LANG=C): marks are drawn in ASCII (N unread, * starred, ^ v the directions)"))
+        }
         state.stores.series.latitude = sources.latitude
         let downloads = BrowserDownloads(cache: { WebSources.cache }, settings: DownloadSettings(config))
         let feeds = RunServices.feeds(sources, settings: settings)

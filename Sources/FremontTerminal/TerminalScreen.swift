@@ -30,9 +30,14 @@ public final class TerminalScreen: TerminalBackend {
 
     /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) turns colour off.
     /// - Parameter mouse: false (`mouse = no` in the config) leaves the mouse to the terminal.
+    /// The locale is not UTF-8 (`LANG=C`): curses writes ASCII only, so each cell is written
+    /// as its ASCII stand-in (`ASCIIFallback`).
+    public let asciiOnly: Bool
+
     public init(noColor: Bool, mouse: Bool = true) {
         // The locale must be set before initscr, or wide characters come out as junk.
         setlocale(LC_ALL, "")
+        asciiOnly = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") != "UTF8"
         TerminalRestore.saveShellModes()
         initscr()
         raw()  // Ctrl-C arrives as a key, so quitting restores the screen the normal way.
@@ -84,7 +89,15 @@ public final class TerminalScreen: TerminalBackend {
             for (index, current) in run.cells.enumerated() where !current.isContinuation {
                 let (attributes, pair) = colors.attributes(for: current.style)
                 var count = 0
-                for scalar in current.text.unicodeScalars.prefix(5) {
+                // Not UTF-8 (LANG=C): an ASCII stand-in, and a wide glyph's second column a space.
+                let text = asciiOnly ? ASCIIFallback.glyph(current.text) : current.text
+                if asciiOnly, index + 1 < run.cells.count, run.cells[index + 1].isContinuation {
+                    var blank = cchar_t()
+                    var space: [wchar_t] = [0x20, 0]
+                    _ = fremont_set_cell(&blank, &space, attributes, pair)
+                    mvwadd_wch(window, Int32(run.y), Int32(run.x + index + 1), &blank)
+                }
+                for scalar in text.unicodeScalars.prefix(5) {
                     wide[count] = wchar_t(bitPattern: scalar.value)
                     count += 1
                 }

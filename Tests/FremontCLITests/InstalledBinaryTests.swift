@@ -52,4 +52,27 @@ import Testing
         try await tmux.run("echo EXIT=$?")
         _ = try await tmux.waitFor("EXIT=0")
     }
+
+    /// Under a locale that is not UTF-8 (LANG=C) curses writes ASCII only: an unread row still
+    /// differs from a read one (`N`), the directions show (`^` `v`), and the screen says why once.
+    @Test func underLangCTheMarksAreASCII() async throws {
+        let home = try TestHome()
+        let tmux = try await TmuxSession(width: 100, height: 24, environment: home.environment.merging(["LANG": "C", "LC_ALL": "C"]) { $1 })
+        try await tmux.ready()
+        try await tmux.run("\(Fremont.path) feed \(SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss"))")
+        let list = try await tmux.waitFor("NASA")
+        #expect(list.contains("locale is not UTF-8"), "\(list)")
+        let rows = list.split(separator: "\n").filter { $0.contains("2018") || $0.contains("Sep") }
+        #expect(rows.contains { $0.hasPrefix("N") || $0.hasPrefix(" N") }, "\(list)")
+        // Read the first item, back to the list: its row loses its N, the others keep theirs.
+        try await tmux.press("Enter")
+        _ = try await tmux.waitFor("Links")
+        try await tmux.press("q")
+        let after = try await tmux.waitUntil(timeout: 10, "a row read") { screen in
+            let lines = screen.split(separator: "\n")
+            return lines.contains { $0.contains("NASA") && !$0.hasPrefix("N") } && lines.contains { $0.hasPrefix("N") }
+        }
+        #expect(!after.unicodeScalars.contains { !$0.isASCII }, "\(after)")
+        try await tmux.press("Q")
+    }
 }
