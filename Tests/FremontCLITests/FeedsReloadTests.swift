@@ -68,6 +68,23 @@ import Testing
         }
     }
 
+    /// On a terminal a slow reload says where it is, and what it waits for, before it ends; the
+    /// line is gone when the summary comes.
+    @Test func aSlowReloadShowsProgressOnATerminal() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            try home.writeFeedList([server.address("/slow/feeds/real/nasa__breaking_news_2018-09-05.rss?seconds=6"),
+                                    server.address("/data/feeds/real/feed-rs__rss_2.0_nightvale.xml")])
+            let tmux = try await TmuxSession(width: 120, height: 10, environment: home.environment)
+            try await tmux.ready()
+            try await tmux.run("\(Fremont.path) feeds reload; echo EXIT=$?")
+            let during = try await tmux.waitFor("reloading: 1 of 2 feeds · waiting", timeout: 5)
+            #expect(!during.contains("EXIT=0"), "\(during)")
+            let done = try await tmux.waitFor("EXIT=0", timeout: 20)
+            #expect(done.contains("2 feeds: 11 new items") && !done.contains("reloading:"), "\(done)")
+        }
+    }
+
     /// A second process holding the cache's write lock (another fremont's reload) longer than
     /// SQLite's 2 s wait: the reload waits it out and keeps what it fetched (it printed "1 feed:
     /// 10 new items", exited 0 and kept nothing).
