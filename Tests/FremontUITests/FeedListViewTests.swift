@@ -30,6 +30,24 @@ import Testing
 
     private var list: (BrowserState) -> FeedListView { { $0.view(FeedListView.self)! } }
 
+    /// `/` on the feed list searches every item, as newsboat's does: the words typed go to the
+    /// prompt (they ran as commands), and Enter opens the matches as a list of their own.
+    @Test func slashSearchesEveryItem() throws {
+        var state = try browser()
+        press(&state, .character("/"))
+        #expect(state.searchDraft == "")
+        type(&state, "asteroid")
+        #expect(state.searchDraft == "asteroid")
+        #expect(screen(state).line(22).hasPrefix(" Search every item:"))
+        press(&state, .enter)
+        let results = try #require(state.active as? HeadlineListView)
+        #expect(results.query == .search("asteroid", within: .all))
+        #expect(results.sourceName.hasPrefix("'asteroid' in every item"))
+        press(&state, .character("q"))
+        #expect(state.active is FeedListView)
+    }
+
+
     @Test func everyFeedWithItsCountsTitleDateTagsAndFailure() throws {
         let state = try browser()
         let lines = screen(state).lines

@@ -285,6 +285,25 @@ public struct FeedListView: BrowserView {
         return [.push(headlines)]
     }
 
+    public var searchPrompt: String? { picker == nil ? "Search every item" : nil }
+
+    /// `/` (newsboat's search in the feed list): the items of every followed feed (of the tag
+    /// shown, when one is) that hold every word, the last a prefix, as a headline list of their
+    /// own over the cache's full-text index.
+    public mutating func search(_ text: String, forward: Bool, in area: Rect) -> [ViewEffect] {
+        let words = text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
+        guard !words.isEmpty else { return [] }
+        let refs = feeds.indices.map { index in
+            HeadlineListView.FeedRef(source: feeds[index].source, key: feeds[index].cacheKey,
+                                     title: name(index, loaded: snapshot.rows.indices.contains(index) ? snapshot.rows[index].title : ""))
+        }
+        let within: ItemQuery = tag.map { tag in .tag(tag, feeds: Set(feeds.filter { $0.tags.contains(tag) }.map(\.cacheKey))) } ?? .all
+        let shown = TextLayout.truncate(TerminalSafeText.singleLine(words), to: 30)
+        let results = HeadlineListView(query: .search(words, within: within), title: "'\(shown)' in every item", feeds: refs,
+                                       riverSources: Set(feeds.map(\.source)), store: store, now: now, timeZone: timeZone, reading: reading)
+        return [.push(results)]
+    }
+
     /// The selected row's items with their first lines, expanded in place (`S` in a list).
     private func openRiver() -> [ViewEffect] {
         var items: ItemListView
