@@ -43,12 +43,13 @@ import Testing
     @Test(arguments: Shape.allCases)
     func extractionGrowsWithThePageNotItsDepth(_ shape: Shape) throws {
         let growth = GrowthCheck.relativeGrowth(
-            sizes: [24, 48, 96, 192], bound: 3,
+            sizes: [24, 48, 96, 192], runs: 5, bound: 4,
             make: { Self.page(shape, depth: $0) },
             work: { data in _ = try? ArticleReader.read(data, name: "deep.html", url: nil) },
             reference: { Self.page(shape, depth: $0) },
             { data in _ = try? HTMLDocument.parse(data, name: "deep.html") })
-        #expect(growth < 3, "\(shape): the extraction's time per node grew \(growth)× from depth 24 to 192")
+        // Work of nodes × depth grows 8× from depth 24 to 192 per node; work of nodes stays near 1.
+        #expect(growth < 4, "\(shape): the extraction's time per node grew \(growth)× from depth 24 to 192")
     }
 
     /// Asked to stop (Esc, a newer load), the extraction stops within a moment and says so.
