@@ -14,7 +14,7 @@ public enum WebSources {
         })
         if let notice = cache.notice { Diagnostics.note(notice) }
         // `ignore-mode display`: the rules' items stay stored, left out of every list and count.
-        cache.hideItems(matching: ConfigFile.quiet?.ignoreRules.displayExpression, feeds: followedFeeds(of: cache))
+        if let rule = ConfigFile.quiet?.ignoreRules.displayExpression { cache.hideItems(matching: rule, feeds: followedFeeds(of: cache)) }
         return cache
     }()
 
@@ -31,8 +31,10 @@ public enum WebSources {
     /// `ignore-article` rules (its warnings are said where the config is read).
     private static var retention: FeedRetention {
         let config = ConfigFile.quiet
+        // The feeds file is read for the rules' tags only when there are rules.
+        let rule = config?.ignoreRules.downloadExpression
         return FeedRetention(maxItems: config?.maxItems, keepArticlesDays: config?.keepArticlesDays,
-                             ignored: config?.ignoreRules.downloadExpression, ignoredFeeds: followedFeeds(of: cache))
+                             ignored: rule, ignoredFeeds: rule == nil ? FilterFeedList() : followedFeeds(of: cache))
     }
 
     /// The feeds file's feeds as the rules' `tags` and `feedindex` read them, the synced feeds'

@@ -97,10 +97,8 @@ struct SeriesTableBuilder {
     private var values: [[Double]] = []
     private var lines: [Int32] = []
     private var isSorted = true
-    private var warnings: [ParseWarning] = []
-    private var droppedWarnings = 0
-    /// Warnings not kept, by kind ("unreadable date"), in the order the kinds were first met.
-    private var droppedKinds: [(kind: String, count: Int)] = []
+    /// The first warnings whole, the rest counted by kind ("unreadable date").
+    private var warnings = BoundedWarnings(limit: SeriesTableBuilder.maximumWarnings, kind: SeriesTableBuilder.kind(of:))
     private(set) var recordCount = 0
     /// Fields handed in, which bound the values kept (`valueAllowance`).
     private var fieldsRead = 0
@@ -283,16 +281,6 @@ struct SeriesTableBuilder {
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?) {
-        guard warnings.count < Self.maximumWarnings else {
-            droppedWarnings += 1
-            let kind = Self.kind(of: message)
-            if let index = droppedKinds.firstIndex(where: { $0.kind == kind }) {
-                droppedKinds[index].count += 1
-            } else if droppedKinds.count < 20 {
-                droppedKinds.append((kind, 1))
-            }
-            return
-        }
         warnings.append(ParseWarning(message, at: location))
     }
 
@@ -715,7 +703,7 @@ struct SeriesTableBuilder {
             if names.isEmpty {
                 // Rows without a single field: each is an empty row, said so.
                 for record in sample { skipRecord("empty row (no date, no values); row skipped", at: SourceLocation(line: record.line)) }
-                return SeriesTable(series: [], times: [], values: [], warnings: warnings, recordCount: recordCount)
+                return SeriesTable(series: [], times: [], values: [], warnings: warnings.kept, recordCount: recordCount)
             }
             try decide()
         }
@@ -729,16 +717,11 @@ struct SeriesTableBuilder {
         dropEmptySeries()
         try decideKinds()
         if let note = timeReader.note { warn(note, at: columnsLocation) }
-        var ordered = warnings.enumerated().sorted {
+        var ordered = warnings.kept.enumerated().sorted {
             let left = $0.element.location?.line ?? 0, right = $1.element.location?.line ?? 0
             return left != right ? left < right : $0.offset < $1.offset
         }.map(\.element)
-        if droppedWarnings > 0 {
-            let kinds = droppedKinds.map { "\(NumberText.grouped($0.count)) \($0.kind)" }.joined(separator: ", ")
-            var tally = ParseWarning("\(NumberText.grouped(droppedWarnings)) more warnings not kept (the first \(NumberText.grouped(Self.maximumWarnings)) are): \(kinds)")
-            tally.untold = droppedWarnings
-            ordered.append(tally)
-        }
+        if let tally = warnings.tally { ordered.append(tally) }
         return SeriesTable(series: series, times: times, values: values, warnings: ordered, recordCount: recordCountOverride ?? recordCount)
     }
 
