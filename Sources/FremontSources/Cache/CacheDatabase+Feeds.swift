@@ -26,6 +26,7 @@ extension CacheDatabase {
                    readingBack: Int? = nil) throws -> FeedStoreResult {
         let cutoff = retention.keepDays.map { fetchedAt.addingTimeInterval(-Double($0) * 86_400) }
         let feedCategories = String(decoding: try JSONEncoder().encode(feed.categories), as: UTF8.self)
+        let ignoredIDs = try ignoredNewItems(of: feed, url: url, fetchedAt: fetchedAt, retention: retention)
         // A feed that repeats an id shows it once, as its first appearance.
         var seen = Set<String>()
         let kept = feed.items.enumerated().filter { position, item in
@@ -33,7 +34,7 @@ extension CacheDatabase {
             // Older than `keep-articles-days`: not kept (and gone below if it was), as newsboat does.
             if let cutoff, let date = item.published ?? item.updated, date < cutoff { return false }
             return true
-        }.map { (position: $0.offset, item: $0.element) }
+        }.map { (position: $0.offset, item: $0.element) }.filter { !ignoredIDs.contains($0.item.id) }
         // Rendered and deflated on every core: a first fetch of a feed of thousands of long items
         // is mostly this work.
         let items = try kept.parallelMap { kept in
@@ -87,17 +88,6 @@ extension CacheDatabase {
                                                prepared.categories, prepared.enclosures, seenAt, seenAt,
                                                item.comments, item.sourceTitle, item.sourceURL, item.image])
             }
-            // Items first stored now that the download mode's ignore rules match go again at
-            // once, tested in SQL as any filter is: they never reach a list, a count or a notice.
-            if let ignored = retention.ignored {
-                // Each feed's tags and place as the feeds file gives them: `tags # "x"` reads them.
-                let rule = try FilterSQL.prepared(ignored, feeds: retention.ignoredFeeds, db: db, now: fetchedAt)
-                let dropped = try rule.withFunctions(db) {
-                    try String.fetchSet(db, sql: "DELETE FROM item WHERE feedKey = ? AND firstSeen = ? AND \(rule.condition) RETURNING id",
-                                        arguments: [feedKey, seenAt] + rule.arguments)
-                }
-                new.removeAll { dropped.contains($0) }
-            }
             // Items this fetch did not list (lastSeen before it): past the newest few, the read
             // ones go; past the ceiling, any; with a cutoff, the dated before it.
             let vanishedBeyond = "rowid NOT IN (SELECT rowid FROM item WHERE feedKey = ? AND lastSeen < ? ORDER BY lastSeen DESC, position LIMIT ?)"
@@ -132,6 +122,23 @@ extension CacheDatabase {
         // after the commit (run inside the write, it gave the file system nothing back).
         if result.reclaim { try reclaimSpace() }
         return result.stored
+    }
+
+    /// The ids of `feed`'s items new to the cache that the download mode's ignore rules leave
+    /// out: never written, so they reach no list, count or notice. Asked before the write
+    /// transaction, in memory (`DownloadIgnoreRule`); an item another fremont stores meanwhile
+    /// is simply no longer new.
+    private func ignoredNewItems(of feed: Feed, url: String, fetchedAt: Date, retention: FeedRetention) throws -> Set<String> {
+        guard let ignored = retention.ignored else { return [] }
+        let rule = try DownloadIgnoreRule(ignored, feed: feed, url: url, feeds: retention.ignoredFeeds, fetchedAt: fetchedAt, reading: writer)
+        let known = try writer.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT id FROM item WHERE feedKey = \(Self.feedKeyOfURL)", arguments: [url]))
+        }
+        var ignoredIDs = Set<String>()
+        for (position, item) in feed.items.enumerated() where !known.contains(item.id) && !ignoredIDs.contains(item.id) {
+            if try rule.ignores(item, position: position) { ignoredIDs.insert(item.id) }
+        }
+        return ignoredIDs
     }
 
     /// An item as it is written: its JSON columns and searchable text made before the transaction.

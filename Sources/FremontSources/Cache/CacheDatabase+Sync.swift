@@ -120,15 +120,27 @@ extension CacheDatabase {
     @discardableResult
     public func dropIgnoredSyncedItems(service: String, since date: Date, ignoring rule: FilterExpression,
                                        feeds: FilterFeedList = FilterFeedList()) throws -> Int {
-        try write { db in
+        // The rules are asked in a read (patterns never run under the write lock); what they
+        // match goes in a short write, by row.
+        let matched = try writer.read { db in
             let prepared = try FilterSQL.prepared(rule, feeds: feeds, db: db, now: Date())
             return try prepared.withFunctions(db) {
-                try Int.fetchAll(db, sql: """
-                    DELETE FROM item WHERE firstSeen >= ?
+                try Int64.fetchAll(db, sql: """
+                    SELECT rowid FROM item WHERE firstSeen >= ?
                       AND feedKey IN (SELECT key FROM feed WHERE url IN (SELECT feedURL FROM syncFeed WHERE service = ?))
-                      AND \(prepared.condition) RETURNING 1
-                    """, arguments: [date.timeIntervalSince1970, service] + prepared.arguments).count
+                      AND \(prepared.condition)
+                    """, arguments: [date.timeIntervalSince1970, service] + prepared.arguments)
             }
+        }
+        guard !matched.isEmpty else { return 0 }
+        return try write { db in
+            var dropped = 0
+            let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE rowid = ? AND firstSeen >= ?")
+            for row in matched {
+                try delete.execute(arguments: [row, date.timeIntervalSince1970])
+                dropped += db.changesCount
+            }
+            return dropped
         }
     }
 
