@@ -47,9 +47,11 @@ public enum Browser {
         state.stores.series.latitude = sources.latitude
         let downloads = BrowserDownloads(cache: { WebSources.cache }, settings: DownloadSettings(config))
         let feeds = RunServices.feeds(sources, settings: settings)
+        let background = BackgroundPrograms()
         let host = ProgramHost(feeds: feeds, browser: config?.browser, player: config?.player, followsFeedList: sources.followed != nil,
-                               notifyProgram: config?.notifyProgram, bookmarkCommand: config?.bookmarkCommand, downloads: downloads,
-                               services: RunServices.make(sources, settings: settings, config: config, downloads: downloads, feeds: feeds))
+                               notifyProgram: config?.notifyProgram, background: background, downloads: downloads,
+                               services: RunServices.make(sources, settings: settings, config: config, downloads: downloads, feeds: feeds,
+                                                          background: background))
         // The feeds reload every `reload-time` minutes, as newsboat's do.
         let minutes = config?.effectiveReloadMinutes ?? 0
         let runtime = BrowserRuntime(state: state, terminal: screen, host: host,

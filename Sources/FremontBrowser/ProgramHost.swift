@@ -4,8 +4,8 @@ import FremontSources
 import FremontUI
 
 /// The browser's host as the program runs it: the run's services (the ports screens' commands
-/// reach), and the few things only the program can do (run a program with the terminal, write a
-/// read mark or a star, export a file).
+/// reach), and the few things only the program can do (run a program with the terminal, tell
+/// the notifier, stop what it started at the end).
 final class ProgramHost: BrowserHost {
     /// The run's feeds, given the feeds file's when it is edited in the browser; nil in tests.
     private let feeds: FeedService?
@@ -21,9 +21,8 @@ final class ProgramHost: BrowserHost {
     private let environment: [String: String]
     /// The config's `notify-program`, and the programs it started that are still running.
     private let notifyProgram: String?
-    /// The config's `bookmark-cmd`.
-    private let bookmarkCommand: String?
-    private let background = BackgroundPrograms()
+    /// Programs started without the terminal (`notify-program`, `bookmark-cmd`), stopped at the end.
+    private let background: BackgroundPrograms
     /// The podcast download queue and its runner; nil where nothing is downloaded (tests).
     private let downloads: BrowserDownloads?
     /// The ports screens' commands reach, made once for the run.
@@ -31,7 +30,8 @@ final class ProgramHost: BrowserHost {
 
     init(feeds: FeedService? = nil, browser: String? = nil, player: String?,
          feedListFile: URL = FremontDirectories().feedList, followsFeedList: Bool = false,
-         notifyProgram: String? = nil, bookmarkCommand: String? = nil, downloads: BrowserDownloads? = nil, services: BrowserServices? = nil,
+         notifyProgram: String? = nil, background: BackgroundPrograms = BackgroundPrograms(), downloads: BrowserDownloads? = nil,
+         services: BrowserServices? = nil,
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.downloads = downloads
         self.services = services ?? {
@@ -41,7 +41,7 @@ final class ProgramHost: BrowserHost {
         }()
         self.environment = environment
         self.notifyProgram = notifyProgram
-        self.bookmarkCommand = bookmarkCommand
+        self.background = background
         self.feeds = feeds
         self.browser = browser
         self.player = player
@@ -121,96 +121,5 @@ final class ProgramHost: BrowserHost {
 
     func start() {
         downloads?.start()
-    }
-
-
-    /// newsboat's `bookmark-cmd`: the program and its words, then the item's link, title,
-    /// description and feed's title as four arguments (never through a shell), run without the
-    /// terminal; what it printed first is the status line's, else that it was done.
-    func bookmark(_ item: Bookmark) -> (@Sendable () -> String)? {
-        guard let setting = bookmarkCommand else { return nil }
-        let command: ProgramCommand
-        do {
-            command = try ProgramCommand(parsing: setting)
-        } catch {
-            return { "could not run: bookmark-cmd in the config \(error)" }
-        }
-        let name = TerminalSafeText.singleLine(String(command.program.split(separator: "/").last ?? Substring(command.program)))
-        guard let executable = command.executable(searchPath: environment["PATH"]) else {
-            return { "could not run: no program '\(name)' (bookmark-cmd in the config)" }
-        }
-        let arguments = command.arguments + [item.url, item.title, item.description, item.feedTitle]
-        let title = TextLayout.truncate(TerminalSafeText.singleLine(item.title), to: 40)
-        return { [background] in
-            let ran = background.runCapturing(executable, arguments: arguments, name: name, setting: "bookmark-cmd in the config")
-            let said = ran.output.split(whereSeparator: \.isNewline).lazy.map { TerminalSafeText.singleLine(String($0)) }
-                .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            if let failure = ran.failure { return said.map { "\(failure): \(TextLayout.truncate($0, to: 120))" } ?? failure }
-            return said.map { TextLayout.truncate($0, to: 200) } ?? "bookmarked '\(title)'"
-        }
-    }
-
-    /// An item's text to a new file (never over one that is there): where, or why not.
-    func saveArticle(_ text: String, to path: String) -> @Sendable () -> String {
-        {
-            do throws(LoadError) {
-                let written = try FileExport.writeNew(text, to: path)
-                return "saved to \(TerminalSafeText.singleLine(written))"
-            } catch {
-                return "not saved: \(error.description)"
-            }
-        }
-    }
-
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? {
-        var record = item
-        record.source = WebSources.readKey(item.source)
-        return { [record] in
-            do {
-                try WebSources.cache.setStar(record, starred: starred)
-                return nil
-            } catch {
-                return "star of '\(TextLayout.truncate(TerminalSafeText.singleLine(item.title), to: 30))' not kept: \(Self.describe(error))"
-            }
-        }
-    }
-
-    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String {
-        {
-            do throws(LoadError) {
-                let written = try FileExport.writeNew(text, to: path)
-                return "exported \(NumberText.count(rows, "row")) to \(TerminalSafeText.singleLine(written))"
-            } catch {
-                return "not exported: \(error.description)"
-            }
-        }
-    }
-
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? {
-        {
-            do {
-                try WebSources.markRead(source: source, ids: ids, read: read)
-                return nil
-            } catch {
-                let what = ids.count == 1 ? "a \(read ? "read" : "unread") mark" : "\(ids.count) read marks"
-                return "\(what) of \(SourceName.file(source)) not kept: \(Self.describe(error))"
-            }
-        }
-    }
-
-    func markFeedsRead(sources: [String]) -> @Sendable () -> String? {
-        {
-            do {
-                try WebSources.markAllRead(sources: sources)
-                return nil
-            } catch {
-                return "\(NumberText.count(sources.count, "feed")) not marked read: \(Self.describe(error))"
-            }
-        }
-    }
-
-    /// A write's failure in a line: the cache's own words say it best (read-only, locked).
-    private static func describe(_ error: any Error) -> String {
-        TerminalSafeText.singleLine(String(describing: error))
     }
 }

@@ -19,6 +19,8 @@ struct FeedsReloadCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Its ignore rules and limits decide what is kept: what is wrong in it is said first.
+        _ = ConfigFile.load()
         let list = FeedListFile.load()
         guard !list.entries.isEmpty else {
             Diagnostics.note("no feeds in \(FeedListFile.location.path) yet; add one with 'fremont feeds add URL'")

@@ -35,6 +35,8 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Its ignore rules hide items from what is listed: what is wrong in it is said first.
+        _ = ConfigFile.load()
         let parsed: FilterExpression
         do {
             parsed = try FilterParser.parse(expression)

@@ -31,6 +31,8 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Its ignore rules hide items from what is listed: what is wrong in it is said first.
+        _ = ConfigFile.load()
         let words = terms.joined(separator: " ")
         let hits: [SearchHit]
         let matched: Int

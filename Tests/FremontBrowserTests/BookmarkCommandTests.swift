@@ -15,12 +15,11 @@ import FremontTestSupport
         try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record.path)'\nprintf '\\n  \\033[31mkept\\033[0m in the pinboard\\nsecond line\\n'\n".utf8)
             .write(to: script)
         chmod(script.path, 0o755)
-        let host = ProgramHost(player: nil, bookmarkCommand: "'\(script.path)' --tag news", environment: ["PATH": "/usr/bin:/bin"])
+        let output = ReaderOutputService(bookmarkCommand: "'\(script.path)' --tag news", environment: ["PATH": "/usr/bin:/bin"])
         let item = Bookmark(url: "https://example.com/a?b=1&c=2", title: "A title; $(touch \(marker.path))",
                             description: "Two\nlines", feedTitle: "The feed")
-        let work = try #require(host.bookmark(item))
         // The first line with something on it, made safe for the terminal.
-        let said = work()
+        let said = output.bookmark(item)
         #expect(said.contains("kept") && said.hasSuffix("in the pinboard") && !said.unicodeScalars.contains { $0.value < 0x20 })
         #expect(try String(contentsOf: record, encoding: .utf8)
                 == "--tag\nnews\nhttps://example.com/a?b=1&c=2\nA title; $(touch \(marker.path))\nTwo\nlines\nThe feed\n")
@@ -29,33 +28,33 @@ import FremontTestSupport
 
     @Test func silenceFailureAndNoSettingAreSaid() throws {
         let item = Bookmark(url: "https://example.com/", title: "Item", description: "", feedTitle: "Feed")
-        func said(_ setting: String) throws -> String {
-            let host = ProgramHost(player: nil, bookmarkCommand: setting, environment: ["PATH": "/usr/bin:/bin"])
-            let work = try #require(host.bookmark(item))
-            return work()
+        func said(_ setting: String) -> String {
+            ReaderOutputService(bookmarkCommand: setting, environment: ["PATH": "/usr/bin:/bin"]).bookmark(item)
         }
-        #expect(try said("true") == "bookmarked 'Item'")
-        #expect(try said("false") == "false (bookmark-cmd in the config) failed: exit status 1")
-        #expect(try said("no-such-bookmarker") == "could not run: no program 'no-such-bookmarker' (bookmark-cmd in the config)")
-        #expect(ProgramHost(player: nil).bookmark(item) == nil)
+        #expect(said("true") == "bookmarked 'Item'")
+        #expect(said("false") == "false (bookmark-cmd in the config) failed: exit status 1")
+        #expect(said("no-such-bookmarker") == "could not run: no program 'no-such-bookmarker' (bookmark-cmd in the config)")
+        #expect(ReaderOutputService(bookmarkCommand: nil).bookmark(item).hasPrefix("no bookmark-cmd in the config"))
     }
 
     /// A program that writes without end is read and its output dropped past the bound: it
     /// neither blocks on a full pipe nor fills memory, and is stopped after its patience.
     @Test func aChattyProgramIsBounded() throws {
         let item = Bookmark(url: "https://example.com/", title: "Item", description: "", feedTitle: "Feed")
-        let host = ProgramHost(player: nil, bookmarkCommand: "head -c 1000000 /dev/zero", environment: ["PATH": "/usr/bin:/bin"])
-        let work = try #require(host.bookmark(item))
-        let said = work()
+        let said = ReaderOutputService(bookmarkCommand: "head -c 1000000 /dev/zero", environment: ["PATH": "/usr/bin:/bin"]).bookmark(item)
         #expect(said.count <= 200)
     }
 
     @Test func savingWritesANewFileNeverOverOne() throws {
         let home = try TestHome()
-        let host = ProgramHost(player: nil)
+        var services = BrowserServices()
+        services.provide((any ReaderOutput).self, ReaderOutputService(bookmarkCommand: nil))
         let path = home.file("item.txt").path
-        #expect(host.saveArticle("Title: one\n", to: path)() == "saved to \(path)")
-        #expect(host.saveArticle("Title: two\n", to: path)() == "not saved: \(path): already exists; not overwritten (give another name)")
+        func save(_ text: String) -> String? {
+            ReaderOutputRequest.saveArticle(path: path, text: text).command.run(services).value(as: StatusReport.self).flatMap { try? $0.get().text }
+        }
+        #expect(save("Title: one\n") == "saved to \(path)")
+        #expect(save("Title: two\n") == "not saved: \(path): already exists; not overwritten (give another name)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "Title: one\n")
     }
 }

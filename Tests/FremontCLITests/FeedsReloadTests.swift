@@ -34,6 +34,21 @@ import Testing
 
     /// `ignore-article` in download mode reads each feed's tags from the feeds file: a rule
     /// keeping only the `space` feed's items stores them all (it stored none, saying nothing).
+    /// A rule refused (a pattern past the budget) is said with its line before the reload, and
+    /// a pattern glibc would match in quadratic time costs the reload nothing.
+    @Test func aRefusedRuleIsSaidAndACostlyPatternCostsNothing() async throws {
+        let home = try TestHome()
+        try await LoopbackServer.with { server in
+            let nasa = server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")
+            try home.writeFeedList([nasa])
+            try home.writeConfig("ignore-article * \"title =~ \\\"((a{1,100}){1,100}){1,100}\\\"\"\nignore-article * \"content =~ \\\"[a-z]+zqx\\\"\"\n")
+            let reload = try await run(home, ["feeds", "reload"])
+            #expect(reload.status == 0, "\(reload.errors)")
+            #expect(reload.errors.contains("config:1: warning: ignore-article:") && reload.errors.contains("too complex"), "\(reload.errors)")
+            #expect(reload.output.contains("1 feed: 10 new items"), "\(reload.output)")
+        }
+    }
+
     @Test func ignoreRulesReadTheFeedsTags() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in

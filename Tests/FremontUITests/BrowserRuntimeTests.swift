@@ -140,10 +140,6 @@ private final class RecordingHost: BrowserHost {
         return ProgramOutcome(request: request, message: "ran \(request)", succeeded: ending == .exited(0))
     }
 
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
-    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { { nil } }
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
-    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "exported \(rows) to \(path)" } }
 }
 
 /// The run loop on its own: events in, effects carried out, only changed cells written, and
@@ -220,7 +216,7 @@ private struct ProgramView: BrowserView {
 
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         switch action {
-        case .open: return [.host(.openLink("https://example.org/a"))]
+        case .open: return [.host(.runProgram(.open(link: "https://example.org/a")))]
         case .edit: return [.host(.runProgram(.editFeedList))]
         }
     }
@@ -293,10 +289,10 @@ private struct WritingView: BrowserView {
 
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
         switch action {
-        case .mark: return [.host(.markRead(source: "https://example.org/feed", id: "a"))]
+        case .mark: return [.run(ReaderMarkChange.read(source: "https://example.org/feed", ids: ["a"], read: true).command)]
         case .star:
-            return [.host(.star(StarredItem(source: "https://example.org/feed", id: "b", title: "B", feedName: "F", author: "",
-                                            date: nil, text: "", links: [], link: "", enclosures: []), true))]
+            return [.run(ReaderMarkChange.star(StarredItem(source: "https://example.org/feed", id: "b", title: "B", feedName: "F", author: "",
+                                                           date: nil, text: "", links: [], link: "", enclosures: []), true).command)]
         }
     }
 
@@ -304,7 +300,7 @@ private struct WritingView: BrowserView {
 }
 
 /// A host whose loads hang (a dead server) and whose writes take `writeTime`, or fail.
-private final class SlowHost: BrowserHost, @unchecked Sendable {
+private final class SlowHost: BrowserHost, ReaderMarks, @unchecked Sendable {
     let writeTime: TimeInterval
     let failure: String?
     private let lock = NSLock()
@@ -320,6 +316,7 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
     var services: BrowserServices {
         var services = BrowserServices()
         services.provide((any FeedSource).self, StubFeeds(hanging: 3))
+        services.provide((any ReaderMarks).self, self)
         return services
     }
 
@@ -327,19 +324,15 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
         ProgramOutcome(request: request, message: "", succeeded: true)
     }
 
-    private func record() -> @Sendable () -> String? {
-        { [self] in
-            if writeTime > 0 { Thread.sleep(forTimeInterval: writeTime) }
-            if let failure { return failure }
-            lock.withLock { _written.append(Date()) }
-            return nil
-        }
+    private func record() throws(LoadError) {
+        if writeTime > 0 { Thread.sleep(forTimeInterval: writeTime) }
+        if let failure { throw LoadError(source: "the cache", failure) }
+        lock.withLock { _written.append(Date()) }
     }
 
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { record() }
-    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { record() }
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { record() }
-    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
+    func markRead(source: String, ids: [String], read: Bool) throws(LoadError) { try record() }
+    func markFeedsRead(sources: [String]) throws(LoadError) { try record() }
+    func star(_ item: StarredItem, _ starred: Bool) throws(LoadError) { try record() }
 }
 
 /// What the reader did is written at once, never behind loads, and quitting finishes it (or
@@ -383,7 +376,7 @@ private final class SlowHost: BrowserHost, @unchecked Sendable {
     }
 
     @Test func aWriteThatFailsIsSaidOnTheStatusLineAndOnExit() {
-        let host = SlowHost(failure: "a read mark of feed not kept: the cache is read-only")
+        let host = SlowHost(failure: "the cache is read-only")
         let (runtime, _) = run(host, ["w"])
         #expect(runtime.unkept == ["a read mark of feed not kept: the cache is read-only"])
     }
@@ -547,10 +540,6 @@ private final class CountingHost: BrowserHost, Sendable {
         ProgramOutcome(request: request, message: "", succeeded: true)
     }
 
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
-    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { { nil } }
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
-    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
 }
 
 @Suite struct CacheLaneRuntimeTests {
@@ -614,10 +603,6 @@ private final class SlowCountHost: BrowserHost, Sendable {
         ProgramOutcome(request: request, message: "", succeeded: true)
     }
 
-    func markRead(source: String, ids: [String], read: Bool) -> @Sendable () -> String? { { nil } }
-    func markFeedsRead(sources: [String]) -> @Sendable () -> String? { { nil } }
-    func star(_ item: StarredItem, _ starred: Bool) -> @Sendable () -> String? { { nil } }
-    func export(_ text: String, to path: String, rows: Int) -> @Sendable () -> String { { "" } }
 }
 
 @Suite struct SilentCountRuntimeTests {

@@ -40,7 +40,7 @@ private struct CounterView: BrowserView {
         case .open: return []
         case .child: return [.push(CounterView(id.name + "-child"))]
         case .back: return [.pop]
-        case .link: return [.host(.openLink("https://example.org/\(count)"))]
+        case .link: return [.host(.runProgram(.open(link: "https://example.org/\(count)")))]
         case .ask: return [.prompt(label: "Count to")]
         case .compute:
             let start = count
@@ -104,7 +104,7 @@ private struct CounterView: BrowserView {
     @Test func hostEffectsReturnToTheCaller() {
         var state = browser()
         _ = state.update(.key(.character("+")))
-        #expect(state.update(.key(.character("L"))) == [.openLink("https://example.org/1")])
+        #expect(state.update(.key(.character("L"))) == [.runProgram(.open(link: "https://example.org/1"))])
         // `r` asks the view what loading takes: a view that loads nothing, nothing.
         #expect(state.update(.key(.character("r"))) == [])
         #expect(state.update(.key(.control("c"))) == [.quit])

@@ -87,7 +87,7 @@ import Testing
         #expect(screen(state).line(22).hasSuffix("q back"))
         // Reading the first item: the cache is told, and so is the list, whose count drops.
         let effects = press(&state, .enter)
-        #expect(effects.contains(.markRead(source: Self.nasaURL, id: try FeedsFixtures.nasa().feed.items[0].id)))
+        #expect(marks(effects).contains(.read(source: Self.nasaURL, ids: [try FeedsFixtures.nasa().feed.items[0].id], read: true)))
         press(&state, .character("q"))
         #expect(state.tabs[1].count == 1)
         #expect(screen(state).line(4).contains("8/10"))
@@ -104,7 +104,7 @@ import Testing
         #expect(list(state).list.selected == 3)
         let effects = press(&state, .character("A"))
         #expect(effects.count == 1)
-        guard case .markFeedRead(let source, let ids)? = effects.first else { Issue.record("no mark"); return }
+        guard case .read(let source, let ids, true)? = marks(effects).first else { Issue.record("no mark"); return }
         #expect(source == Self.nasaURL && ids.count == 9)
         #expect(screen(state).line(4).contains("0/10"))
         press(&state, .character("U"))  // only feeds with unread items
@@ -144,18 +144,18 @@ import Testing
         press(&state, .character("L"))
         #expect(screen(state).line(22).hasPrefix(" Open link or enclosure (1–3):"))
         type(&state, "2")
-        #expect(press(&state, .enter) == [.openLink("https://a.example/2")])
+        #expect(press(&state, .enter) == [.runProgram(.open(link: "https://a.example/2"))])
         press(&state, .character("L"))
         type(&state, "3")
-        #expect(press(&state, .enter) == [.play("https://local.example/fair.mp3")])
+        #expect(press(&state, .enter) == [.runProgram(.play(link: "https://local.example/fair.mp3"))])
         press(&state, .character("L"))
         type(&state, "9")
         #expect(press(&state, .enter) == [])
         #expect(state.status.message == "no link 9 in this item")
-        #expect(press(&state, .character("P")) == [.play("https://local.example/fair.mp3")])
+        #expect(press(&state, .character("P")) == [.runProgram(.play(link: "https://local.example/fair.mp3"))])
         // u marks it unread again, and the list hears of it.
         let effects = press(&state, .character("u"))
-        #expect(effects == [.markRead(source: Self.localURL, id: state.feeds.selectedKey!.id, read: false)])
+        #expect(marks(effects) == [.read(source: Self.localURL, ids: [state.feeds.selectedKey!.id], read: false)] && effects.count == 1)
         press(&state, .character("q"))
         #expect(screen(state).line(5).contains("1/1"))
     }
@@ -164,15 +164,15 @@ import Testing
         var state = try browser()
         press(&state, .character("j"), .character("j"), .character("j"), .character("j"), .enter)
         let effects = press(&state, .character("s"))
-        guard case .star(let item, true)? = effects.first else { Issue.record("no star: \(effects)"); return }
+        guard case .star(let item, true)? = marks(effects).first else { Issue.record("no star: \(effects)"); return }
         #expect(item.source == Self.localURL && item.title == "Fair" && item.links == ["https://a.example/1", "https://a.example/2"])
         #expect(item.enclosures.map(\.url) == ["https://local.example/fair.mp3"])
         // Named as the feeds file names it (~Title), not by the feed's own title ("Local").
         #expect(screen(state).line(2).hasPrefix("│ ★ My local news"))
-        #expect(press(&state, .character("s")) == [.star(item, false)])
+        #expect(marks(press(&state, .character("s"))) == [.star(item, false)])
         #expect(!screen(state).line(2).contains("★"))
         // Starred again: the store holds the reader's last word until a load agrees with it.
-        #expect(press(&state, .character("s")) == [.star(item, true)])
+        #expect(marks(press(&state, .character("s"))) == [.star(item, true)])
         // The list's Starred row asks the cache for the starred items and shows them when they come.
         press(&state, .character("q"), .character("g"), .character("j"), .character("j"))
         #expect(commands(press(&state, .enter)).contains(FeedCommands.starred))

@@ -31,7 +31,7 @@ import FremontCore
         press(&state, .character("j"), .character("j"), .character("j"), .enter)
         let effects = press(&state, .enter)
         #expect(effects.count == 1)
-        guard case .markRead(let source, _, true)? = effects.first else { Issue.record("no mark: \(effects)"); return }
+        guard case .read(let source, _, true)? = marks(effects).first else { Issue.record("no mark: \(effects)"); return }
         #expect(source == Self.nasaURL)
         #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total - 1)
         // Back on the list: its counts are the store's, with no message sent to it.
@@ -50,7 +50,7 @@ import FremontCore
         press(&state, .enter)  // read the first
         #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total - 1)
         let effects = press(&state, .character("u"))
-        guard case .markRead(_, _, false)? = effects.first, effects.count == 1 else { Issue.record("no unread mark: \(effects)"); return }
+        guard case .read(_, _, false)? = marks(effects).first, effects.count == 1 else { Issue.record("no unread mark: \(effects)"); return }
         #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == total)
         press(&state, .character("q"))
         #expect(screen(state).text.contains("\(total)/\(total)"))
@@ -65,7 +65,7 @@ import FremontCore
         var state = try browser()
         press(&state, .character("C"))
         let effects = press(&state, .character("y"))
-        guard case .markFeedRead(let source, let ids)? = effects.first, effects.count == 1 else { Issue.record("\(effects)"); return }
+        guard case .read(let source, let ids, true)? = marks(effects).first, effects.count == 1 else { Issue.record("\(effects)"); return }
         #expect(source == Self.nasaURL)
         #expect(ids.count == Set(ids).count)
         #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == 0)
@@ -115,7 +115,7 @@ import FremontCore
         // The feed read: one intent, nothing listed item by item.
         press(&state, .character("j"), .character("j"), .character("j"))
         let effects = press(&state, .character("A"))
-        #expect(effects == [.markFeedsRead(sources: [Self.nasaURL])])
+        #expect(marks(effects) == [.feedsRead(sources: [Self.nasaURL])] && effects.count == 1)
         #expect(store.unreadCount(source: Self.nasaURL) == 0 && store.totals().unread == 0)
         #expect(screen(state).text.contains("0/2000"))
         // Every row of it a window shows is read now, whatever the window said; one marked unread again counts.

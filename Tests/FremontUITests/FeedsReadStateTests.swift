@@ -28,7 +28,7 @@ import FremontCore
         #expect(screen(state)[0, third].style == Theme(colors: .indexed256).link.adding(.bold))
 
         let effects = press(&state, .enter)
-        #expect(effects == [.markRead(source: "https://www.nasa.gov/rss/dyn/breaking_news.rss", id: nasa[0].id)])
+        #expect(marks(effects) == [.read(source: "https://www.nasa.gov/rss/dyn/breaking_news.rss", ids: [nasa[0].id], read: true)] && effects.count == 1)
         lines = screen(state).lines
         #expect(lines[1].hasPrefix("▾ NASA to Host Live Chat"))
         // Collapsing and expanding again asks for nothing more: it is read already.

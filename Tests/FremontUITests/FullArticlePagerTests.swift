@@ -78,7 +78,7 @@ import Testing
         // The numbered links are the article's, not the feed's.
         #expect(lines.contains(" [1] https://tables.example/notes"))
         #expect(!lines.contains { $0.contains("https://a.example/0") })
-        guard case .host(.openLink(let opened)) = pager.answer("1", unread: false).first else {
+        guard case .host(.runProgram(.open(link: let opened))) = pager.answer("1", unread: false).first else {
             Issue.record("link 1 not opened")
             return
         }
@@ -126,7 +126,7 @@ import Testing
         #expect(lines.contains { $0.contains("full article: 36 words") })
         // Digits open the article's links.
         cache.press(&state, .character("1"))
-        #expect(cache.press(&state, .enter).contains(.openLink("https://tables.example/notes")))
+        #expect(cache.press(&state, .enter).contains(.runProgram(.open(link: "https://tables.example/notes"))))
         // x: the feed's text again; x: the article again, with no fetch.
         #expect(cache.press(&state, .character("x")) == [])
         lines = screen(state).lines

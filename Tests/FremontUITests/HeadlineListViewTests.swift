@@ -151,7 +151,7 @@ import Testing
             let view = try #require(state.active as? HeadlineListView)
             #expect(!view.isReading, "\(key)")
             if key == .character("*") {
-                #expect(effects.contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
+                #expect(marks(effects).contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
             } else {
                 #expect(effects.contains { if case .run(let command, _) = $0 { command.lane == .write } else { false } }, "\(effects)")
             }
@@ -197,11 +197,11 @@ import Testing
         #expect(lines[6].hasPrefix(" Text of First item 2, with a link [1]."))
         #expect(lines.contains { $0.hasPrefix(" [1] https://a.example/1") })
         let id = state.stores.feeds.feed(source: Self.first)!.entries[1].key.id
-        #expect(effects.contains(.markRead(source: Self.first, id: id)))
+        #expect(marks(effects).contains(.read(source: Self.first, ids: [id], read: true)))
         // A digit asks which link; Enter opens it.
         cache.press(&state, .character("1"))
         #expect(screen(state).line(38).hasPrefix(" Open link or enclosure (1–1): 1"))
-        #expect(cache.press(&state, .enter).contains(.openLink("https://a.example/1")))
+        #expect(cache.press(&state, .enter).contains(.runProgram(.open(link: "https://a.example/1"))))
         // q: back to the list, on the item read, now read.
         cache.press(&state, .character("q"))
         let list = try #require(state.active as? HeadlineListView)
@@ -218,7 +218,7 @@ import Testing
         var marked = 0
         for _ in 0..<3 {
             let effects = cache.press(&state, .character("n"))
-            marked += effects.filter { if case .markRead = $0 { true } else { false } }.count
+            marked += marks(effects).filter { if case .read = $0 { true } else { false } }.count
             titles.append(screen(state).line(2))
         }
         #expect(titles == [" Title: First item 1", " Title: First item 2", " Title: First item 3", " Title: Second item 1"])
@@ -269,7 +269,7 @@ import Testing
         #expect(end.isEmpty && state.status.message == "no unread item further down")
         cache.press(&state, .character("q"), .character("q"))
         // C marks at once: nothing asked. The feeds, all read, leave the unread-only list.
-        #expect(cache.press(&state, .character("C")) == [.markRead(source: Self.second, id: two.feed.items[0].id)])
+        #expect(marks(cache.press(&state, .character("C"))) == [.read(source: Self.second, ids: [two.feed.items[0].id], read: true)])
         cache.press(&state, .character("g"))
         #expect(!screen(state).text.contains("First") && !screen(state).text.contains("Second"))
     }
@@ -288,8 +288,8 @@ import Testing
         let entry = FeedEntry.opened(item, source: Self.first, feedName: "First", isUnread: true, isStarred: false)
         let effects = state.itemRead(entry)
         #expect(screen(state).line(2) == " Title: First item 1")
-        #expect(effects.contains(.markRead(source: Self.first, id: item.id)))
-        #expect(effects.contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
+        #expect(marks(effects).contains(.read(source: Self.first, ids: [item.id], read: true)))
+        #expect(marks(effects).contains { if case .star(let starred, true) = $0 { starred.id == item.id } else { false } })
     }
 
     /// `/` in a list: its items holding the words, as a list of its own, found by the cache's
@@ -389,16 +389,16 @@ import Testing
         _ = state.update(.key(.control("u")))
         type(&state, "~/saved.txt")
         let saved = state.update(.key(.enter))
-        guard case .saveArticle(let path, let text)? = saved.first else { Issue.record("not saved: \(saved)"); return }
+        guard case .saveArticle(let path, let text)? = outputs(saved).first else { Issue.record("not saved: \(saved)"); return }
         #expect(path == "~/saved.txt")
         #expect(text.hasPrefix("Feed: First\nTitle: First item 1\nDate: "))
         #expect(text.contains("\nLink: https://first.example/0\n\nText of First item 1, with a link"))
         #expect(text.hasSuffix("\nLinks:\n[1] https://a.example/0\n"))
         // A link's number typed after: the link prompt's, not a file name.
         cache.press(&state, .character("1"))
-        #expect(state.update(.key(.enter)) == [.openLink("https://a.example/0")])
+        #expect(state.update(.key(.enter)) == [.runProgram(.open(link: "https://a.example/0"))])
         let bookmarked = state.update(.key(.control("b")))
-        guard case .bookmark(let item)? = bookmarked.first, bookmarked.count == 1 else { Issue.record("no bookmark: \(bookmarked)"); return }
+        guard case .bookmark(let item)? = outputs(bookmarked).first, bookmarked.count == 1 else { Issue.record("no bookmark: \(bookmarked)"); return }
         #expect(item.url == "https://first.example/0" && item.title == "First item 1" && item.feedTitle == "First")
         #expect(item.description.hasPrefix("Text of First item 1, with a link"))
         // Ctrl-B pages up no more here (PgUp and - do).

@@ -181,9 +181,9 @@ import Testing
 
     @Test func oOpensOnlyHttpAndHttpsLinks() throws {
         var state = try Self.twoFeeds()
-        #expect(press(&state, .character("o")) == [.openLink("https://e.test/1")])
+        #expect(press(&state, .character("o")) == [.runProgram(.open(link: "https://e.test/1"))])
         press(&state, .character("j"))
-        #expect(press(&state, .character("o")) == [.openLink("http://m.test/1")])
+        #expect(press(&state, .character("o")) == [.runProgram(.open(link: "http://m.test/1"))])
         press(&state, .character("j"))
         #expect(press(&state, .character("o")).isEmpty)
         #expect(state.status.message == "this item has no link")

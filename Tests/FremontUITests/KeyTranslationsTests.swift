@@ -37,7 +37,7 @@ import Testing
         #expect(state.active.bindingContext == "articlelist")
         let effects = cache.press(&state, .character("x"))
         let id = result.feed.items[0].id
-        #expect(effects.contains(.markRead(source: source, id: id)))
+        #expect(marks(effects).contains(.read(source: source, ids: [id], read: true)))
         press(&state, .character("?"))
         let help = screen(state).text
         press(&state, .end)

@@ -171,7 +171,7 @@ import Testing
         let effects = view.receive(.answer("/tmp/pivot.csv"), in: Self.area)
         var csv = ""
         SeriesPivotExport.write(view.pivot!, as: .csv, change: true, audience: .spreadsheet) { csv += $0 }
-        guard case .host(.export(let path, let text, let rows))? = effects.first else { Issue.record("no export: \(effects)"); return }
+        guard case .run(let command)? = effects.first, case .export(let path, let text, let rows)? = command.subject as? ReaderOutputRequest else { Issue.record("no export: \(effects)"); return }
         #expect(path == "/tmp/pivot.csv" && text == csv && rows == 14)
         #expect(csv.contains("\n2020,-19.067546615808894,100.71747139809966,"))
     }

@@ -50,7 +50,7 @@ import Testing
         #expect(state.active is ArticleView && screen(state).text.contains("Reading the item…"))
         _ = state.update(.key(.character("q")))
         #expect(state.active is SearchView)
-        #expect(state.update(.key(.character("o"))) == [.openLink("https://e.example/221")])
+        #expect(state.update(.key(.character("o"))) == [.runProgram(.open(link: "https://e.example/221"))])
         _ = state.update(.key(.character("j")))
         #expect(state.update(.key(.character("o"))) == [])
         #expect(state.status.message == "this item has no link")

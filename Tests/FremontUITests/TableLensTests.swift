@@ -80,7 +80,7 @@ import FremontTestSupport
         press(&state, .character("e"))
         #expect(state.screenFooterText.contains("fremont-2016-04-week.csv"))
         let effects = press(&state, .enter)
-        guard case .export(let path, let text, let rows)? = effects.first else {
+        guard case .export(let path, let text, let rows)? = outputs(effects).first else {
             Issue.record("no export: \(effects)")
             return
         }
@@ -105,7 +105,7 @@ import FremontTestSupport
         #expect(!buffer.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(buffer.text.contains("]0;PWNEDnorth") || buffer.text.contains("]0;PWNEDno"))
         press(&state, .character("e"))
-        guard case .export(_, let text, let rows)? = press(&state, .enter).first else {
+        guard case .export(_, let text, let rows)? = outputs(press(&state, .enter)).first else {
             Issue.record("no export")
             return
         }

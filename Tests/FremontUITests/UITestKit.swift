@@ -23,6 +23,16 @@ func commands(_ effects: [BrowserEffect]) -> [Command] {
     effects.compactMap { if case .run(let command, _) = $0 { command } else { nil } }
 }
 
+/// The read marks and stars the effects write.
+func marks(_ effects: [BrowserEffect]) -> [ReaderMarkChange] {
+    commands(effects).compactMap { $0.subject as? ReaderMarkChange }
+}
+
+/// The files and bookmarks the effects ask for.
+func outputs(_ effects: [BrowserEffect]) -> [ReaderOutputRequest] {
+    commands(effects).compactMap { $0.subject as? ReaderOutputRequest }
+}
+
 /// The item windows (and counts) the effects ask the cache for.
 func windowRequests(_ effects: [BrowserEffect]) -> [ItemWindowRequest] {
     commands(effects).compactMap { $0.subject as? ItemWindowRequest }

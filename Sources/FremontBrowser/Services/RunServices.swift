@@ -6,7 +6,7 @@ import FremontUI
 /// a port a new screen needs is its implementation here and one line below.
 enum RunServices {
     static func make(_ sources: BrowserSources, settings: FetchSettings, config: FremontConfig?, downloads: BrowserDownloads?,
-                     feeds: FeedService? = nil) -> BrowserServices {
+                     feeds: FeedService? = nil, background: BackgroundPrograms = BackgroundPrograms()) -> BrowserServices {
         var services = BrowserServices()
         services.provide((any FeedSource).self, feeds ?? Self.feeds(sources, settings: settings))
         services.provide((any TableSource).self, TableService(request: sources.table, settings: settings, config: config))
@@ -14,6 +14,8 @@ enum RunServices {
         let items = ItemCacheService(settings: settings)
         services.provide((any ItemCache).self, items)
         services.provide((any ArticleFetcher).self, items)
+        services.provide((any ReaderMarks).self, ReaderMarksService())
+        services.provide((any ReaderOutput).self, ReaderOutputService(bookmarkCommand: config?.bookmarkCommand, background: background))
         if let downloads { services.provide((any DownloadQueue).self, downloads) }
         return services
     }

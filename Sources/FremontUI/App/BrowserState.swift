@@ -358,7 +358,7 @@ public struct BrowserState: Sendable {
         // command needs it: a key's effects are most often none, or a message).
         let asking = screen ?? tabs[tab].count - 1
         let askingNumber = screenNumbers[tab][asking]
-        let askingView = effects.contains { if case .run = $0 { true } else { false } } ? tabs[tab][asking].id : nil
+        let askingView = effects.contains { switch $0 { case .run, .feeds: true; default: false } } ? tabs[tab][asking].id : nil
         for effect in effects {
             switch effect {
             case .message(let text): status.message = text
@@ -376,7 +376,9 @@ public struct BrowserState: Sendable {
                     out += reveal(tab)
                 }
             case .host(let request): out.append(request)
-            case .feeds(let intent): out += stores.feeds.apply(intent)
+            case .feeds(let intent):
+                let writes = stores.feeds.apply(intent)
+                if let askingView { out += writes.map { .run($0, for: ScreenAddress(view: askingView, screen: askingNumber)) } }
             case .prompt(let label, let text): openPrompt(label, text: text, isSearch: false, for: tabs[tab][tabs[tab].count - 1].id)
             case .background(let work): out.append(.background(work))
             case .run(let command):

@@ -229,7 +229,7 @@ struct ArticlePager: Sendable {
     /// Opens `link` (an enclosure in the player) when it is safe to, reading the item.
     func opening(_ link: String, play: Bool, unread: Bool) -> [ViewEffect] {
         if let refusal = ItemListView.refusal(link) { return [.message(refusal)] }
-        var effects: [ViewEffect] = [.host(play ? .play(link) : .openLink(link))]
+        var effects: [ViewEffect] = [.host(.runProgram(play ? .play(link: link) : .open(link: link)))]
         if entry.tracksReadState, unread { effects.append(.feeds(.markRead([entry], read: true))) }
         return effects
     }
@@ -252,7 +252,7 @@ struct ArticlePager: Sendable {
             awaitingSavePath = false
             let path = text.trimmingCharacters(in: .whitespaces)
             guard !path.isEmpty else { return [.message("not saved: no file named")] }
-            return [.host(.saveArticle(path: path, text: savedText))]
+            return [.run(ReaderOutputRequest.saveArticle(path: path, text: savedText).command)]
         }
         guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1, number <= numberedCount else {
             return [.message("no link \(TextLayout.truncate(TerminalSafeText.singleLine(text), to: 20)) in this item")]
@@ -312,7 +312,7 @@ struct ArticlePager: Sendable {
 
     func bookmarking() -> [ViewEffect] {
         guard !entry.link.isEmpty else { return [.message("this item has no link to bookmark")] }
-        return [.host(.bookmark(bookmark)), .message("bookmarking '\(TextLayout.truncate(TerminalSafeText.singleLine(entry.title), to: 40))'…")]
+        return [.run(ReaderOutputRequest.bookmark(bookmark).command), .message("bookmarking '\(TextLayout.truncate(TerminalSafeText.singleLine(entry.title), to: 40))'…")]
     }
 
     /// `x`: the full article in place of the feed's text, or the feed's text again; read from

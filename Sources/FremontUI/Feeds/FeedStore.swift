@@ -207,8 +207,8 @@ public final class FeedStore: Sendable {
         }
     }
 
-    /// Applies what a screen asked and returns the writes that keep it (the host runs them).
-    func apply(_ intent: FeedIntent) -> [BrowserEffect] {
+    /// Applies what a screen asked and returns the writes that keep it (commands on the write lane).
+    func apply(_ intent: FeedIntent) -> [Command] {
         switch intent {
         case .markRead(let entries, let read):
             var bySource: [String: [String]] = [:], order: [String] = []
@@ -229,15 +229,11 @@ public final class FeedStore: Sendable {
                 }
                 state.revision += 1
             }
-            return order.flatMap { source -> [BrowserEffect] in
-                let ids = bySource[source]!
-                if read, ids.count > 1 { return [.markFeedRead(source: source, ids: ids)] }
-                return ids.map { .markRead(source: source, id: $0, read: read) }
-            }
+            return order.map { ReaderMarkChange.read(source: $0, ids: bySource[$0]!, read: read).command }
         case .markFeedsRead(let sources):
             // What the feeds' items are is the cache's business: one statement there marks
             // them all; here each feed's count goes to none and its items read as read.
-            var effects: [BrowserEffect] = []
+            var byID: [ReaderMarkChange] = []
             var whole: [String] = []
             state.withLock { state in
                 for source in sources where source != StarredItem.source {
@@ -245,8 +241,7 @@ public final class FeedStore: Sendable {
                     if let feed, feed.prepared.tally == nil {
                         // Loaded whole (a file, or not cached): its unread items, by id.
                         let ids = feed.prepared.entries.filter { $0.tracksReadState && Self.isUnread($0, state) }.map(\.key.id)
-                        if ids.count == 1 { effects.append(.markRead(source: source, id: ids[0], read: true)) }
-                        if ids.count > 1 { effects.append(.markFeedRead(source: source, ids: ids)) }
+                        if !ids.isEmpty { byID.append(.read(source: source, ids: ids, read: true)) }
                     } else if feed.map({ $0.unread > 0 }) ?? true {
                         whole.append(source)
                     }
@@ -257,13 +252,13 @@ public final class FeedStore: Sendable {
                 }
                 state.revision += 1
             }
-            return (whole.isEmpty ? [] : [.markFeedsRead(sources: whole)]) + effects
+            return ((whole.isEmpty ? [] : [.feedsRead(sources: whole)]) + byID).map(\.command)
         case .star(let entry, let starred):
             state.withLock { state in
                 state.starred[ItemRef(source: entry.key.source, id: entry.key.id)] = starred
                 state.revision += 1
             }
-            return [.star(entry.starredCopy, starred)]
+            return [ReaderMarkChange.star(entry.starredCopy, starred).command]
         }
     }
 }

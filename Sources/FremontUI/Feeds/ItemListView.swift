@@ -645,7 +645,7 @@ public struct ItemListView: BrowserView {
     /// Opens `link` (an enclosure in the player) when it is safe to, and reads the item.
     private mutating func opening(_ link: String, play: Bool, _ item: FeedEntry) -> [ViewEffect] {
         if let refusal = Self.refusal(link) { return [.message(refusal)] }
-        var effects: [ViewEffect] = [.host(play ? .play(link) : .openLink(link))]
+        var effects: [ViewEffect] = [.host(.runProgram(play ? .play(link: link) : .open(link: link)))]
         if isUnread(item) { effects.append(.feeds(.markRead([item], read: true))) }
         return effects
     }

@@ -200,20 +200,8 @@ public final class BrowserRuntime {
                     inbox.post(.notice(failure), view: ViewID("host"), source: "", generation: 0, isResult: false)
                 }
             }
-        case .openLink(let link):
-            return runProgram(.open(link: link))
-        case .play(let link):
-            return runProgram(.play(link: link))
         case .runProgram(let request):
             return runProgram(request)
-        case .markRead(let source, let id, let read):
-            write(host.markRead(source: source, ids: [id], read: read))
-        case .star(let item, let starred):
-            write(host.star(item, starred))
-        case .markFeedRead(let source, let ids):
-            write(host.markRead(source: source, ids: ids, read: true))
-        case .markFeedsRead(let sources):
-            write(host.markFeedsRead(sources: sources))
         case .redraw:
             // The next frame is written whole, over whatever another program left on the screen.
             previousFrame = nil
@@ -222,24 +210,6 @@ public final class BrowserRuntime {
             // Continued: the terminal may have changed size, and the shell wrote over the screen.
             previousFrame = nil
             return handle(.resize(width: terminal.width, height: terminal.height))
-        case .export(let path, let text, let rows):
-            let work = host.export(text, to: path, rows: rows)
-            writes.add { [inbox] in
-                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
-            }
-        case .bookmark(let item):
-            guard let work = host.bookmark(item) else {
-                return handle(.notice("no bookmark-cmd in the config (bookmark-cmd PROGRAM: it gets the link, title, description and feed)"))
-            }
-            // On a thread of its own, as a notifier: a slow program holds up neither the screen nor the marks.
-            notifications.add { [inbox] in
-                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
-            }
-        case .saveArticle(let path, let text):
-            let work = host.saveArticle(text, to: path)
-            writes.add { [inbox] in
-                inbox.post(.notice(work()), view: ViewID("host"), source: "", generation: 0, isResult: false)
-            }
         case .run(let command, let address):
             return run(command, for: address)
         case .background(let work):
@@ -268,16 +238,6 @@ public final class BrowserRuntime {
             if let status = handle(.resize(width: terminal.width, height: terminal.height)) { return status }
         }
         return handle(.programFinished(outcome))
-    }
-
-    /// Queues a write of what the reader did; a failure is said on the status line and kept for
-    /// the line printed on exit.
-    private func write(_ work: @escaping @Sendable () -> String?) {
-        writes.add { [inbox, lostWrites] in
-            guard let failure = work() else { return }
-            lostWrites.add(failure)
-            inbox.post(.notice(failure), view: ViewID("host"), source: "", generation: 0, isResult: false)
-        }
     }
 
     /// Quitting waits (bounded) for the writes still queued; what is left is said on exit.
@@ -317,7 +277,10 @@ public final class BrowserRuntime {
         if command.lane == .write {
             writes.add { [inbox, lostWrites] in
                 let reply = command.run(services)
-                if case .failure(let error) = reply.result { lostWrites.add(error.description) }
+                switch reply.result {
+                case .failure(let error): lostWrites.add(error.description)
+                case .success(let value): if let said = value as? StatusReport, said.isLostWrite { lostWrites.add(said.text) }
+                }
                 inbox.post(.replied(address, reply, at: clock()), view: ViewID("host"), source: "", generation: 0, isResult: false)
             }
             return nil

@@ -134,8 +134,11 @@ public protocol LoggedLoad: Sendable {
 /// screen asked; the screen hears it too.
 public struct StatusReport: Sendable, Hashable {
     public let text: String
+    /// Something the reader did was not kept (a read mark, a star): said again on exit.
+    public let isLostWrite: Bool
 
-    public init(_ text: String) {
+    public init(_ text: String, isLostWrite: Bool = false) {
         self.text = text
+        self.isLostWrite = isLostWrite
     }
 }

@@ -103,7 +103,7 @@ public struct SearchView: BrowserView {
         case .open:
             let link = results[list.selected].link.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !link.isEmpty else { return [.message("this item has no link")] }
-            return [.host(.openLink(link))]
+            return [.host(.runProgram(.open(link: link)))]
         }
         return []
     }

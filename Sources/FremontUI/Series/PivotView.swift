@@ -212,7 +212,7 @@ public struct PivotView: BrowserView {
         var csv = ""
         // The file fremont stats --pivot --format csv writes, guarded for a spreadsheet.
         SeriesPivotExport.write(pivot, as: .csv, change: showsChange, audience: .spreadsheet) { csv += $0 }
-        return [.host(.export(path: path, text: csv, rows: pivot.rowKeys.count + (showsTotalsRow ? 1 : 0)))]
+        return [.run(ReaderOutputRequest.export(path: path, text: csv, rows: pivot.rowKeys.count + (showsTotalsRow ? 1 : 0)).command)]
     }
 
     /// `total-pivot-year-month.csv`.

@@ -562,7 +562,7 @@ public struct TableTab: BrowserView {
             var csv = ""
             // A file for a spreadsheet: names that would run as formulas are guarded.
             SeriesExport.csv(lens.shown, rows: (0..<lens.count).lazy.map { lens.row(atPosition: $0) }, audience: .spreadsheet) { csv += $0 }
-            return [.host(.export(path: path, text: csv, rows: lens.count))]
+            return [.run(ReaderOutputRequest.export(path: path, text: csv, rows: lens.count).command)]
         }
     }
 
