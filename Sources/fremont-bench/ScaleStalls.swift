@@ -72,7 +72,7 @@ enum ScaleStalls {
         var state = BrowserState(width: 120, height: 40, theme: Theme(colors: .indexed256), current: .feeds)
         var buffer = ScreenBuffer(width: 120, height: 40)
         var stalls: [Stall] = []
-        var queued: [BackgroundWork] = []
+        var queued: [(command: Command, address: ScreenAddress)] = []
 
         init(_ parsed: FeedParseResult) {
             load(parsed, laidOutFor: state.contentArea)
@@ -95,10 +95,10 @@ enum ScaleStalls {
             state.render(into: &buffer)
             stalls.append(Stall(event: Self.name(event), wall: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6,
                                 cpu: ScaleStalls.threadCPU() - cpu))
-            for case .background(let work) in effects {
-                // As the runtime's lane: a newer request from the same view replaces one not started.
-                queued.removeAll { $0.lane == work.lane }
-                queued.append(work)
+            for case .run(let command, let address) in effects where command.lane == .compute {
+                // As the runtime's lane: a newer command of the screen's key replaces one not started.
+                queued.removeAll { $0.address == address && $0.command.key == command.key }
+                queued.append((command, address))
             }
         }
 
@@ -107,11 +107,11 @@ enum ScaleStalls {
         mutating func settle() -> Double {
             var spent = 0.0
             while !queued.isEmpty {
-                let work = queued.removeFirst()
+                let (command, address) = queued.removeFirst()
                 let start = DispatchTime.now().uptimeNanoseconds
-                let result = work.run()
+                let reply = command.run(BrowserServices())
                 spent += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                timed(.backgroundDone(work.view, result))
+                timed(.replied(address, reply, at: ""))
             }
             return spent
         }
@@ -121,7 +121,7 @@ enum ScaleStalls {
             case .key(let key): return key.label
             case .resize(let width, let height): return "resize to \(width)×\(height)"
             case .loaded: return "the feed arriving"
-            case .backgroundDone: return "the wrap arriving"
+            case .replied: return "the wrap arriving"
             default: return "another event"
             }
         }

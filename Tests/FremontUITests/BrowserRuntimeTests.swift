@@ -386,18 +386,17 @@ private final class SlowHost: BrowserHost, ReaderMarks, @unchecked Sendable {
 private struct WorkingView: BrowserView {
     enum Action: Sendable, Hashable { case work }
     let id = ViewID("working")
-    let lane = BackgroundWork.nextNumber()
     let title = "Working"
     var answer = "none"
 
     var keymap: Keymap<Action> { Keymap([KeyBinding(.character("w"), .work, "work off the UI thread")]) }
 
     mutating func perform(_ action: Action, in area: Rect) -> [ViewEffect] {
-        [.background(BackgroundWork(lane: lane, view: id) { "42 on \(Thread.current.name ?? "an unnamed thread")" })]
+        [.run(Command(.compute, key: "work") { _, _ in "42 on \(Thread.current.name ?? "an unnamed thread")" })]
     }
 
     mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        if case .backgroundDone(let result) = message { answer = result.value as? String ?? "?" }
+        if case .reply(let reply) = message { answer = (try? reply.value(as: String.self)?.get()) ?? "?" }
         return []
     }
 
@@ -407,7 +406,7 @@ private struct WorkingView: BrowserView {
     }
 }
 
-@Suite struct BrowserRuntimeBackgroundWorkTests {
+@Suite struct BrowserRuntimeComputeTests {
     /// A view's work (the trend's model fit) runs on the runtime's own thread, and its answer
     /// comes back to the view through the loop.
     @Test func workRunsOffTheLoopAndItsAnswerReachesTheView() {
@@ -415,8 +414,8 @@ private struct WorkingView: BrowserView {
         let state = BrowserState(width: 60, height: 12, theme: Theme(colors: .none), views: [WorkingView()])
         let runtime = BrowserRuntime(state: state, terminal: terminal, host: RecordingHost(forecast: Forecast(latitude: 0, longitude: 0)))
         _ = runtime.run(loading: [])
-        #expect(runtime.finalState.view(WorkingView.self)?.answer == "42 on fremont.views")
-        #expect(terminal.lastFrame.text.contains("42 on fremont.views"))
+        #expect(runtime.finalState.view(WorkingView.self)?.answer == "42 on fremont-load")
+        #expect(terminal.lastFrame.text.contains("42 on fremont-load"))
     }
 }
 
@@ -425,7 +424,6 @@ private struct BackgroundView: BrowserView {
     enum Action: Sendable { case work }
     let id = ViewID("background")
     let title = "Background"
-    let lane = BackgroundWork.nextNumber()
     var presses = 0
     var wanted = false
     /// The thread the view's keys run on: the loop's.
@@ -441,25 +439,25 @@ private struct BackgroundView: BrowserView {
         return []
     }
 
-    mutating func takeBackgroundWork() -> BackgroundWork? {
+    mutating func takeDeferredCommand() -> Command? {
         guard wanted else { return nil }
         wanted = false
         let press = presses, loop = loopThread
-        return BackgroundWork(lane: lane, view: id) {
+        return Command(.compute, key: "press", subject: press) { _, _ in
             Thread.sleep(forTimeInterval: 0.02)
             return pthread_equal(pthread_self(), loop) != 0 ? -press : press
         }
     }
 
     mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
-        if case .backgroundDone(let result) = message, result.lane == lane, let press = result.value as? Int { results.append(press) }
+        if case .reply(let reply) = message, reply.key == "press", case .success(let press)? = reply.value(as: Int.self) { results.append(press) }
         return []
     }
 
     func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
 }
 
-@Suite struct BackgroundWorkRuntimeTests {
+@Suite struct DeferredCommandRuntimeTests {
     /// Three presses at once: the work runs off the loop, the newest result arrives, and a
     /// request made stale before it started is skipped.
     @Test func backgroundWorkRunsOffTheLoopAndTheNewestArrives() throws {

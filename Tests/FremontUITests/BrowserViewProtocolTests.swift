@@ -8,7 +8,6 @@ private struct CounterView: BrowserView {
     enum Action: Sendable, Hashable { case increment, open, child, back, link, ask, compute }
 
     let id: ViewID
-    let lane = BackgroundWork.nextNumber()
     var title: String
     var count = 0
     var received: [String] = []
@@ -44,7 +43,7 @@ private struct CounterView: BrowserView {
         case .ask: return [.prompt(label: "Count to")]
         case .compute:
             let start = count
-            return [.background(BackgroundWork(lane: lane, view: id) { start + 40 })]
+            return [.run(Command(.compute, key: "count", subject: start) { _, _ in start + 40 })]
         }
     }
 
@@ -57,8 +56,9 @@ private struct CounterView: BrowserView {
         case .answer(let text): count = Int(text) ?? -1
         case .programFinished(let outcome): received.append("program \(outcome.message)")
         case .revealed: received.append("revealed")
-        case .backgroundDone(let result): received.append("background \(result.token) \(result.value as? Int ?? -1)")
-        case .reply(let reply): received.append("reply \(reply.key)")
+        case .reply(let reply):
+            let value = (try? reply.value(as: Int.self)?.get()).map { " \($0)" } ?? ""
+            received.append("reply \(reply.key)\(value)")
         }
         return []
     }
@@ -151,15 +151,16 @@ private struct CounterView: BrowserView {
         var state = browser()
         _ = state.update(.key(.character("+")))
         let effects = state.update(.key(.character("w")))
-        guard case .background(let work)? = effects.first, effects.count == 1 else { Issue.record("no work: \(effects)"); return }
-        #expect(work.view == ViewID("one"))
+        guard case .run(let work, let address)? = effects.first, effects.count == 1, work.lane == .compute else {
+            Issue.record("no work: \(effects)")
+            return
+        }
+        #expect(address.view == ViewID("one"))
         // The state only routes: the work runs wherever the host runs it.
         #expect(state.view(CounterView.self)?.received == [])
-        _ = state.update(.backgroundDone(work.view, work.run()))
-        #expect((state.tabs[0][0] as! CounterView).received == ["background \(work.token) 41"])
+        _ = state.update(.replied(address, work.run(BrowserServices()), at: "1"))
+        #expect((state.tabs[0][0] as! CounterView).received == ["reply count 41"])
         #expect((state.tabs[1][0] as! CounterView).received == [])
-        // Each request has a token of its own.
-        #expect(BackgroundWork(lane: work.lane, view: ViewID("one")) { 0 }.token != work.token)
     }
 
     @Test func loadsReachTheirViewAndReportsReachEveryView() {

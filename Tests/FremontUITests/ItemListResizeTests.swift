@@ -35,13 +35,13 @@ import Testing
     static func settle(_ state: inout BrowserState, _ effects: [BrowserEffect]) {
         var pending = effects
         while !pending.isEmpty {
-            guard case .background(let work) = pending.removeFirst() else { continue }
-            pending += state.update(.backgroundDone(work.view, work.run()))
+            guard case .run(let command, let address) = pending.removeFirst(), command.lane == .compute else { continue }
+            pending += state.update(.replied(address, command.run(BrowserServices()), at: "1"))
         }
     }
 
     static func backgroundWork(_ effects: [BrowserEffect]) -> Int {
-        effects.count { if case .background = $0 { true } else { false } }
+        effects.count { if case .run(let command, _) = $0 { command.lane == .compute } else { false } }
     }
 
     static func selectedRow(_ state: BrowserState) -> Int? {

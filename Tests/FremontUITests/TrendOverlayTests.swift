@@ -145,9 +145,9 @@ enum JoinedApril {
     /// figures `fremont model` prints for the same days (FremontCore's `RidershipModel`).
     @Test func predictedAgainstObservedAt80x24() throws {
         var (state, effects) = Self.modelled()
-        guard case .background(let computation)? = effects.first else { Issue.record("no fit: \(effects)"); return }
+        guard case .run(let computation, let address)? = effects.first else { Issue.record("no fit: \(effects)"); return }
         #expect(screen(state).lines[1] == "Fitting Northbound against the weather…, all days, 30 days")
-        _ = state.update(.backgroundDone(computation.view, computation.run()))
+        _ = state.update(.replied(address, computation.run(BrowserServices()), at: "1"))
         expectScreen(state, [
             " 1 Table  2 Feeds  3 Weather  4 Log  5 Search  6 Downloads  Northbound, all da…",
             "Predicted vs observed Northbound: R² 0.649, residuals ±398/day, 30 days",
@@ -193,8 +193,8 @@ enum JoinedApril {
             guard let view = total.active as? TrendView, view.table.series[view.series].label != "Total" else { break }
             press(&total, .character("c"))
         }
-        guard case .background(let fit)? = press(&total, .character("m")).first else { Issue.record("no fit"); return }
-        _ = total.update(.backgroundDone(fit.view, fit.run()))
+        guard case .run(let fit, let address)? = press(&total, .character("m")).first else { Issue.record("no fit"); return }
+        _ = total.update(.replied(address, fit.run(BrowserServices()), at: "1"))
         #expect(screen(total).lines[1] == "Predicted vs observed Total: R² 0.698, residuals ±776/day, 30 days")
         // Again: off.
         press(&state, .character("m"))
@@ -243,7 +243,7 @@ enum JoinedApril {
         press(&state, .character("m"))
         type(&state, "47.65")
         let effects = press(&state, .enter)
-        guard case .background? = effects.first else { Issue.record("no fit: \(effects)"); return }
+        guard case .run(let fit, _)? = effects.first, fit.lane == .compute else { Issue.record("no fit: \(effects)"); return }
         #expect((state.active as? TrendView)?.latitude == 47.65)
     }
 
@@ -253,8 +253,8 @@ enum JoinedApril {
         state.stores.series.latitude = 47.65
         press(&state, .character("t"))
         let effects = press(&state, .character("m"))
-        guard case .background(let computation)? = effects.first else { Issue.record("no fit: \(effects)"); return }
-        _ = state.update(.backgroundDone(computation.view, computation.run()))
+        guard case .run(let computation, let address)? = effects.first else { Issue.record("no fit: \(effects)"); return }
+        _ = state.update(.replied(address, computation.run(BrowserServices()), at: "1"))
         #expect(state.status.message?.hasPrefix("no model: the weather has no precipitation series") == true)
         #expect(screen(state).lines[1] == "Daily totals of Total (North + South), all days, 30 days")
         let refused = TrendModelFit.fit(table: JoinedApril.table, series: 2, filter: SeriesFilter(), latitude: 47.65, firstDay: 0, dayCount: 30)
@@ -265,9 +265,9 @@ enum JoinedApril {
     /// An answer for a fit no longer wanted (`c` charted another series meanwhile) is dropped.
     @Test func aStaleFitIsDropped() {
         var (state, effects) = Self.modelled()
-        guard case .background(let computation)? = effects.first else { Issue.record("no fit"); return }
+        guard case .run(let computation, let address)? = effects.first else { Issue.record("no fit"); return }
         press(&state, .character("c"))
-        _ = state.update(.backgroundDone(computation.view, computation.run()))
+        _ = state.update(.replied(address, computation.run(BrowserServices()), at: "1"))
         #expect((state.active as? TrendView)?.model == nil)
         #expect(screen(state).lines[1].hasPrefix("Daily totals of Southbound"))
     }

@@ -15,8 +15,6 @@ public enum BrowserEffect: Hashable, Sendable {
     case redraw
     /// Stop as a shell's job (`Ctrl-Z`), the terminal given back until `fg`.
     case suspend
-    /// Work a view hands off the UI thread; its result comes back as `BrowserEvent.backgroundDone`.
-    case background(BackgroundWork)
     /// A screen's command, run on its lane; the reply comes back as `BrowserEvent.replied`.
     case run(Command, for: ScreenAddress)
 

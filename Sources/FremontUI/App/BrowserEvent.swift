@@ -21,8 +21,6 @@ public enum BrowserEvent: Sendable {
     case report(LoadReport)
     /// A program run in the foreground ended (or could not start).
     case programFinished(ProgramOutcome)
-    /// A view's `BackgroundWork` finished, for the views of that id.
-    case backgroundDone(ViewID, BackgroundResult)
     /// A screen's command finished: its reply, for that screen alone.
     case replied(ScreenAddress, CommandReply, at: String)
     /// Load the tab's data again (the tab shown for the first time, `reload-time` come round):

@@ -137,7 +137,7 @@ public struct BrowserState: Sendable {
 
     public mutating func update(_ event: BrowserEvent) -> [BrowserEffect] {
         let effects = dispatch(event)
-        return effects + takeBackgroundWork()
+        return effects + takeDeferredCommands()
     }
 
     private mutating func dispatch(_ event: BrowserEvent) -> [BrowserEffect] {
@@ -174,8 +174,6 @@ public struct BrowserState: Sendable {
             return deliver(.loadStarted(source: source), to: id)
         case .loaded(let id, let source, let result, let time):
             return finishLoad(id, source: source, result: result, time: time)
-        case .backgroundDone(let id, let result):
-            return deliver(.backgroundDone(result), to: id)
         case .replied(let address, let reply, let time):
             return finishCommand(address, reply, time: time)
         case .reload(let id):
@@ -315,12 +313,14 @@ public struct BrowserState: Sendable {
         return effects
     }
 
-    /// What the views want done off the UI thread, asked after every event.
-    private mutating func takeBackgroundWork() -> [BrowserEffect] {
+    /// The commands the screens want run since the event (the rest of a re-wrap), asked after every event.
+    private mutating func takeDeferredCommands() -> [BrowserEffect] {
         var effects: [BrowserEffect] = []
         for tab in tabs.indices {
             for index in tabs[tab].indices {
-                if let work = tabs[tab][index].takeBackgroundWork() { effects.append(.background(work)) }
+                if let command = tabs[tab][index].takeDeferredCommand() {
+                    effects.append(.run(command, for: ScreenAddress(view: tabs[tab][index].id, screen: screenNumbers[tab][index])))
+                }
             }
         }
         return effects
@@ -380,7 +380,6 @@ public struct BrowserState: Sendable {
                 let writes = stores.feeds.apply(intent)
                 if let askingView { out += writes.map { .run($0, for: ScreenAddress(view: askingView, screen: askingNumber)) } }
             case .prompt(let label, let text): openPrompt(label, text: text, isSearch: false, for: tabs[tab][tabs[tab].count - 1].id)
-            case .background(let work): out.append(.background(work))
             case .run(let command):
                 if let askingView { out.append(.run(command, for: ScreenAddress(view: askingView, screen: askingNumber))) }
             }

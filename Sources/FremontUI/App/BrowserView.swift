@@ -58,9 +58,9 @@ public protocol BrowserView: Sendable {
     var statusNote: String? { get }
     /// What the status line says while `sources` load for this view.
     func loadingText(_ sources: [String]) -> String
-    /// Work the view wants done off the UI thread since it was last asked (the rest of a
-    /// re-wrap after a resize), if any; asked after every event.
-    mutating func takeBackgroundWork() -> BackgroundWork?
+    /// A command the view wants run since it was last asked (the rest of a re-wrap after a
+    /// resize, on the compute lane), if any; asked after every event.
+    mutating func takeDeferredCommand() -> Command?
     /// Whether the screen lacks rows it draws until a load lands (a list's window): what a
     /// person waits for, which a benchmark times a key to.
     var isWaitingForRows: Bool { get }
@@ -81,7 +81,7 @@ extension BrowserView {
     public mutating func load(_ target: LoadTarget) -> [ViewEffect] { [] }
     public mutating func appear() -> [ViewEffect] { [] }
     public var bindingContext: String { "" }
-    public mutating func takeBackgroundWork() -> BackgroundWork? { nil }
+    public mutating func takeDeferredCommand() -> Command? { nil }
     public var isWaitingForRows: Bool { false }
 
     public func loadingText(_ sources: [String]) -> String {

@@ -16,8 +16,6 @@ public enum ViewEffect: Sendable {
     /// Ask for a line of text on the footer, under `label`; the answer comes back as
     /// `ViewMessage.answer` (nothing, when Esc cancels it).
     case prompt(label: String, text: String = "")
-    /// Run work off the UI thread; its value comes back as `ViewMessage.backgroundDone`.
-    case background(BackgroundWork)
     /// Run a command with the run's services; its reply comes back to this screen alone, as
     /// `ViewMessage.reply`.
     case run(Command)

@@ -15,10 +15,6 @@ public enum ViewMessage: Sendable {
     case programFinished(ProgramOutcome)
     /// A screen opened over this one closed: this one shows again.
     case revealed
-    /// Work the view handed off the UI thread finished (`ViewEffect.background`, or
-    /// `BrowserView.takeBackgroundWork` after a resize); the view checks the result is its own
-    /// (its lane) and still fits what it shows.
-    case backgroundDone(BackgroundResult)
     /// What was typed at the view's prompt.
     case answer(String)
     /// A command this screen ran finished (`ViewEffect.run`).

@@ -19,7 +19,7 @@ extension BrowserEvent {
 /// drawing look up only what is on screen. No event wraps the whole list on the UI thread: a
 /// resize, a feed arriving at another width or `E` wrap here only what is on screen and a
 /// screen's margin each side (all of it when that is little), the rest off the UI thread
-/// (`takeBackgroundWork`); until that arrives the rest keeps the height it had, and whatever
+/// (`takeDeferredCommand`); until that arrives the rest keeps the height it had, and whatever
 /// comes on screen meanwhile is wrapped as it does.
 public struct ItemListView: BrowserView {
     public enum Action: Sendable, Hashable {
@@ -64,10 +64,8 @@ public struct ItemListView: BrowserView {
     /// Some entry's lines are not ready to draw (wrapped for another width, or not whole while
     /// expanded): what comes on screen is wrapped first.
     private var hasStaleLines = false
-    /// The rest should be wrapped off the UI thread: asked for at the next `takeBackgroundWork`.
+    /// The rest should be wrapped off the UI thread: asked for at the next `takeDeferredCommand`.
     private var needsBackgroundWrap = false
-    /// This view's lane of background work.
-    private let lane = BackgroundWork.nextNumber()
     /// Entries wrapped on the UI thread so far: what a resize costs the frame, counted.
     private(set) var wrappedHere = 0
 
@@ -150,8 +148,8 @@ public struct ItemListView: BrowserView {
             return FeedCommands.load([source], whole: true, cached: true)
         case .loaded(let source, .feed(let feed)) where shows(source): show(feed, source: source)
         case .loadFailed(let source, let error) where shows(source): loadFailed(error, source: source)
-        case .backgroundDone(let result) where result.lane == lane:
-            if let wrapped = result.value as? WrappedSlots { take(wrapped) }
+        case .reply(let reply) where reply.key == Self.wrapKey:
+            if case .success(let wrapped)? = reply.value(as: WrappedSlots.self) { take(wrapped) }
         case .answer(let text):
             guard !order.isEmpty else { return [] }
             let item = entry(selected)
@@ -401,14 +399,17 @@ public struct ItemListView: BrowserView {
         return true
     }
 
-    /// The wrap of every entry not ready, for the background: what it needs is copied now.
-    public mutating func takeBackgroundWork() -> BackgroundWork? {
+    /// The wrap of every entry not ready, on the compute lane: what it needs is copied now. A
+    /// newer one stops an older one still waiting; `take` checks what arrives still fits.
+    public mutating func takeDeferredCommand() -> Command? {
         guard needsBackgroundWrap else { return nil }
         needsBackgroundWrap = false
         guard hasStaleLines else { return nil }
         let slots = self.slots, width = wrapWidth, expanded = self.expanded
-        return BackgroundWork(lane: lane, view: id) { Self.wrap(slots, width: width, expanded: expanded) }
+        return Command(.compute, key: Self.wrapKey, subject: width) { _, _ in Self.wrap(slots, width: width, expanded: expanded) }
     }
+
+    static let wrapKey = "wrap"
 
     /// Every entry of `slots` ready to draw at `width`: work for a thread other than the UI's.
     static func wrap(_ slots: [FeedSlot], width: Int, expanded: Set<FeedItemKey>) -> WrappedSlots {

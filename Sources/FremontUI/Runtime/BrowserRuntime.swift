@@ -27,8 +27,8 @@ public final class BrowserRuntime {
     /// Work views hand off the UI thread (layout, a model fit), one at a time, never queued
     /// behind a load that hangs on the network; a request made stale by a newer one from the
     /// same view is skipped.
-    private let background = BlockingWorkQueue(width: 1, name: "fremont.views")
-    private let backgroundLanes = BackgroundLanes()
+    /// Work that reaches nothing outside (`Command.Lane.compute`).
+    private let computes = BlockingWorkQueue(width: 1, name: "fremont.compute")
     /// Commands waiting for a background service's news (`Command.Lane.watch`).
     private let watches = BlockingWorkQueue(width: 2, name: "fremont.watch")
     /// `notify-program` runs, one at a time.
@@ -212,12 +212,6 @@ public final class BrowserRuntime {
             return handle(.resize(width: terminal.width, height: terminal.height))
         case .run(let command, let address):
             return run(command, for: address)
-        case .background(let work):
-            backgroundLanes.queued(work)
-            background.add { [inbox, backgroundLanes] in
-                guard backgroundLanes.takeIfNewest(work) else { return }
-                inbox.post(.backgroundDone(work.view, work.run()), view: ViewID("host"), source: "", generation: 0, isResult: false)
-            }
         case .cancelLoads(let view):
             return cancel(view)
         }
@@ -307,10 +301,13 @@ public final class BrowserRuntime {
         case .count: cacheCounts
         case .write: writes
         case .watch: watches
+        case .compute: computes
         }
         // The view's area now: a feed is wrapped for it on the command's thread.
         let area = state.contentArea
         queue.add { [inbox] in
+            // Stopped before it started (a newer one of its key came): nothing to do.
+            guard !control.isCancelled else { return }
             Thread.current.name = "fremont-load"
             defer { Thread.current.name = nil }
             let reply = command.run(services, control).laidOut(for: area)

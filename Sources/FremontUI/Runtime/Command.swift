@@ -19,6 +19,9 @@ public struct Command: Sendable {
         /// Commands that wait for news from a service running in the background (the download
         /// queue's next change): a thread of their own, so a wait holds up no read or fetch.
         case watch
+        /// Work that reaches nothing outside (a feed wrapped for a new width, a model fitted
+        /// over thousands of days): a thread of its own, so a key never waits for it.
+        case compute
     }
 
     public let lane: Lane

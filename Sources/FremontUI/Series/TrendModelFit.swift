@@ -2,7 +2,7 @@ import FremontCore
 
 /// The trend's model mode: the charted counts fitted against the weather joined beside them
 /// (FremontCore's `RidershipModel`, the Handbook's features), as the day-by-day predictions the
-/// trend overlays and the fit's figures its heading gives. Made by a `BackgroundWork`, off the UI
+/// trend overlays and the fit's figures its heading gives. Made by a command on the compute lane, off the UI
 /// thread: joining to days and the least squares take a while over 14 years of hours.
 struct TrendModelFit: Sendable {
     /// The fitted riders of each day of the trend (its `daily` days), NaN where a day was not fitted.
@@ -22,7 +22,7 @@ struct TrendModelFit: Sendable {
     /// The work of fitting `series` of `table` against the table's other measures, over the
     /// filter's dates; its outcome, with predictions placed on the days from `firstDay`.
     static func work(table: SeriesTable, series: Int, filter: SeriesFilter, latitude: Double,
-                     firstDay: Int, dayCount: Int) -> @Sendable () -> any Sendable {
+                     firstDay: Int, dayCount: Int) -> @Sendable () -> Outcome {
         {
             Self.fit(table: table, series: series, filter: filter, latitude: latitude, firstDay: firstDay, dayCount: dayCount)
         }

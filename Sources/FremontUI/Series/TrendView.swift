@@ -27,7 +27,9 @@ public struct TrendView: BrowserView {
 
     public let id = ViewID.trend
     /// Its own number for the work it hands off the UI thread (the model fit).
-    private let lane = BackgroundWork.nextNumber()
+    /// The fits asked for, numbered: the one waited for is `model`'s.
+    private var fitSerial = 0
+    static let fitKey = "trend-fit"
     public let title = "Trend"
     /// The table and filter of the Table tab, read again when they change (a reload).
     let store: SeriesStore
@@ -269,10 +271,13 @@ public struct TrendView: BrowserView {
             return [.prompt(label: "Latitude of the counter, for the hours of daylight (like 47.65)")]
         }
         secondary = nil
-        let work = BackgroundWork(lane: lane, view: id, work: TrendModelFit.work(table: table, series: series, filter: filter, latitude: latitude,
-                                                                                 firstDay: firstDay.dayNumber, dayCount: daily.dayCount))
-        model = .fitting(serial: work.token)
-        return [.background(work), .message("fitting \(seriesLabel) against the weather…")]
+        let fit = TrendModelFit.work(table: table, series: series, filter: filter, latitude: latitude,
+                                     firstDay: firstDay.dayNumber, dayCount: daily.dayCount)
+        fitSerial += 1
+        model = .fitting(serial: fitSerial)
+        // A newer fit (`c`, `m` again) stops this one if it has not started, and drops its reply.
+        let command = Command(.compute, key: Self.fitKey, subject: fitSerial) { _, _ in fit() }
+        return [.run(command), .message("fitting \(seriesLabel) against the weather…")]
     }
 
     public mutating func receive(_ message: ViewMessage, in area: Rect) -> [ViewEffect] {
@@ -286,9 +291,9 @@ public struct TrendView: BrowserView {
             latitude = value
             store.latitude = value
             return startModel()
-        case .backgroundDone(let result) where result.lane == lane:
-            // Only the latest fit asked for counts: `c` or `m` may have moved on meanwhile.
-            guard case .fitting(let pending) = model, pending == result.token, let outcome = result.value as? TrendModelFit.Outcome else { return [] }
+        case .reply(let reply) where reply.key == Self.fitKey:
+            // Only a fit still waited for counts: `c` may have moved on meanwhile.
+            guard case .fitting = model, case .success(let outcome)? = reply.value(as: TrendModelFit.Outcome.self) else { return [] }
             switch outcome {
             case .fitted(let fit):
                 model = .fitted(fit)
