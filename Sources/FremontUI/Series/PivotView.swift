@@ -262,23 +262,29 @@ public struct PivotView: BrowserView {
         }
     }
 
-    /// The columns' widths for the area: the least shortening that fits (the last else).
-    private func widths(_ pivot: SeriesPivot, width: Int) -> (label: Int, columns: [Int], shortening: Shortening) {
+    /// The table for the area: the label column, then a column a key and the total, as wide as
+    /// the least shortening that fits (the last else) lets them be.
+    private func table(_ pivot: SeriesPivot, width: Int) -> (table: TableWidget, shortening: Shortening) {
         let labelWidth = max(6, (pivot.rowKeys.map { label(pivot.rows, $0).count }.max() ?? 0) + 1)
+        let names = pivot.columnKeys.map { label(pivot.columns, $0) } + ["Total"]
         func measure(_ shortening: Shortening) -> [Int] {
-            (0...pivot.columnKeys.count).map { column in
+            names.indices.map { column in
                 // The name and the sort's mark over the values and their partial marks.
-                let name = column == pivot.columnKeys.count ? "Total" : label(pivot.columns, pivot.columnKeys[column])
-                var widest = name.count + 1
+                var widest = names[column].count + 1
                 for row in 0...pivot.rowKeys.count { widest = max(widest, text(pivot, row, column, shortening: shortening).count) }
-                return widest + 1
+                return widest
             }
         }
+        var widths: [Int] = []
+        var chosen = Shortening.all
         for shortening in Shortening.allCases {
-            let columns = measure(shortening)
-            if labelWidth + columns.reduce(0, +) <= width || shortening == .all { return (labelWidth, columns, shortening) }
+            widths = measure(shortening)
+            chosen = shortening
+            if labelWidth + widths.reduce(0, +) + widths.count <= width { break }
         }
-        return (labelWidth, [], .all)
+        let columns = [TableColumn(pivot.rows.rawValue.capitalized, width: .fixed(labelWidth))]
+            + names.indices.map { TableColumn(names[$0], .right, width: .fixed(widths[$0])) }
+        return (TableWidget(columns, gap: 1, sort: sort.map { (column: $0.column + 1, descending: $0.descending) }, keepsMarkCell: true), chosen)
     }
 
     public func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) {
@@ -294,25 +300,18 @@ public struct PivotView: BrowserView {
         buffer.draw(heading, x: area.x, y: area.y, maxWidth: area.width)
         guard area.height > 1 else { return }
         let rowsArea = Self.rowsArea(area)
-        let (labelWidth, widths, shortening) = self.widths(pivot, width: rowsArea.width - 1)  // the scroll indicator's column
-        var header = TextLayout.padRight(pivot.rows.rawValue.capitalized, to: labelWidth)
-        for column in 0...pivot.columnKeys.count {
-            let name = column == pivot.columnKeys.count ? "Total" : label(pivot.columns, pivot.columnKeys[column])
-            let mark = sort?.column == column ? (sort!.descending ? "▼" : "▲") : " "
-            header += TextLayout.padLeft(name + mark, to: widths[column])
-        }
-        buffer.write(header, x: area.x, y: area.y + 1, style: theme.columnHeader, maxWidth: area.width - 1)
+        let (widget, shortening) = self.table(pivot, width: rowsArea.width - 1)  // the scroll indicator's column
+        let widths = widget.widths(in: rowsArea.width - 1) { _ in 0 }
         let rowCount = pivot.rowKeys.count
-        ListView.render(shown.list, shown.metrics, area: rowsArea, into: &buffer, theme: theme) { line, _, y, buffer in
+        widget.render(header: Rect(x: area.x, y: area.y + 1, width: area.width - 1, height: 1), rows: rowsArea, list: shown.list,
+                      shown.metrics, widths: widths, into: &buffer, theme: theme) { line in
             let row = line < order.count ? order[line] : rowCount
-            var text = TextLayout.padRight(row == rowCount ? "Total" : label(pivot.rows, pivot.rowKeys[row]), to: labelWidth)
-            for column in 0...pivot.columnKeys.count {
+            let style: Style = row == rowCount ? theme.title : .plain
+            let cells = (0...pivot.columnKeys.count).map { column in
                 // A change along the years has no total column when the years are the columns.
-                let cell = showsChange && pivot.columns == .year && column == pivot.columnKeys.count ? "" : self.text(pivot, row, column, shortening: shortening)
-                text += TextLayout.padLeft(cell, to: widths[column])
+                showsChange && pivot.columns == .year && column == pivot.columnKeys.count ? "" : self.text(pivot, row, column, shortening: shortening)
             }
-            buffer.drawRow(StyledLine(text, row == rowCount ? theme.title : .plain), x: rowsArea.x, y: y, width: rowsArea.width - 1,
-                           selected: line == shown.list.selected, theme: theme)
+            return ([row == rowCount ? "Total" : label(pivot.rows, pivot.rowKeys[row])] + cells).map { StyledSpan($0, style) }
         }
         if area.height > 3 {
             let partials = !showsChange && (pivot.cells.contains { $0.contains(where: \.isPartial) } || pivot.rowTotals.contains(where: \.isPartial))

@@ -38,11 +38,15 @@ public struct TableWidget: Sendable {
     public var gap: Int
     /// The sorted column and its direction, marked `▼` (largest first) or `▲` in its header.
     public var sort: (column: Int, descending: Bool)?
+    /// Every header but the first keeps a cell after its name for the sort's mark, so that
+    /// right-aligned names stand over numbers that end in a one-cell note (`*` partial).
+    public var keepsMarkCell: Bool
 
-    public init(_ columns: [TableColumn], gap: Int = 2, sort: (column: Int, descending: Bool)? = nil) {
+    public init(_ columns: [TableColumn], gap: Int = 2, sort: (column: Int, descending: Bool)? = nil, keepsMarkCell: Bool = false) {
         self.columns = columns
         self.gap = gap
         self.sort = sort
+        self.keepsMarkCell = keepsMarkCell
     }
 
     /// Each column's width in `width` cells, nil for a column left out; `widest(column)` is the
@@ -50,7 +54,7 @@ public struct TableWidget: Sendable {
     public func widths(in width: Int, widest: (Int) -> Int) -> [Int?] {
         var widths: [Int?] = columns.indices.map { index in
             let column = columns[index]
-            let header = DisplayWidth.of(column.header) + (sort?.column == index ? 1 : 0)
+            let header = DisplayWidth.of(column.header) + (sort?.column == index || (keepsMarkCell && index > 0) ? 1 : 0)
             switch column.width {
             case .fixed(let cells): return cells
             case .fit(let least, let most): return min(most, max(least, header, widest(index)))
@@ -76,7 +80,7 @@ public struct TableWidget: Sendable {
     /// The header line: each shown column's name, aligned as its cells, the sorted one marked.
     public func header(_ widths: [Int?]) -> String {
         line(columns.indices.map { index in
-            guard sort?.column == index, let sort else { return columns[index].header }
+            guard sort?.column == index, let sort else { return columns[index].header + (keepsMarkCell && index > 0 ? " " : "") }
             return columns[index].header + (sort.descending ? "▼" : "▲")
         }, widths)
     }
