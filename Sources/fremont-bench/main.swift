@@ -2,7 +2,8 @@ import Foundation
 import FremontCore
 
 // fremont-bench [--data DIR] [--repetitions N] [--only bikes|analysis|dates|feed|browser|search|charts|window|filter|article|download|model|scale|stalls] [--items N]: prints figures; run it
-// as a release build (`fremont-bench --write-feed FILE` writes the feed the feed commands are timed on):
+// as a release build (`fremont-bench --write-feed FILE` writes the feed the feed commands are timed on;
+// `fremont-bench --contrast` prints the theme's contrast table):
 //   swift run -c release fremont-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--peak-memory", arguments.count == 3 {
@@ -11,6 +12,10 @@ if arguments.first == "--peak-memory", arguments.count == 3 {
 }
 if arguments.first == "--window-peak", arguments.count == 3 {
     ItemWindowBenchmark.reportPeakMemory(mode: arguments[1], path: arguments[2])
+    exit(0)
+}
+if arguments.first == "--contrast" {
+    ContrastTable.print()
     exit(0)
 }
 // The benchmark's generated feed, for profiling a command by hand.

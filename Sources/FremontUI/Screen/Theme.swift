@@ -16,26 +16,59 @@ public enum ColorSupport: Hashable, Sendable {
     public var hasBackgrounds: Bool { self == .indexed256 || self == .truecolor }
 }
 
-/// Every style the views use, chosen once for the terminal's colour support.
+/// The terminal's own background: dark (light text) or light (dark text).
+public enum ThemeBackground: String, Hashable, Sendable {
+    case dark, light
+}
+
+/// Every style the views use, chosen once for the terminal's colour support and background.
+/// With 256 colours or more, text colours come from the xterm cube (16–255), which a palette
+/// does not remap, each at least 4.5:1 against the background it is drawn on (`ThemeContrast`
+/// measures them); with 8, from the palette, the light theme's kept to its darker hues.
 public struct Theme: Sendable {
     public let colors: ColorSupport
+    public let background: ThemeBackground
 
-    public init(colors: ColorSupport) {
+    public init(colors: ColorSupport, background: ThemeBackground = .dark) {
         self.colors = colors
+        self.background = background
     }
 
-    public var header: Style { colors == .none ? Style(attributes: [.reverse]) : Style(foreground: .white, background: .blue, attributes: [.bold]) }
-    public var activeTab: Style { colors == .none ? Style(attributes: [.bold, .underline]) : Style(foreground: .black, background: .white, attributes: [.bold]) }
+    var isLight: Bool { background == .light }
+    /// The xterm cube's colours, where the terminal has them.
+    var hasCube: Bool { colors == .indexed256 || colors == .truecolor }
+
+    /// A text colour on the terminal's background: the cube's `dark`/`light` index, else the palette's.
+    func ink(dark: UInt8, light: UInt8, ansi: TerminalColor, ansiLight: TerminalColor? = nil) -> TerminalColor {
+        hasCube ? .indexed(isLight ? light : dark) : (isLight ? ansiLight ?? ansi : ansi)
+    }
+
+    public var header: Style {
+        // White on the cube's blue (25, #005faf): 6.4:1 whatever the palette's blue.
+        colors == .none ? Style(attributes: [.reverse]) : Style(foreground: hasCube ? .indexed(231) : .white, background: hasCube ? .indexed(25) : .blue, attributes: [.bold])
+    }
+    /// On a light page a white tab would run into it: grey there.
+    public var activeTab: Style {
+        colors == .none ? Style(attributes: [.bold, .underline])
+            : Style(foreground: hasCube ? .indexed(16) : .black, background: hasCube ? .indexed(isLight ? 250 : 255) : .white, attributes: [.bold])
+    }
     public var inactiveTab: Style { header }
-    public var footer: Style { colors == .none ? Style(attributes: [.reverse]) : Style(foreground: .black, background: .white) }
+    public var footer: Style {
+        colors == .none ? Style(attributes: [.reverse])
+            : Style(foreground: hasCube ? .indexed(16) : .black, background: hasCube ? .indexed(isLight ? 250 : 255) : .white)
+    }
     public var footerKey: Style { footer.adding(.bold) }
     public var columnHeader: Style { Style(attributes: [.bold, .underline]) }
-    public var separator: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .cyan, attributes: [.bold]) }
+    /// Cyan on dark (51), a deep blue on light (25): cyan is 1.2:1 on white.
+    public var separator: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: ink(dark: 51, light: 25, ansi: .cyan, ansiLight: .blue), attributes: [.bold]) }
     public var dim: Style { Style(attributes: [.dim]) }
     public var title: Style { Style(attributes: [.bold]) }
-    public var link: Style { colors == .none ? Style(attributes: [.underline]) : Style(foreground: .cyan, attributes: [.underline]) }
-    public var error: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .white, background: .red, attributes: [.bold]) }
-    public var warning: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: .yellow, attributes: [.bold]) }
+    public var link: Style { colors == .none ? Style(attributes: [.underline]) : Style(foreground: ink(dark: 51, light: 25, ansi: .cyan, ansiLight: .blue), attributes: [.underline]) }
+    public var error: Style {
+        colors == .none ? Style(attributes: [.bold]) : Style(foreground: hasCube ? .indexed(231) : .white, background: hasCube ? .indexed(160) : .red, attributes: [.bold])
+    }
+    /// Yellow on dark (226), a dark orange on light (94): yellow is 1.1:1 on white.
+    public var warning: Style { colors == .none ? Style(attributes: [.bold]) : Style(foreground: ink(dark: 226, light: 94, ansi: .yellow, ansiLight: .red), attributes: [.bold]) }
     public var overlay: Style { footer }
 
     /// The selected row: reverse video keeps it visible on every shade.

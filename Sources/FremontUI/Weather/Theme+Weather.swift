@@ -24,13 +24,13 @@ extension Theme {
     private func glyph(_ icon: WeatherIcon?) -> Style {
         guard colors != .none else { return icon == nil || icon == .unknown ? dim : .plain }
         switch icon {
-        case .clearDay, .partlyCloudyDay: return Style(foreground: .yellow, attributes: [.bold])
-        case .clearNight, .partlyCloudyNight: return Style(foreground: .cyan)
-        case .cloudy: return Style(foreground: .white)
-        case .rain, .sleet: return Style(foreground: .blue, attributes: [.bold])
-        case .snow, .hail: return Style(foreground: .cyan, attributes: [.bold])
-        case .thunderstorm: return Style(foreground: .magenta, attributes: [.bold])
-        case .tornado: return Style(foreground: .red, attributes: [.bold])
+        case .clearDay, .partlyCloudyDay: return Style(foreground: ink(dark: 220, light: 94, ansi: .yellow, ansiLight: .red), attributes: [.bold])
+        case .clearNight, .partlyCloudyNight: return Style(foreground: ink(dark: 51, light: 25, ansi: .cyan, ansiLight: .blue))
+        case .cloudy: return isLight ? (hasCube ? Style(foreground: .indexed(240)) : .plain) : Style(foreground: hasCube ? .indexed(252) : .white)
+        case .rain, .sleet: return Style(foreground: ink(dark: 39, light: 25, ansi: .blue), attributes: [.bold])
+        case .snow, .hail: return Style(foreground: ink(dark: 51, light: 24, ansi: .cyan, ansiLight: .blue), attributes: [.bold])
+        case .thunderstorm: return Style(foreground: ink(dark: 170, light: 127, ansi: .magenta), attributes: [.bold])
+        case .tornado: return Style(foreground: ink(dark: 202, light: 160, ansi: .red), attributes: [.bold])
         case .wind, .fog, .unknown, nil: return dim
         }
     }
@@ -38,8 +38,12 @@ extension Theme {
     /// Cold to hot: blue below freezing, cyan, green, yellow, red above 30 °C. 256-colour and
     /// truecolor terminals get a smooth ramp between those stops, 8-colour ones the nearest stop.
     func temperature(_ celsius: Double) -> Style {
-        let stops: [(Double, (Double, Double, Double), TerminalColor)] = [
-            (-10, (90, 120, 255), .blue), (0, (80, 200, 255), .cyan), (12, (100, 215, 120), .green),
+        // On light, the same hues darkened until each is 4.5:1 on white.
+        let stops: [(Double, (Double, Double, Double), TerminalColor)] = isLight ? [
+            (-10, (40, 60, 200), .blue), (0, (0, 100, 160), .blue), (12, (20, 115, 45), .green),
+            (22, (140, 95, 0), .red), (32, (190, 35, 20), .red),
+        ] : [
+            (-10, (115, 145, 255), .blue), (0, (80, 200, 255), .cyan), (12, (100, 215, 120), .green),
             (22, (240, 210, 70), .yellow), (32, (245, 90, 60), .red),
         ]
         let value = celsius.isFinite ? celsius : 0

@@ -15,13 +15,14 @@ extension Theme {
             case .green: return Style(foreground: .green, attributes: [.bold])
             }
         case .indexed256, .truecolor:
-            // The xterm cube: 245 mid grey, 33 azure, 202 orange-red, 163 magenta, 34 green.
+            // The xterm cube: on dark, 247 grey, 39 azure, 202 orange-red, 170 orchid, 34 green;
+            // on light their darker kin: each 4.5:1 at least on the backgrounds `ThemeContrast` tries.
             switch pen {
-            case .muted: return Style(foreground: .indexed(245))
-            case .blue: return Style(foreground: .indexed(33))
-            case .red: return Style(foreground: .indexed(202))
-            case .magenta: return Style(foreground: .indexed(163))
-            case .green: return Style(foreground: .indexed(34))
+            case .muted: return Style(foreground: .indexed(isLight ? 242 : 247))
+            case .blue: return Style(foreground: .indexed(isLight ? 25 : 39))
+            case .red: return Style(foreground: .indexed(isLight ? 160 : 202))
+            case .magenta: return Style(foreground: .indexed(isLight ? 127 : 170))
+            case .green: return Style(foreground: .indexed(isLight ? 22 : 34))
             }
         }
     }
