@@ -110,7 +110,7 @@ let package = Package(
         // The loaders and the host, in process: no binary spawned.
         .testTarget(
             name: "FremontBrowserTests",
-            dependencies: ["FremontBrowser", "FremontUI", "FremontSources", "FremontCore", "FremontTestSupport"]
+            dependencies: ["FremontBrowser", "FremontUI", "FremontTerminal", "FremontSources", "FremontCore", "FremontTestSupport"]
         ),
         // Drives the real binary; depending on it makes `swift test` build it first. The cache's
         // tests fill a cache through FremontSources and serve files on loopback with FlyingFox.

@@ -23,12 +23,18 @@ public enum Browser {
     public static func run(opening view: ViewID, sources: BrowserSources, settings: FetchSettings,
                            config: FremontConfig? = ConfigFile.quiet) -> Never {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        // Asked before curses takes the terminal: its answer must not reach the keys.
+        let terminalBackground: ThemeBackground = switch config?.theme ?? .auto {
+        case .dark: .dark
+        case .light: .light
+        case .auto: noColor ? .dark : TerminalBackgroundQuery.detect(environment: ProcessInfo.processInfo.environment) ?? .dark
+        }
         let screen = TerminalScreen(noColor: noColor, mouse: config?.mouse ?? true)
         let reading = ConfigFile.readingSettings(config)
         // Feeds named on the command line open as the list a followed feed opens in.
         let feedsView: any BrowserView = sources.followed.map { FeedListView(feeds: $0, reading: reading) }
             ?? HeadlineListView.named(sources.feeds.map { FollowedFeed(source: $0.name, cacheKey: BrowserSources.cacheKey($0)) }, reading: reading)
-        var state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport),
+        var state = BrowserState(width: screen.width, height: screen.height, theme: Theme(colors: screen.colorSupport, background: terminalBackground),
                                  current: view, feeds: feedsView)
         // What the config and the feeds file could not use is in the Log from the start, and
         // counted on the status line: the screen would hide what stderr said.

@@ -30,6 +30,8 @@ import FremontCore
 ///   (newsboat's name; 0, the default, never); starred items are kept apart, whole;
 /// - `mouse`: `no` leaves the mouse to the terminal (selecting text); `yes`, the default, takes
 ///   clicks and the wheel;
+/// - `theme`: `dark` or `light` for the terminal's background; `auto`, the default, asks the
+///   terminal (OSC 11), then `COLORFGBG`, else dark;
 /// - `urls-source`, `ttrss-…`: where the feed list comes from (`SyncSettings`, newsboat's names);
 /// - `ignore-article FEED "expression"` (FEED an address, `regex:PATTERN` or `*`) and
 ///   `ignore-mode download|display`: newsboat's ignore rules (`IgnoreRules`);
@@ -56,6 +58,8 @@ public struct FremontConfig: Sendable, Equatable {
     /// `highlight-article` lines, in the file's order (a row takes the first that matches).
     public var highlights: [ArticleHighlight] = []
     public var mouse = true
+    /// The terminal's background, as `theme` says: nil (or `auto`) finds it out.
+    public var theme: ThemeChoice?
     /// Items no longer in a feed the cache keeps per feed even when read; 0 all; nil: the default.
     public var maxItems: Int?
     /// Items older than this many days are deleted; 0 or nil: never.
@@ -219,6 +223,7 @@ public struct FremontConfig: Sendable, Equatable {
         "max-items": .wholeNumber(\.maxItems, 0...1_000_000, "a whole number"),
         "keep-articles-days": .wholeNumber(\.keepArticlesDays, 0...36_500, "a whole number of days"),
         "mouse": .flag(\.mouse),
+        "theme": .choice(\.theme, "auto, dark or light") { ThemeChoice(rawValue: $0.lowercased()) },
         "download-path": .text(\.downloadPath, "a path", limit: 1000),
         "download-filename-format": .text(\.downloadFilenameFormat, "a path", limit: 1000),
         "max-downloads": .wholeNumber(\.maxDownloads, 1...16, "a whole number"),
@@ -354,4 +359,9 @@ public struct FremontConfig: Sendable, Equatable {
         }
         return rule
     }
+}
+
+/// The config's `theme`: the colours for a dark or a light background, or found out.
+public enum ThemeChoice: String, Sendable, Equatable {
+    case auto, dark, light
 }
