@@ -30,6 +30,31 @@ import Testing
 
     private var list: (BrowserState) -> FeedListView { { $0.view(FeedListView.self)! } }
 
+    /// A slow feed shows what the cache holds of it while it is fetched (its row was blank, and
+    /// stayed so after Esc); the cache's read never replaces a fetch that came first, and a feed
+    /// not cached yet is no failure.
+    @Test func aSlowFeedShowsItsCachedItemsWhileItIsFetched() throws {
+        var state = BrowserState(width: 100, height: 24, theme: Theme(colors: .indexed256), current: .feeds,
+                                 feeds: FeedListView(feeds: [FollowedFeed(source: Self.nasaURL), FollowedFeed(source: Self.localURL)],
+                                                     now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))
+        let asked = commands(state.update(.reload(.feeds)))
+        #expect(asked.filter { $0.lane == .cacheRead } == [FeedCommands.cachedFirst(Self.nasaURL), FeedCommands.cachedFirst(Self.localURL)])
+        #expect(asked.filter { $0.lane == .fetch } == [FeedCommands.load(Self.nasaURL), FeedCommands.load(Self.localURL)])
+        let nasa = try FeedsFixtures.nasa()
+        state.reply(to: .feeds, key: FeedCommands.cachedFirst(Self.nasaURL).key, label: nil,
+                    .success(FeedLoad(source: Self.nasaURL, feed: PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: []))))
+        state.reply(to: .feeds, key: FeedCommands.cachedFirst(Self.localURL).key, label: nil,
+                    Result<FeedLoad, LoadError>.failure(LoadError(source: Self.localURL, "not in the cache")))
+        #expect(screen(state).text.contains("10/10"), "\(screen(state).text)")
+        #expect(!screen(state).text.contains("✗") && state.status.failures.isEmpty)
+        // The fetch lands; a late read of the cache does not undo it.
+        let fewer = PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: Set(nasa.feed.items.prefix(4).map(\.id)))
+        state.reply(to: .feeds, key: FeedCommands.load(Self.nasaURL).key, label: Self.nasaURL, .success(FeedLoad(source: Self.nasaURL, feed: fewer)))
+        state.reply(to: .feeds, key: FeedCommands.cachedFirst(Self.nasaURL).key, label: nil,
+                    .success(FeedLoad(source: Self.nasaURL, feed: PreparedFeed(nasa, source: Self.nasaURL, readItemIDs: []))))
+        #expect(state.stores.feeds.unreadCount(source: Self.nasaURL) == 6)
+    }
+
     /// `/` on the feed list searches every item, as newsboat's does: the words typed go to the
     /// prompt (they ran as commands), and Enter opens the matches as a list of their own.
     @Test func slashSearchesEveryItem() throws {

@@ -236,6 +236,14 @@ public struct BrowserState: Sendable {
     /// A command's reply: the status line as for a load (its spinner stops, a failure is said and
     /// listed in the Log, a `StatusReport` said), then the screen that asked hears it, alone.
     private mutating func finishCommand(_ address: ScreenAddress, _ reply: CommandReply, time: String) -> [BrowserEffect] {
+        // A feed's cached items, read before its fetch: shown unless the fetch came first; a
+        // feed not in the cache yet simply waits for its fetch.
+        if reply.key.hasPrefix(FeedCommands.keyPrefix), reply.key.hasSuffix(FeedCommands.cachedFirstSuffix) {
+            let source = String(reply.key.dropFirst(FeedCommands.keyPrefix.count).dropLast(FeedCommands.cachedFirstSuffix.count))
+            guard stores.feeds.feed(source: source) == nil, case .success(let value) = reply.result, let load = value as? FeedLoad else { return [] }
+            stores.feeds.loaded(load.feed, source: source)
+            return deliver(.loaded(source: source, .feed(load.feed)), to: address.view)
+        }
         // A feed loaded: the feed store takes it, and every screen of the tab hears it.
         if reply.key.hasPrefix(FeedCommands.keyPrefix) {
             let source = reply.label ?? String(reply.key.dropFirst(FeedCommands.keyPrefix.count))

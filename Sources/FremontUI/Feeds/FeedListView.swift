@@ -229,7 +229,10 @@ public struct FeedListView: BrowserView {
     /// Every feed the list fetches (query feeds are the cache's), or those of `r`.
     public mutating func load(_ target: LoadTarget) -> [ViewEffect] {
         switch target {
-        case .reload: FeedCommands.load(feeds.filter { $0.query == nil }.map(\.source))
+        case .reload:
+            // A feed not shown yet shows what the cache holds of it while it is fetched.
+            feeds.filter { $0.query == nil && store.feed(source: $0.source) == nil }.map { .run(FeedCommands.cachedFirst($0.source)) }
+                + FeedCommands.load(feeds.filter { $0.query == nil }.map(\.source))
         case .sources(let names): FeedCommands.load(names)
         }
     }

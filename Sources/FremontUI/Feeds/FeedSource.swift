@@ -33,6 +33,18 @@ public enum FeedCommands {
         }
     }
 
+    /// What a cached feed's key ends in when it is read from the cache before its fetch.
+    public static let cachedFirstSuffix = " (cached first)"
+
+    /// What the cache holds of a feed, read before its fetch (which a slow server may hold up
+    /// for long, or Esc stop): silent, shown only until the fetch lands, never a failure.
+    public static func cachedFirst(_ name: String) -> Command {
+        Command(.cacheRead, key: keyPrefix + name + cachedFirstSuffix, subject: [name, "cached first"]) {
+            (services, control) throws(LoadError) -> FeedLoad in
+            FeedLoad(source: name, feed: try services.port((any FeedSource).self).feed(name, whole: false, cached: true, control))
+        }
+    }
+
     /// Each of these feeds loaded (as `load`).
     public static func load(_ names: [String], whole: Bool = false, cached: Bool = false) -> [ViewEffect] {
         names.map { .run(load($0, whole: whole, cached: cached)) }
