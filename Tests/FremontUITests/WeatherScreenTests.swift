@@ -26,18 +26,20 @@ import Testing
             "     wind 6 mph from W · humidity 45% · 0% chance of rain",
         ])
         #expect(screen.line(4) == "     Clear for the hour.")
-        #expect(screen.line(6) == " Next hours  Partly cloudy starting later this evening, continuing until tomo…")
+        // 13 of the 49 hours fit: ←/→ move along them.
+        #expect(screen.line(6) == " Next hours (1–13 of 49, ←/→)  Partly cloudy starting later this evening, con…")
         // The hours in the forecast's zone (not the machine's), the weekday at midnight.
         #expect(Array((7...9).map(screen.line)) == [
             " 18:00 19:00 20:00 21:00 22:00 23:00 Fri   01:00 02:00 03:00 04:00 05:00 06:00",
             " ☀     ☀     ☾☁    ☾☁    ☾☁    ☾☁    ☾☁    ☾☁    ☾☁    ☾☁    ☾☁    ☾☁    ☾",
             " 61°   59°   57°   55°   54°   54°   53°   53°   52°   51°   51°   50°   49°",
         ])
-        #expect(screen.line(11) == " Next days  Light rain on Tuesday, with high temperatures peaking at 69°F on …")
-        #expect(screen.line(12) == "                                                        Low         High  Rain")
-        #expect(Array((13...20).map(screen.line)) == Self.days80)
-        #expect(screen.line(21) == "")
-        #expect(screen.line(22) == " j/k scroll  PgUp/PgDn page  g/G top/end  ? help  q quit")
+        // Each hour's chance of rain, where the forecast gives it.
+        #expect(screen.line(10) == " 0%    0%    0%    0%    1%    1%    1%    1%    2%    1%    1%    1%    1%")
+        #expect(screen.line(12) == " Next days  Light rain on Tuesday, with high temperatures peaking at 69°F on …")
+        #expect(screen.line(13) == "                                                        Low         High  Rain")
+        #expect(Array((14...21).map(screen.line)) == Self.days80)
+        #expect(screen.line(22) == " j/k scroll  ←/→ hours  PgUp/PgDn page  g/G top/end  ? help  q quit")
         // Everything fits: no scroll arrows.
         #expect(!screen.text.contains("▲") && !screen.text.contains("▼"))
         #expect(!screen.text.contains("59.09"))
@@ -50,7 +52,7 @@ import Testing
         #expect(screen.style(of: "· 37.8267", row: 1) == Style(attributes: [.dim]))
         // The cube's yellow and cyan (the palette's may be remapped).
         #expect(screen.style(of: "☀", row: 2) == Style(foreground: .indexed(220), attributes: [.bold]))
-        #expect(screen.style(of: "☾☁", row: 13) == Style(foreground: .indexed(51)))
+        #expect(screen.style(of: "☾☁", row: 14) == Style(foreground: .indexed(51)))
         #expect(screen.style(of: "Clear", row: 2) == Style(attributes: [.bold]))
         #expect(screen.style(of: "feels like", row: 2) == Style(attributes: [.dim]))
         // Temperatures are coloured on a cold-to-hot ramp from the 256-colour palette.
@@ -63,24 +65,40 @@ import Testing
         // A likely-rain day stands out; an unlikely one is dim.
         let tuesday = try #require(screen.row(containing: "Tue 19"))
         #expect(screen.style(of: "43%", row: tuesday) == Style(foreground: .indexed(51), attributes: [.bold]))
-        #expect(screen.style(of: "7%", row: 13) == Style(attributes: [.dim]))
+        #expect(screen.style(of: "7%", row: 14) == Style(attributes: [.dim]))
         // The bar: filled cells coloured by temperature, the rest of the week's range dim.
         #expect(screen.style(of: "──", row: tuesday) == Style(attributes: [.dim]))
         let fill = try #require(screen.style(of: "━", row: tuesday))
         #expect(fill.foreground != .default && fill.attributes == [.bold])
-        #expect(screen.style(of: "Thu 14", row: 13) == Style(attributes: [.bold]))
+        #expect(screen.style(of: "Thu 14", row: 14) == Style(attributes: [.bold]))
+    }
+
+    /// The strip shows what fits of the 49 hours; → and ← move along them a screenful at a time,
+    /// stopping at the last and the first.
+    @Test func theArrowsMoveAlongEveryHour() throws {
+        var state = WeatherFixtures.browser(try WeatherFixtures.sanFrancisco(), width: 80, height: 24)
+        _ = state.update(.key(.right))
+        var screen = WeatherFixtures.screen(state)
+        #expect(screen.line(6).hasPrefix(" Next hours (14–26 of 49, ←/→)"))
+        #expect(screen.line(7).hasPrefix(" 07:00 08:00 09:00"))
+        #expect(state.status.message == "hours 14–26 of 49")
+        for _ in 0..<5 { _ = state.update(.key(.character("l"))) }
+        screen = WeatherFixtures.screen(state)
+        #expect(screen.line(6).hasPrefix(" Next hours (37–49 of 49, ←/→)"))
+        for _ in 0..<5 { _ = state.update(.key(.left)) }
+        #expect(WeatherFixtures.screen(state).line(6).hasPrefix(" Next hours (1–13 of 49, ←/→)"))
     }
 
     @Test func at120x40EverythingShowsWhole() throws {
         let state = WeatherFixtures.browser(try WeatherFixtures.sanFrancisco(), width: 120, height: 40)
         let screen = WeatherFixtures.screen(state)
         #expect(screen.line(1) == " Now, Thu 14 Mar 18:50 · 37.8267°N, 122.4233°W · America/Los_Angeles · UTC−07:00")
-        #expect(screen.line(6) == " Next hours  Partly cloudy starting later this evening, continuing until tomorrow morning.")
+        #expect(screen.line(6) == " Next hours (1–19 of 49, ←/→)  Partly cloudy starting later this evening, continuing until tomorrow morning.")
         // 19 hours of six columns each.
         #expect(screen.line(7) == " 18:00 19:00 20:00 21:00 22:00 23:00 Fri   01:00 02:00 03:00 04:00 05:00 06:00 07:00 08:00 09:00 10:00 11:00 12:00")
         #expect(screen.line(9) == " 61°   59°   57°   55°   54°   54°   53°   53°   52°   51°   51°   50°   49°   48°   48°   49°   52°   55°   57°")
-        #expect(screen.line(11) == " Next days  Light rain on Tuesday, with high temperatures peaking at 69°F on Monday.")
-        #expect(Array((13...20).map(screen.line)) == [
+        #expect(screen.line(12) == " Next days  Light rain on Tuesday, with high temperatures peaking at 69°F on Monday.")
+        #expect(Array((14...21).map(screen.line)) == [
             " Thu 14  ☾☁  Partly cloudy starting in the evening.                            51° ───╼━━━━━━━━━━━━╾─────── 62°     7%",
             " Fri 15  ☀☁  Partly cloudy in the morning.                                     48° ━━━━━━━━━━━━━━━━━━━───── 65°    10%",
             " Sat 16  ☀☁  Partly cloudy throughout the day.                                 49° ╼━━━━━━━━━━━━━━━━━━───── 64°    10%",
@@ -91,9 +109,9 @@ import Testing
             " Thu 21  ☀☁  Mostly cloudy throughout the day.                                 51° ───╼━━━━━━━━━─────────── 59°    39%",
         ])
         // The day with the week's low starts its bar at the left end; the one with the high ends at the right.
-        #expect(screen.line(14).contains("48° ━"))
-        #expect(screen.line(17).contains("━ 69°"))
-        #expect((21...36).allSatisfy { screen.line($0).isEmpty })
+        #expect(screen.line(15).contains("48° ━"))
+        #expect(screen.line(18).contains("━ 69°"))
+        #expect((22...37).allSatisfy { screen.line($0).isEmpty })
     }
 
     @Test func at40x12ColumnsDropAndTheRestScrolls() throws {
@@ -106,11 +124,11 @@ import Testing
             "     0% chance of rain",
             "     Clear for the hour.",
             "",
-            " Next hours",
+            " Next hours (1–9 of 49, ←/→)",
             " Partly cloudy starting later this",
             " evening, continuing until tomorrow    ▼",
         ])
-        #expect(screen.line(10) == " j/k scroll  ? help  q quit")
+        #expect(screen.line(10) == " j/k scroll  ←/→ hours  ? help  q quit")
         _ = state.update(.key(.character("G")))
         screen = WeatherFixtures.screen(state)
         // No summary column, weekday only; the bar and the chance of rain stay.

@@ -198,7 +198,7 @@ import Testing
         var state = WeatherFixtures.browser(try WeatherFixtures.sanFrancisco(), width: 120, height: 40)
         _ = state.update(.key(.character("/")))
         #expect(state.status.message == "the Weather tab has no search")
-        #expect(WeatherFixtures.screen(state).line(38) == " j/k scroll  PgUp/PgDn page  g/G top/end  ? help  q quit")
+        #expect(WeatherFixtures.screen(state).line(38) == " j/k scroll  ←/→ hours  PgUp/PgDn page  g/G top/end  ? help  q quit")
         _ = state.update(.key(.character("?")))
         let help = WeatherFixtures.screen(state)
         let section = try #require(help.row(containing: "scroll down a line")) - 1

@@ -17,10 +17,15 @@ struct WeatherLayout {
 
     static let noData = "No forecast data in this response."
 
-    init(forecast: Forecast, width: Int, compact: Bool = false) {
+    /// Which of the upcoming hours the strip shows: the first (from 0), how many, of how many.
+    private(set) var hourStrip: (first: Int, shown: Int, total: Int)?
+    private let firstHour: Int
+
+    init(forecast: Forecast, width: Int, compact: Bool = false, firstHour: Int = 0) {
         self.forecast = forecast
         self.width = max(1, width)
         self.compact = compact
+        self.firstHour = max(0, firstHour)
         time = ForecastTimeFormat(zone: forecast.timeZone)
         if forecast.isEmpty {
             addPlace()
@@ -137,16 +142,22 @@ struct WeatherLayout {
 
     // MARK: - Next hours
 
-    /// Each hour a cell: its clock time (the weekday at midnight), glyph and temperature.
+    /// Each hour a cell: its clock time (the weekday at midnight), glyph, temperature and, where
+    /// the source gives it, the chance of rain; as many hours as fit, from `firstHour` (←/→).
     private mutating func addHours() {
-        let hours = forecast.upcomingHours
-        guard !hours.isEmpty else { return }
+        let upcoming = forecast.upcomingHours
+        guard !upcoming.isEmpty else { return }
         lines.append(.blank)
-        addHeading("Next hours", summary: forecast.hourly?.summary)
         let cell = width >= 60 ? 6 : 4
-        let count = min(hours.count, max(1, (width + 1) / cell))
-        var labels: [WeatherSpan] = [], glyphs: [WeatherSpan] = [], temperatures: [WeatherSpan] = []
-        for point in hours.prefix(count) {
+        let count = min(upcoming.count, max(1, (width + 1) / cell))
+        let first = min(firstHour, upcoming.count - count)
+        let hours = upcoming.dropFirst(first).prefix(count)
+        hourStrip = (first, count, upcoming.count)
+        let heading = count < upcoming.count ? "Next hours (\(first + 1)–\(first + count) of \(upcoming.count), ←/→)" : "Next hours"
+        addHeading(heading, summary: forecast.hourly?.summary)
+        var labels: [WeatherSpan] = [], glyphs: [WeatherSpan] = [], temperatures: [WeatherSpan] = [], chances: [WeatherSpan] = []
+        let givesChances = hours.contains { $0.precipProbability != nil }
+        for point in hours {
             var label = "--"
             var role = WeatherRole.dim
             if let date = point.time {
@@ -167,8 +178,12 @@ struct WeatherLayout {
             } else {
                 temperatures.append(WeatherSpan(TextLayout.padRight("–", to: cell), .dim))
             }
+            if givesChances {
+                let chance = point.precipProbability
+                chances.append(WeatherSpan(TextLayout.padRight(chance.map(ForecastText.percent) ?? "–", to: cell), chance.map { .chance($0) } ?? .dim))
+            }
         }
-        for row in [labels, glyphs, temperatures] { lines.append(WeatherLine(trimmed(row))) }
+        for row in [labels, glyphs, temperatures] + (givesChances ? [chances] : []) { lines.append(WeatherLine(trimmed(row))) }
     }
 
     // MARK: - Days

@@ -10,6 +10,8 @@ extension ViewID {
 public struct WeatherTab: BrowserView {
     public enum Action: Sendable, Hashable {
         case down, up, pageDown, pageUp, top, end
+        /// The next hours' strip moved along by a screenful of hours.
+        case laterHours, earlierHours
     }
 
     public let id = ViewID.weather
@@ -24,6 +26,9 @@ public struct WeatherTab: BrowserView {
     /// keys and frames reuse it instead of laying the forecast out again each time.
     private var laidOut: (width: Int, height: Int, layout: WeatherLayout)?
 
+    /// The first of the upcoming hours the strip shows.
+    public private(set) var firstHour = 0
+
     public init() {}
 
     /// The first content line shown.
@@ -32,8 +37,12 @@ public struct WeatherTab: BrowserView {
     public var keymap: Keymap<Action> { Self.keys }
 
     private static let keys = Keymap<Action>(KeyBinding.movement(down: (.down, "scroll down a line"), up: (.up, "scroll up a line"), pageDown: (.pageDown, "a page down"),
-                         pageUp: (.pageUp, "a page up"), first: (.top, "top"), last: (.end, "end")), footer: [
+                         pageUp: (.pageUp, "a page up"), first: (.top, "top"), last: (.end, "end")) + [
+            KeyBinding([.right, .character("l")], .laterHours, "later hours in the strip"),
+            KeyBinding([.left, .character("h")], .earlierHours, "earlier hours in the strip"),
+        ], footer: [
             KeyHint("j/k", "scroll", for: [.character("j"), .character("k")]),
+            KeyHint("←/→", "hours", for: [.left, .right]),
             KeyHint("PgUp/PgDn", "page", for: [.pageUp, .pageDown]),
             KeyHint("g/G", "top/end", for: [.character("g"), .character("G")]),
         ])
@@ -79,6 +88,13 @@ public struct WeatherTab: BrowserView {
         case .pageUp: list.scroll(toLine: list.offset - page, metrics)
         case .top: list.scroll(toLine: 0, metrics)
         case .end: list.scroll(toLine: list.maximumOffset(metrics), metrics)
+        case .laterHours, .earlierHours:
+            guard let layout = layout(for: area), let strip = layout.hourStrip else { return [.message("no hourly forecast")] }
+            let moved = action == .laterHours ? firstHour + strip.shown : firstHour - strip.shown
+            firstHour = max(0, min(moved, strip.total - strip.shown))
+            laidOut = makeLayout(for: area).map { (area.width, area.height, $0) }
+            guard let now = laidOut?.layout.hourStrip else { return [] }
+            return [.message("hours \(now.first + 1)–\(now.first + now.shown) of \(now.total)")]
         }
         return []
     }
@@ -108,9 +124,9 @@ public struct WeatherTab: BrowserView {
 
     private func makeLayout(for viewport: Rect) -> WeatherLayout? {
         guard let forecast else { return nil }
-        let full = WeatherLayout(forecast: forecast, width: viewport.width - 3)
+        let full = WeatherLayout(forecast: forecast, width: viewport.width - 3, firstHour: firstHour)
         guard full.lines.count > viewport.height else { return full }
-        let compact = WeatherLayout(forecast: forecast, width: viewport.width - 3, compact: true)
+        let compact = WeatherLayout(forecast: forecast, width: viewport.width - 3, compact: true, firstHour: firstHour)
         return compact.lines.count <= viewport.height ? compact : full
     }
 }
