@@ -21,7 +21,8 @@ public struct TableRequest: Sendable {
     public var delimiter: UInt8?
     public var choice = SeriesColumnChoice()
     public var settings = FetchSettings()
-    public var maxWarnings = 20
+    /// How many of a source's warnings a command prints; nil: none (`--quiet`).
+    public var maxWarnings: Int? = 20
     /// A source worked out already (the command's, or another month the browser moved to):
     /// loaded instead of the one the fields name.
     public var known: DataSource?
@@ -64,6 +65,14 @@ public struct TableRequest: Sendable {
         return (try? dataSource().name) ?? source ?? "table"
     }
 
+    /// The columns chosen, warning only about the rows of the span (the rest are read, unsaid).
+    private var shownChoice: SeriesColumnChoice {
+        var shown = choice
+        shown.warnsFrom = from.flatMap(LocalDateTimeParser.parse)
+        shown.warnsThrough = to.flatMap(LocalDateTimeParser.parse)
+        return shown
+    }
+
     /// Loads the table and its span: fetched, cancelled and noted through `context`.
     public func load(_ context: LoadContext) throws(LoadError) -> Loaded {
         if joinsSources {
@@ -82,7 +91,7 @@ public struct TableRequest: Sendable {
             return loaded
         }
         let source = try dataSource()
-        let table = try WebSources.table(source, format: format, delimiter: delimiter, choice: choice, settings, context)
+        let table = try WebSources.table(source, format: format, delimiter: delimiter, choice: shownChoice, settings, context)
         return Loaded(table: table.replacingWarnings([]), span: span(of: table), name: source.name,
                       warnings: [(source.name, table.warnings)], notes: [])
     }
@@ -98,7 +107,9 @@ public struct TableRequest: Sendable {
     public func loadForCommand() -> Loaded {
         do {
             let loaded = try load(.commandLine)
-            for (source, warnings) in loaded.warnings { Diagnostics.printWarnings(warnings, source: source, limit: maxWarnings) }
+            if let maxWarnings {
+                for (source, warnings) in loaded.warnings { Diagnostics.printWarnings(warnings, source: source, limit: maxWarnings) }
+            }
             for note in loaded.notes { Diagnostics.note(note) }
             return loaded
         } catch {
@@ -110,7 +121,9 @@ public struct TableRequest: Sendable {
     public func loadParts() -> [SeriesJoin.Part] {
         do {
             let parts = try loadParts(.commandLine)
-            for part in parts { Diagnostics.printWarnings(part.warnings, source: part.source, limit: maxWarnings) }
+            if let maxWarnings {
+                for part in parts { Diagnostics.printWarnings(part.warnings, source: part.source, limit: maxWarnings) }
+            }
             return parts.map(\.part)
         } catch {
             Diagnostics.fail(error.description)
@@ -133,7 +146,7 @@ public struct TableRequest: Sendable {
                 continue
             }
             let source = try DataSource(argument: argument)
-            let table = try WebSources.table(source, format: format, delimiter: delimiter, choice: choice, settings, context)
+            let table = try WebSources.table(source, format: format, delimiter: delimiter, choice: shownChoice, settings, context)
             loaded.append((SeriesJoin.Part(name: Self.partName(index, sources: sources, names: names), table: table.replacingWarnings([])),
                            source.name, table.warnings))
         }

@@ -23,6 +23,9 @@ struct FeedCommand: ParsableCommand {
     @Option(name: .customLong("max-warnings"), help: "How many warnings to print on stderr per feed (the rest are counted).")
     var maxWarnings = 20
 
+    @Flag(name: .shortAndLong, help: "Print no warnings about the feeds (errors still go to stderr).")
+    var quiet = false
+
     func validate() throws {
         if sources.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
         if !(0...1_000_000).contains(maxWarnings) { throw ValidationError("--max-warnings must be from 0 to 1000000, not \(maxWarnings).") }
@@ -58,7 +61,7 @@ struct FeedCommand: ParsableCommand {
             do throws(LoadError) {
                 let result = try WebSources.feed(input, network.settings).result
                 if case .url = input, viewedOnly.contains(input.name) { try? WebSources.cache.markViewedOnly([BrowserSources.cacheKey(input)]) }
-                Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings)
+                if !quiet { Diagnostics.printWarnings(result.warnings, source: input.name, limit: maxWarnings) }
                 return result.feed
             } catch {
                 // One broken feed does not cost the others; the exit status says something failed.

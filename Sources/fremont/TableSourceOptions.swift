@@ -68,6 +68,9 @@ struct TableSourceOptions: ParsableArguments {
     @Option(name: .customLong("max-warnings"), help: "How many warnings to print on stderr (the rest are counted).")
     var maxWarnings = 20
 
+    @Flag(name: .shortAndLong, help: "Print no warnings about the data (errors still go to stderr).")
+    var quiet = false
+
     func validate() throws {
         if sources.count > SeriesJoin.maximumParts { throw ValidationError("At most \(SeriesJoin.maximumParts) SOURCEs are joined, not \(sources.count).") }
         if names.count > max(1, sources.count) { throw ValidationError("\(names.count) --name for \(sources.count) SOURCE\(sources.count == 1 ? "" : "s"): one --name per SOURCE.") }
@@ -129,7 +132,7 @@ struct TableSourceOptions: ParsableArguments {
         input.delimiter = delimiter?.byte
         input.choice = choice
         input.settings = network.settings
-        input.maxWarnings = maxWarnings
+        input.maxWarnings = quiet ? nil : maxWarnings
         return input
     }
 

@@ -60,6 +60,24 @@ import Testing
 }
 
 @Suite struct VersionAndWordsTests {
+    /// The city's export warned of every row with a count missing (21 lines), for days the
+    /// command did not show too: a span warns of its own rows alone, and `-q` of none.
+    @Test func warningsAreOnlyOfTheRowsShownAndQuietHasNone() async throws {
+        let city = SharedData.path("bikes/city-export-2012-10-02_to_2025-07-31.csv")
+        let whole = try await Fremont.run(arguments: ["stats", city])
+        #expect(whole.status == 0 && whole.errors.contains("2013-03-10T02:00:00: northbound count missing"), "\(whole.errors)")
+        let span = try await Fremont.run(arguments: ["table", city, "--from", "2016-03-13", "--to", "2016-03-14", "--format", "csv"])
+        #expect(span.status == 0)
+        #expect(span.errors == "\(city):30184: warning: 2016-03-13T02:00:00: northbound count missing; southbound count missing\n", "\(span.errors)")
+        let none = try await Fremont.run(arguments: ["table", city, "--from", "2016-04-10", "--to", "2016-04-12", "--format", "csv"])
+        #expect(none.status == 0 && none.errors.isEmpty, "\(none.errors)")
+        for arguments in [["stats", city, "-q"], ["table", city, "--quiet", "--format", "csv"],
+                          ["feed", SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss"), "-q", "--format", "json"]] {
+            let quiet = try await Fremont.run(arguments: arguments)
+            #expect(quiet.status == 0 && quiet.errors.isEmpty, "\(arguments): \(quiet.errors)")
+        }
+    }
+
     @Test func versionAndSingulars() async throws {
         let version = try await Fremont.run(arguments: ["--version"])
         #expect(version.status == 0 && version.output.hasPrefix("fremont "))

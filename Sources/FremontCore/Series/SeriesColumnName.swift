@@ -55,6 +55,10 @@ public struct SeriesColumnChoice: Sendable, Hashable {
     /// `--day-first` (true) or `--month-first` (false) for dates like 04/05/2016 that never
     /// write a day above 12; nil: the column's values decide, or it is an error.
     public var dayFirst: Bool?
+    /// The days a command shows (`--from`, `--to`): rows dated outside them are read but not
+    /// warned about. Nil: every row's warnings.
+    public var warnsFrom: LocalDateTime?
+    public var warnsThrough: LocalDateTime?
 
     public init(timeColumn: String? = nil, columns: [String]? = nil, keyColumn: String? = nil, timeZone: TimeZone? = nil,
                 summed: [String] = [], averaged: [String] = [], dayFirst: Bool? = nil) {
@@ -68,5 +72,16 @@ public struct SeriesColumnChoice: Sendable, Hashable {
     }
 
     /// True when nothing is chosen: every column found from the data.
-    public var isDefault: Bool { self == SeriesColumnChoice() }
+    public var isDefault: Bool {
+        var columns = self
+        (columns.warnsFrom, columns.warnsThrough) = (nil, nil)
+        return columns == SeriesColumnChoice()
+    }
+
+    /// Whether a row at `time` is one the command shows, so its problems are said.
+    func warns(about time: LocalDateTime) -> Bool {
+        if let first = warnsFrom, time < first.startOfDay { return false }
+        if let last = warnsThrough, time >= last.startOfDay.addingHours(24) { return false }
+        return true
+    }
 }

@@ -620,7 +620,7 @@ struct SeriesTableBuilder {
            let north = fields[check.north].value, let south = fields[check.south].value, total != north + south {
             problems.append("total \(Int(total)) is not northbound + southbound (\(Int(north + south)))")
         }
-        if !problems.isEmpty { warn("\(time): \(problems.joined(separator: "; "))", at: location) }
+        if !problems.isEmpty, choice.warns(about: time) { warn("\(time): \(problems.joined(separator: "; "))", at: location) }
         keep(time)
     }
 
@@ -638,6 +638,7 @@ struct SeriesTableBuilder {
             return
         }
         guard keyColumn != nil, let key = recordKey, !key.isEmpty else {
+            guard choice.warns(about: time) else { return }
             warn("\(time): no key in \(quoted(names[keyColumn ?? 0], limit: 40)); row skipped", at: location)
             return
         }
@@ -685,7 +686,7 @@ struct SeriesTableBuilder {
                 problems.append("\(quoted(series[index].name, limit: 40)) \(quoted(raw)) is not a number")
             }
         }
-        if !problems.isEmpty { warn("\(time): \(problems.joined(separator: "; "))", at: location) }
+        if !problems.isEmpty, choice.warns(about: time) { warn("\(time): \(problems.joined(separator: "; "))", at: location) }
     }
 
     private mutating func keep(_ time: LocalDateTime) {
@@ -768,8 +769,8 @@ struct SeriesTableBuilder {
         keep.reserveCapacity(order.count)
         for index in order {
             if let previous = keep.last, times[previous] == times[index] {
-                warn("duplicate hour \(times[index]) (first at line \(lines[previous])); row skipped",
-                     at: SourceLocation(line: Int(lines[index])))
+                if choice.warns(about: times[index]) { warn("duplicate hour \(times[index]) (first at line \(lines[previous])); row skipped",
+                     at: SourceLocation(line: Int(lines[index]))) }
                 continue
             }
             keep.append(index)
