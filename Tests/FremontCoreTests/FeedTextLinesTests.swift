@@ -3,10 +3,15 @@ import Testing
 @testable import FremontCore
 
 /// The text export's summary lines, found without splitting the whole text, are the lines the
-/// Foundation way gave: split at line feeds, trimmed of spaces and tabs, blank ones dropped.
+/// Foundation way gives: split at line feeds, trailing spaces and tabs trimmed, blank ones
+/// dropped; leading ones stay (a `<pre>` block's indentation).
 @Suite struct FeedTextLinesTests {
     private func foundationWay(_ text: String, _ count: Int) -> ([String], Bool) {
-        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = text.split(separator: "\n").map { line in
+            var scalars = Array(line.unicodeScalars)
+            while let last = scalars.last, CharacterSet.whitespaces.contains(last) { scalars.removeLast() }
+            return String(String.UnicodeScalarView(scalars))
+        }.filter { !$0.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) }
         return (Array(lines.prefix(count)), lines.count > count)
     }
 
@@ -21,5 +26,12 @@ import Testing
             #expect(lines.map(String.init) == expected, "\(text.debugDescription) \(count)")
             #expect(more == expectedMore, "\(text.debugDescription) \(count)")
         }
+    }
+
+    @Test func aPreBlockKeepsItsIndentation() throws {
+        let item = FeedItem(id: "1", title: "Code", summary: "<p>  Some   text</p><pre>def f():\n    return 1</pre>")
+        var text = ""
+        FeedExport.write(Feed(format: .rss2, title: "T", items: [item]), as: .text, emit: { text += $0 })
+        #expect(text.contains("\n  Some text\n  def f():\n      return 1\n"), "\(text)")
     }
 }

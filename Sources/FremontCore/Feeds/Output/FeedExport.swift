@@ -102,8 +102,9 @@ public enum FeedExport {
         }
     }
 
-    /// The first `count` lines of `text` that are not blank, trimmed of spaces and tabs (as
-    /// `trimmingCharacters(in: .whitespaces)` would), and whether another follows. Stops there:
+    /// The first `count` lines of `text` that are not blank, trimmed of trailing spaces and tabs,
+    /// and whether another follows. Leading ones stay: the rendering collapses a paragraph's
+    /// spaces, so those left are a `<pre>` block's own indentation (code keeps its shape). Stops there:
     /// a long article is not split whole, nor walked a Character at a time, to show four lines.
     static func leadingLines(_ text: String, _ count: Int) -> (lines: [Substring], more: Bool) {
         var lines: [Substring] = []
@@ -125,15 +126,14 @@ public enum FeedExport {
         }
     }
 
-    /// Spaces (Unicode's Zs) and tabs off both ends: `CharacterSet.whitespaces`, without Foundation.
+    /// Spaces (Unicode's Zs) and tabs off the end, by `CharacterSet.whitespaces`, without Foundation.
     private static func trimmed(_ line: Substring) -> Substring {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
         }
         let scalars = line.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        guard let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         // By scalars, as Foundation trims: a combining mark after a space stays, the space goes.
-        return Substring(scalars[first...last])
+        return Substring(scalars[...last])
     }
 }
