@@ -5,7 +5,7 @@ import Testing
 
 /// Mozilla Readability's own test pages (../shared/data/articles/readability): Fremont's article
 /// text against the article Readability extracts, word by word, page by page.
-@Suite struct ReadabilityCorpusTests {
+@Suite(.needsSharedData) struct ReadabilityCorpusTests {
     static let folder = SharedData.root.appendingPathComponent("articles/readability")
     /// Readability's tests read each page as served from here.
     static let pageURL = URL(string: "http://fakehost/test/page.html")!

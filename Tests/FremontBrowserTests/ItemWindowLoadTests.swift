@@ -8,7 +8,7 @@ import FremontSources
 /// A window of an item list loaded the way a screen will ask for it: the Feeds tab's loader
 /// reads the count and the rows off the UI thread, and each window holds the rows at the
 /// positions it says, whether it was continued from the last one, jumped to or read from the end.
-@Suite struct ItemWindowLoadTests {
+@Suite(.needsSharedData) struct ItemWindowLoadTests {
     init() { _ = LoaderFixtures.home }
 
     /// 3 feeds of 70 items, dates spread and repeated, one item in 9 undated.

@@ -22,7 +22,7 @@ enum LoaderFixtures {
     static func path(_ relative: String) -> String { data.appendingPathComponent(relative).path }
 }
 
-@Suite struct LoaderTests {
+@Suite(.needsSharedData) struct LoaderTests {
     init() { _ = LoaderFixtures.home }
 
     /// Every tab's screen runs its own commands against the run's ports, made once.

@@ -8,7 +8,7 @@ import FremontUI
 
 /// The Table tab runs the request the printed form runs: each of `fremont table`'s options, given
 /// to the browser's loader, shows what `--format csv` prints (the same rows and series).
-@Suite struct TableRequestBrowserTests {
+@Suite(.needsSharedData) struct TableRequestBrowserTests {
     init() { _ = LoaderFixtures.home }
 
     /// The table the Table tab's first load brings for `request`.

@@ -7,7 +7,7 @@ import FremontTestSupport
 
 /// What the table commands load, in process: the names of joined parts, the span --from and --to
 /// pick, what a command without a SOURCE asks for, and SOURCEs joined on time.
-@Suite struct TableRequestTests {
+@Suite(.needsSharedData) struct TableRequestTests {
     @Test func joinedPartsAreNamedForTheirSourcesOnce() {
         let sources = ["data/april.csv", "https://example.org/resource/x.json?$limit=5", "weather:47.6,-122.3", "-", "other/april.xml", "april.csv", ".hidden", ""]
         let names = (0..<sources.count).map { TableRequest.partName($0, sources: sources, names: []) }

@@ -4,7 +4,7 @@ import Testing
 
 /// `fremont article URL|FILE`: the same article from a file and from a URL, text or JSON, and a
 /// page that is no article said so with exit status 2.
-@Suite struct ArticleCommandTests {
+@Suite(.needsSharedData) struct ArticleCommandTests {
     static let page = "articles/readability/ars-1/source.html"
 
     @Test func aFilePrintsTheMetadataTheTextAndTheLinks() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import FremontTestSupport
 import Testing
 
-@Suite struct BikeCommandTests {
+@Suite(.needsSharedData) struct BikeCommandTests {
     @Test(arguments: ["fremont-2016-04.xml", "fremont-2016-04.csv", "fremont-2016-04.json"])
     func statsPrintsTheTutorialFigures(file: String) async throws {
         let run = try await Fremont.run(arguments: ["stats", SharedData.path("bikes/\(file)")])

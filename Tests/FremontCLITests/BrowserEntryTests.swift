@@ -5,7 +5,7 @@ import Testing
 /// Every way into the browser shows its data, tried in tmux with a fresh home: a feed named by
 /// address (cold, then warm from the cache with the server gone, a password in the address), a
 /// file, two feeds merged, a table with its span.
-@Suite(.serialized) struct BrowserEntryTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct BrowserEntryTests {
     private let fremont = Fremont.path
     private static let nasa = "feeds/real/nasa__breaking_news_2018-07-25.rss"
     private static let bbc = "feeds/real/feed-rs__rss_2.0_bbc.xml"

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 29 in a real terminal: the city's whole history, its calendar, its pivot (with the
 /// change against the year before and an export) and its years over one another, by keys.
-@Suite(.serialized) struct CalendarTerminalTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct CalendarTerminalTests {
     private let fremont = Fremont.path
 
     @Test func theCalendarAndThePivotOfTheCitysHistory() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// A password in an address is never shown, logged or kept: not on stdout or stderr, not in the
 /// cache file.
-@Suite struct CredentialTests {
+@Suite(.needsSharedData) struct CredentialTests {
     @Test func aPasswordInAnAddressIsRedactedEverywhere() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in
@@ -29,7 +29,7 @@ import Testing
 }
 
 /// Every other form a credential takes in an address, and every place an address is said or kept.
-@Suite struct CredentialFormTests {
+@Suite(.needsSharedData) struct CredentialFormTests {
     /// The secrets used below: none may appear on stdout, on stderr or in a cache file.
     static let secrets = ["hunter2", "TOKEN4711", "QSECRET"]
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The data lens in a real terminal: rows by day, a sort, a filter, an export, the trend, the
 /// profile and the stats, driven by keys and read off the screen.
-@Suite(.serialized) struct DataLensTerminalTests {
+@Suite(.serialized, .needs("tmux")) struct DataLensTerminalTests {
     private let fremont = Fremont.path
 
     @Test func daysSortFilterExportAndTheCharts() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// `fremont download` as a person runs it, against a podcast host on loopback: it resumes after
 /// being killed, two at once never fetch one file twice into one path, a full disk is one clear
 /// line, and a terminal shows a progress bar.
-@Suite struct DownloadCommandTests {
+@Suite(.needs("tmux")) struct DownloadCommandTests {
     /// A home whose config sends downloads to its own folder.
     func home(_ extra: String = "") throws -> (TestHome, URL) {
         let home = try TestHome()
@@ -115,7 +115,7 @@ import Testing
 
 /// The browser: `e` on an item queues its enclosure, the Downloads tab shows it arrive with its
 /// bar, and `P` on the item then plays the file, not the address.
-@Suite(.serialized) struct DownloadsTabTests {
+@Suite(.serialized, .needs("tmux")) struct DownloadsTabTests {
     @Test func eQueuesTheTabShowsProgressAndPPlaysTheFile() async throws {
         let home = try TestHome()
         let folder = home.file("podcasts")
@@ -163,7 +163,7 @@ import Testing
 }
 
 /// A file a server names like a dotfile is saved as a file one can see, under `~/…`, where `~` is `$HOME`.
-@Suite struct DownloadNameCommandTests {
+@Suite(.needs("tmux")) struct DownloadNameCommandTests {
     /// A spawned fremont with `HOME` pointing elsewhere downloads under that home.
     @Test func aDownloadUnderTildeGoesUnderHOME() async throws {
         let home = try TestHome()

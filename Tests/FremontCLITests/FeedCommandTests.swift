@@ -2,7 +2,7 @@ import Foundation
 import FremontTestSupport
 import Testing
 
-@Suite struct FeedCommandTests {
+@Suite(.needsSharedData) struct FeedCommandTests {
     @Test func jsonHasTheDocumentedShape() async throws {
         let run = try await Fremont.run(arguments: ["feed", SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"])
         #expect(run.status == 0)

@@ -4,7 +4,7 @@ import Testing
 
 /// `feeds reload` and `feeds list --format json` end to end: a feed list of real feeds served on
 /// loopback, one address that fails, the cache between the two commands.
-@Suite(.serialized) struct FeedsReloadTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct FeedsReloadTests {
     private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
         try await Fremont.run(arguments: arguments, environment: home.environment)
     }
@@ -103,7 +103,7 @@ import Testing
     /// A second process holding the cache's write lock (another fremont's reload) longer than
     /// SQLite's 2 s wait: the reload waits it out and keeps what it fetched (it printed "1 feed:
     /// 10 new items", exited 0 and kept nothing).
-    @Test func reloadWaitsOutAnotherProcessHoldingTheCache() async throws {
+    @Test(.needs("sqlite3")) func reloadWaitsOutAnotherProcessHoldingTheCache() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in
             #expect(try await run(home, ["feeds", "add", server.address("/data/feeds/real/nasa__breaking_news_2018-09-05.rss")]).status == 0)
@@ -192,7 +192,7 @@ import Testing
 }
 
 /// `fremont search` end to end: feeds reloaded into a cache, then searched in both formats.
-@Suite(.serialized) struct SearchCommandTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct SearchCommandTests {
     private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
         try await Fremont.run(arguments: arguments, environment: home.environment)
     }

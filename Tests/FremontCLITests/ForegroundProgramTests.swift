@@ -5,7 +5,7 @@ import Testing
 /// Programs get the terminal: `browser`, `player` (with their arguments, as newsboat writes them)
 /// run in the foreground with the screen and the keys handed over, the browser is drawn whole
 /// again when they end, and nothing they started outlives fremont.
-@Suite(.serialized) struct ForegroundProgramTests {
+@Suite(.serialized, .needs("tmux")) struct ForegroundProgramTests {
     private let fremont = Fremont.path
 
     static let cast = """

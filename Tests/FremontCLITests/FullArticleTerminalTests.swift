@@ -7,7 +7,7 @@ import Testing
 /// fetched and shown in place of the summary, kept in the cache (a restart with `--offline`
 /// still shows it, and nothing is fetched again), found by a search for a word only it has; a
 /// link to a video falls back to the summary and says why.
-@Suite(.serialized) struct FullArticleTerminalTests {
+@Suite(.serialized, .needs("tmux")) struct FullArticleTerminalTests {
     static func feed(_ server: LoopbackServer) -> Data {
         Data("""
             <rss version="2.0"><channel><title>Gazette</title><link>http://example.com/</link>

@@ -5,7 +5,7 @@ import Testing
 /// `fremont sync` and the browser with `urls-source "freshrss"` against the loopback Google Reader
 /// server: the settings by newsboat's names, what the command prints, the feed list, and the
 /// password nowhere but in the login's body.
-@Suite(.serialized) struct GoogleReaderCLITests {
+@Suite(.serialized, .needs("tmux")) struct GoogleReaderCLITests {
     private func withServer(password: String = GoogleReaderServer.password,
                             _ body: (GoogleReaderServer, TestHome) async throws -> Void) async throws {
         let server = GoogleReaderServer()

@@ -4,7 +4,7 @@ import Testing
 
 /// The binary alone, copied out of the build folder as an install would: its built-in data is
 /// inside it (it crashed: "could not load resource bundle").
-@Suite(.serialized) struct InstalledBinaryTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct InstalledBinaryTests {
     @Test func aCopiedBinaryRunsOnItsBuiltInData() async throws {
         let home = try TestHome()
         let installed = home.file("bin/fremont")

@@ -6,7 +6,7 @@ import Testing
 /// `fremont weather --at LAT,LON` end to end, against the loopback server answering in each
 /// provider's shape: what is asked (place, units, the ETag held), what is printed, the cache
 /// (304, --offline), and the Pirate Weather key, which appears in no output, error or cache file.
-@Suite struct LiveWeatherTests {
+@Suite(.needs("tmux"), .needsSharedData) struct LiveWeatherTests {
     static let seattle = "47.65,-122.35"
     static let key = "pw-SECRET-4711"
 
@@ -219,7 +219,7 @@ import Testing
 
 /// The Weather tab on a live forecast, in a real terminal: named with --at, and the config's
 /// location when `fremont` starts with no arguments.
-@Suite(.serialized) struct LiveWeatherBrowserTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct LiveWeatherBrowserTests {
     private let fremont = Fremont.path
 
     @Test func theWeatherTabShowsTheLiveForecast() async throws {

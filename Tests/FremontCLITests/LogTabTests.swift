@@ -3,7 +3,7 @@ import FremontTestSupport
 import Testing
 
 /// The Log tab in a real terminal: the warnings of a run's loads, readable, and told on exit.
-@Suite(.serialized) struct LogTabTests {
+@Suite(.serialized, .needs("tmux")) struct LogTabTests {
     private let fremont = Fremont.path
 
     @Test func aBrokenFeedsRepairWarningShowsInTheLogWithItsPlace() async throws {

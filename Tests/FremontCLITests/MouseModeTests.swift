@@ -4,7 +4,7 @@ import Testing
 
 /// The browser takes clicks and the wheel, never every motion (which would take text selection
 /// from the terminal); `mouse = no` in the config leaves the mouse alone.
-@Suite(.serialized) struct MouseModeTests {
+@Suite(.serialized, .needs("tmux")) struct MouseModeTests {
     private let fremont = Fremont.path
 
     @Test func clicksAndTheWheelNotEveryMotion() async throws {

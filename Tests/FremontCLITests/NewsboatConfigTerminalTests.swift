@@ -5,7 +5,7 @@ import Testing
 /// A config and a feeds file written for newsboat open the browser as they are; what fremont
 /// cannot use of them is in the Log from the start, each with its file and line, and counted on
 /// the status line (stderr is under the screen there).
-@Suite(.serialized) struct NewsboatConfigTerminalTests {
+@Suite(.serialized, .needs("tmux")) struct NewsboatConfigTerminalTests {
     private let fremont = Fremont.path
 
     @Test func aNewsboatConfigLoadsWithItsWarningsInTheLog() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// (in tmux), then fremont imports its
 /// folder, fetches the same feeds, and shows the same unread counts, the star, and not the
 /// deleted item.
-@Suite(.serialized) struct NewsboatImportTests {
+@Suite(.serialized, .needs("tmux"), .needs("newsboat")) struct NewsboatImportTests {
     /// A feed whose items have guids.
     static let withGuids = """
         <?xml version="1.0"?><rss version="2.0"><channel><title>With guids</title><link>https://example.org/</link>

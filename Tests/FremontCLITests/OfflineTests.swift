@@ -4,7 +4,7 @@ import FremontTestSupport
 import FremontSources
 import Testing
 
-@Suite struct OfflineTests {
+@Suite(.needsSharedData) struct OfflineTests {
     static let feedFile = SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss")
     static let bikeFile = SharedData.path("bikes/fremont-2016-04.xml")
     static let forecastFile = SharedData.path("weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json")

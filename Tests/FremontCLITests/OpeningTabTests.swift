@@ -3,7 +3,7 @@ import FremontTestSupport
 import Testing
 
 /// With a feed list, `fremont` alone opens on the feeds; a command that names the data opens on it.
-@Suite(.serialized) struct OpeningTabTests {
+@Suite(.serialized, .needs("tmux")) struct OpeningTabTests {
     private let fremont = Fremont.path
 
     @Test(arguments: [("", "feed.xml"), ("bikes", "Friday, April 1, 2016 12:00 AM"),

@@ -3,7 +3,7 @@ import FremontTestSupport
 import Testing
 
 /// Issue 14, items 4 and 10: writes to standard output are checked, numeric options are bounded.
-@Suite struct OutputAndOptionsTests {
+@Suite(.needsSharedData) struct OutputAndOptionsTests {
     @Test func aFullDiskIsAnErrorNotSilence() async throws {
         for arguments in [["bikes", "--format", "csv"], ["stats"], ["weather", SharedData.path("weather/darksky_forecast_sanfrancisco_2019-03-15_sxg-ForecastIO.json"), "--format", "json"],
                           ["feed", SharedData.path("feeds/real/nasa__breaking_news_2018-09-05.rss"), "--format", "json"]] {
@@ -43,7 +43,7 @@ import Testing
 }
 
 /// A mistyped command is said to be one, with the nearest (exit 64); a file is still a file.
-@Suite struct CommandSuggestionTests {
+@Suite(.needsSharedData) struct CommandSuggestionTests {
     @Test func aTypoSuggestsTheNearestCommand() async throws {
         for (arguments, expected) in [(["wether"], "fremont: unknown command 'wether'; did you mean 'weather'?"),
                                       (["feeds", "ad", "https://example.org/feed"], "fremont feeds: unknown command 'ad'; did you mean 'add'?"),
@@ -59,7 +59,7 @@ import Testing
     }
 }
 
-@Suite struct VersionAndWordsTests {
+@Suite(.needsSharedData) struct VersionAndWordsTests {
     /// The city's export warned of every row with a count missing (21 lines), for days the
     /// command did not show too: a span warns of its own rows alone, and `-q` of none.
     @Test func warningsAreOnlyOfTheRowsShownAndQuietHasNone() async throws {
@@ -87,7 +87,7 @@ import Testing
 }
 
 /// Issue 14 #5, its folder and file modes: what fremont keeps is the reader's alone.
-@Suite struct PrivateFilesTests {
+@Suite(.needsSharedData) struct PrivateFilesTests {
     private func mode(_ url: URL) -> mode_t? {
         var status = stat()
         return stat(url.path, &status) == 0 ? status.st_mode & 0o777 : nil
@@ -109,7 +109,7 @@ import Testing
 }
 
 /// Issue 14 #1: no value from OPML or the command line puts a line of its own into the feeds file.
-@Suite struct FeedListInjectionTests {
+@Suite(.needsSharedData) struct FeedListInjectionTests {
     @Test func outlinesAndArgumentsWithLineBreaksAreRefused() async throws {
         let home = try TestHome()
         let opml = home.root.appendingPathComponent("x.opml")
@@ -141,7 +141,7 @@ import Testing
 }
 
 /// Issue 14 #11, file errors: what happened, in words, never "NSCocoaErrorDomain error 256".
-@Suite struct FileErrorWordsTests {
+@Suite(.needsSharedData) struct FileErrorWordsTests {
     @Test func aDirectoryOrAMissingFileSaysSo() async throws {
         let home = try TestHome()
         try FileManager.default.createDirectory(at: home.feedList, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import Testing
 /// newsboat's power settings, the real binary in tmux over feeds served on loopback: ignore rules
 /// in both modes, sort orders, filters in the lists, `bookmark-cmd`, saving an item and
 /// `notify-xterm`.
-@Suite(.serialized) struct PowerReaderTerminalTests {
+@Suite(.serialized, .needs("tmux")) struct PowerReaderTerminalTests {
     private func serve(_ server: LoopbackServer, _ path: String, _ name: String, count: Int) async {
         let body = ReadingTests.rss(name, count: count)
         await server.route("GET \(path)") { _ in

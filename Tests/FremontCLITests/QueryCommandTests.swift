@@ -6,7 +6,7 @@ import FremontTestSupport
 
 /// `fremont query` end to end: feeds reloaded into a cache, then a filter expression of
 /// newsboat's language evaluated over it, in both formats, with the feeds file's tags.
-@Suite(.serialized) struct QueryCommandTests {
+@Suite(.serialized, .needsSharedData) struct QueryCommandTests {
     private func run(_ home: TestHome, _ arguments: [String]) async throws -> Fremont.Result {
         try await Fremont.run(arguments: arguments, environment: home.environment)
     }

@@ -10,7 +10,7 @@ import Testing
 /// real: a read-only bind mount of the cache folder in a mount namespace of the run's own
 /// (`unshare -m`). The read-only file (0400, in a 0500 folder) is real too: fremont runs as
 /// `nobody` (`setpriv`), which owns them. Each is skipped where the machine cannot do it.
-@Suite(.serialized) struct ReadOnlyCacheTests {
+@Suite(.serialized, .needsSharedData) struct ReadOnlyCacheTests {
     static let feed = "/data/feeds/real/nasa__breaking_news_2018-09-05.rss"
 
     static func works(_ arguments: [String]) async -> Bool {

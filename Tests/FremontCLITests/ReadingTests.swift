@@ -6,7 +6,7 @@ import Testing
 /// Reading as a newsboat user does, the real binary in tmux over feeds served on loopback: the
 /// headline list shows a line an item, `Enter` reads, `n` goes on to the next unread item and
 /// into the next feed, and the marks are in the cache after a restart.
-@Suite(.serialized) struct ReadingTests {
+@Suite(.serialized, .needs("tmux")) struct ReadingTests {
     /// An RSS feed of `count` items, a day apart, newest first.
     static func rss(_ name: String, count: Int) -> Data {
         var xml = "<rss version=\"2.0\"><channel><title>\(name)</title><link>http://example.com/</link>"

@@ -5,7 +5,7 @@ import Testing
 
 /// After a reload the status line says what it brought, the config's `notify-program` hears it,
 /// and the message gives way to the standing state after a while.
-@Suite(.serialized) struct ReloadNoticeTests {
+@Suite(.serialized, .needs("tmux")) struct ReloadNoticeTests {
     private let fremont = Fremont.path
 
     static func rss(_ ids: [String]) -> Data {

@@ -6,7 +6,7 @@ import Testing
 /// newsboat's `keep-articles-days`, the real binary in tmux over a feed served on loopback: old
 /// items go, read or not, but a starred one stays starred; the feed list says so, and still does
 /// after a restart.
-@Suite(.serialized) struct RetentionTerminalTests {
+@Suite(.serialized, .needs("tmux")) struct RetentionTerminalTests {
     /// A feed of one story from today and two from more than a year ago.
     static func rss(now: Date) -> Data {
         let format = DateFormatter()

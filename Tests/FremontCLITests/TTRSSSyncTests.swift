@@ -6,7 +6,7 @@ import Testing
 /// feeds served by the loopback server): subscriptions come down as feeds, marks and stars made
 /// in the browser go up, the server's marks come down, and changes made while the server is down
 /// all arrive once it is back, none twice. Passed over, with the reason, where tt-rss cannot run.
-@Suite(.serialized) struct TTRSSSyncTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct TTRSSSyncTests {
     static let nasa = "/data/feeds/real/nasa__breaking_news_2018-09-05.rss"
     static let nightVale = "/data/feeds/real/feed-rs__rss_2.0_nightvale.xml"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The terminal is given back on every way out, and nothing a feed says drives it: end to end in
 /// tmux, as a person would see it.
-@Suite(.serialized) struct TerminalSafetyTests {
+@Suite(.serialized, .needs("tmux")) struct TerminalSafetyTests {
     private let fremont = Fremont.path
 
     @Test(arguments: ["q", "C-c"])

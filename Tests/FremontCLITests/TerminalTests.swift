@@ -3,7 +3,7 @@ import FremontTestSupport
 import Testing
 
 /// The real binary in a real terminal (tmux), driven by keys, read off the screen.
-@Suite(.serialized) struct TerminalTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct TerminalTests {
     private let fremont = Fremont.path
 
     private func expectShellRestored(_ tmux: TmuxSession, status: String) async throws {
@@ -215,7 +215,7 @@ import Testing
 /// the web; with the server gone, `fremont --offline` still shows them, and says how old they are.
 /// And issue 12's: open a feed from the list, read an item, go back: the feed's unread count
 /// dropped by one, and stays so after a restart.
-@Suite(.serialized) struct OfflineBrowserTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct OfflineBrowserTests {
     private let fremont = Fremont.path
 
     @Test func withTheServerStoppedOfflineShowsTheLastFetch() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// history of the loopback archive (the weather history tests'), the trend overlaying the
 /// temperature on a second scale, the model's predicted against observed days, and the profile
 /// of two spans.
-@Suite(.serialized) struct TrendOverlayTerminalTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct TrendOverlayTerminalTests {
     @Test func overlayModelAndTwoSpansOnAJoinedTable() async throws {
         let home = try TestHome()
         try await LoopbackServer.with(answering: WeatherHistoryTests.archive) { server in

@@ -4,7 +4,7 @@ import Testing
 
 /// Every SOURCE may be a URL: the output for a URL is the output for the same file, and a
 /// failure is one line on stderr with a non-zero exit.
-@Suite struct URLSourceTests {
+@Suite(.needsSharedData) struct URLSourceTests {
     func fremont(_ arguments: String...) async throws -> Fremont.Result {
         try await Fremont.run(arguments: arguments)
     }

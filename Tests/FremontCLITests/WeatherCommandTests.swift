@@ -2,7 +2,7 @@ import Foundation
 import FremontTestSupport
 import Testing
 
-@Suite struct WeatherCommandTests {
+@Suite(.needsSharedData) struct WeatherCommandTests {
     /// `../shared/data/` beside the checkout, wherever the checkout is.
     static let data = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

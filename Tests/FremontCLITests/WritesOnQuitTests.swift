@@ -5,7 +5,7 @@ import Testing
 /// What the reader does while feeds hang is kept: read marks and stars are written on a queue of
 /// their own, and quitting finishes them. (They waited on the four load slots behind the hanging
 /// fetches, and quitting dropped them: the cache had none of it.)
-@Suite(.serialized) struct WritesOnQuitTests {
+@Suite(.serialized, .needs("tmux"), .needsSharedData) struct WritesOnQuitTests {
     @Test func marksAndAStarMadeWhileEightFeedsHangAreInTheCacheAfterQuit() async throws {
         let home = try TestHome()
         try await LoopbackServer.with { server in

@@ -3,7 +3,7 @@ import Testing
 @testable import FremontCore
 import FremontTestSupport
 
-@Suite struct BikeXMLTests {
+@Suite(.needsSharedData) struct BikeXMLTests {
     @Test func rowsXMLShapeWrapsAllRowsInOneOuterRow() throws {
         let xml = """
         <response><row>
@@ -71,7 +71,7 @@ import FremontTestSupport
     }
 }
 
-@Suite struct BikeCSVTests {
+@Suite(.needsSharedData) struct BikeCSVTests {
     @Test func portalHeaderNamesWithQuotedCommas() throws {
         let csv = """
         Date,"Fremont Bridge Sidewalks, south of N 34th St Total","Fremont Bridge Sidewalks, south of N 34th St Cyclist West Sidewalk","Fremont Bridge Sidewalks, south of N 34th St Cyclist East Sidewalk"
@@ -142,7 +142,7 @@ import FremontTestSupport
     }
 }
 
-@Suite struct BikeJSONTests {
+@Suite(.needsSharedData) struct BikeJSONTests {
     @Test func countsAsStringsOrNumbersAndMissingKeys() throws {
         let json = """
         [{"date":"2016-04-01T00:00:00.000","fremont_bridge_nb":"6","fremont_bridge_sb":7},
@@ -198,7 +198,7 @@ import FremontTestSupport
     }
 }
 
-@Suite struct FormatDetectionTests {
+@Suite(.needsSharedData) struct FormatDetectionTests {
     @Test func formatComesFromContentNotName() throws {
         let csv = "date,fremont_bridge_nb,fremont_bridge_sb\n2016-04-01T06:00,1,2\n"
         let json = #"[{"date":"2016-04-01T06:00:00","fremont_bridge_nb":"1","fremont_bridge_sb":"2"}]"#

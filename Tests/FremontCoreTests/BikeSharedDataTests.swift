@@ -3,7 +3,7 @@ import Testing
 import FremontTestSupport
 
 /// The acceptance figures, on the real files.
-@Suite struct BikeSharedDataTests {
+@Suite(.needsSharedData) struct BikeSharedDataTests {
     @Test(arguments: ["fremont-2016-04.xml", "fremont-2016-04.csv", "fremont-2016-04.json"])
     func aprilInEveryFormat(file: String) throws {
         let counts = try SharedData.bikes(file)
@@ -58,7 +58,7 @@ import FremontTestSupport
 }
 
 /// Every file in `malformed/`, row by row.
-@Suite struct BikeMalformedTests {
+@Suite(.needsSharedData) struct BikeMalformedTests {
     private let aprilFirstTwoDays = 48
 
     @Test(arguments: ["crlf.csv", "cr-only.csv", "pipe.csv", "tab.tsv"])

@@ -6,7 +6,7 @@ import FremontTestSupport
 
 /// The channel between a download and a parser: reads block until bytes come, see every byte
 /// pushed before an ending, and the reader's going away reaches the producer.
-@Suite struct ByteChannelTests {
+@Suite(.needsSharedData) struct ByteChannelTests {
     @Test func aParserReadsChunksPushedFromAnotherThread() throws {
         let file = SharedData.path("bikes/fremont-2016-04.xml")
         let data = try Data(contentsOf: URL(fileURLWithPath: file))

@@ -4,7 +4,7 @@ import Testing
 @testable import FremontCore
 
 /// Each dialect, and how its fields land in the model.
-@Suite struct FeedFormatTests {
+@Suite(.needsSharedData) struct FeedFormatTests {
     @Test func rss2ItemWithEveryField() throws {
         let result = try readFeed(rss("""
             <item>
@@ -248,7 +248,7 @@ import Testing
 }
 
 /// Atom's `type="xhtml"` wrapper div is not content, whitespace around it or not (FeedKit's sample).
-@Suite struct FeedXHTMLTests {
+@Suite(.needsSharedData) struct FeedXHTMLTests {
     @Test func theWrapperDivGoesAndTheMarkupStays() throws {
         let result = try FeedParser.parse(.file(SharedData.path("feeds/real/FeedKit__Atom_plus_XHTML.xml")))
         let item = try #require(result.feed.items.first)
@@ -259,7 +259,7 @@ import Testing
 
 /// Items without guid, link or title (RSS 0.92's podcasts: a description, maybe an enclosure)
 /// are told apart, the same way in every run, so each is one item to read and mark.
-@Suite struct ItemIdentityTests {
+@Suite(.needsSharedData) struct ItemIdentityTests {
     @Test func aPodcastOfTwentyTwoItemsWithoutGuidLinkOrTitleHasTwentyTwoIds() throws {
         let path = SharedData.path("feeds/real/rust-syndication-rss__rss092.xml")
         let items = try FeedParser.parse(.file(path)).feed.items

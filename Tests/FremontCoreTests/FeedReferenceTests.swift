@@ -5,7 +5,7 @@ import Testing
 
 /// Every real feed against what Python's feedparser (a mature, forgiving reader) reads from it:
 /// the fixture is the output of Tests/Tools/feedparser_reference.py, committed.
-@Suite struct FeedReferenceTests {
+@Suite(.needsSharedData) struct FeedReferenceTests {
     struct Reference: Decodable {
         var feeds: [String: ReferenceFeed]
     }

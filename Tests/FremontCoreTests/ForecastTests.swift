@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FremontCore
 
-@Suite struct ForecastTests {
+@Suite(.needsSharedData) struct ForecastTests {
     /// `../shared/data/weather/` beside the checkout, wherever the checkout is.
     static let weather = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FremontCore
 
-@Suite struct InternetDateTests {
+@Suite(.needsSharedData) struct InternetDateTests {
     /// Real date strings (the first ones from the shared feeds) and the instant each one means,
     /// cross-checked with Python's `email.utils` and `datetime.fromisoformat` where they read them.
     static let readable: [(String, String)] = [

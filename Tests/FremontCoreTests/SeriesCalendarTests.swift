@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 29: the calendar's days and quartile levels, each figure pandas' on the same days
 /// (`Tests/Tools/pandas_calendar_check.py` prints them for the city export).
-@Suite struct SeriesCalendarTests {
+@Suite(.needsSharedData) struct SeriesCalendarTests {
     @Test func theCityExportsLevelsArePandasQuartilesOfTheWholeDays() throws {
         let table = try CityExport.table()
         let calendar = SeriesCalendar(table, series: 0)

@@ -5,7 +5,7 @@ import FremontTestSupport
 
 /// What the table commands' options choose, in process: column lists, the pivot's axes and
 /// series, the summary's title, and a table made here read back as the browser reads it.
-@Suite struct SeriesCommandChoiceTests {
+@Suite(.needsSharedData) struct SeriesCommandChoiceTests {
     @Test func columnListsSplitAtCommasUnlessEscaped() {
         #expect(SeriesColumnList.names("a, b ,c") == ["a", "b", "c"])
         #expect(SeriesColumnList.names(#"Sidewalks\, south,Total"#) == ["Sidewalks, south", "Total"])

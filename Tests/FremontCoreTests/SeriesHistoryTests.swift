@@ -4,7 +4,7 @@ import Testing
 /// The closing figures on the whole history (the portal's download, 112,440 rows), as pandas
 /// gives them on the same file: `resample('YS')`, `resample('D')`, `groupby(index.hour)`,
 /// `quantile(0.95)`, `rolling(7).mean()`; missing hours from `reindex` to every hour of the span.
-@Suite struct SeriesHistoryTests {
+@Suite(.needsSharedData) struct SeriesHistoryTests {
     // Total, West Sidewalk (northbound), East Sidewalk (southbound).
     let total = 0, west = 1, east = 2
 

@@ -2,7 +2,7 @@ import Testing
 @testable import FremontCore
 import FremontTestSupport
 
-@Suite struct BikeSummaryTests {
+@Suite(.needsSharedData) struct BikeSummaryTests {
     private func row(_ when: String, _ north: Int?, _ south: Int?) -> BikeRow {
         BikeRow(date: date(when), northbound: north, southbound: south)
     }
@@ -52,7 +52,7 @@ import FremontTestSupport
     }
 }
 
-@Suite struct RowShadeTests {
+@Suite(.needsSharedData) struct RowShadeTests {
     private let hours = [
         BikeRow(date: date("2016-04-01T08:00"), northbound: 400, southbound: 100),
         BikeRow(date: date("2016-04-01T17:00"), northbound: 100, southbound: 500),
@@ -99,7 +99,7 @@ import FremontTestSupport
     }
 }
 
-@Suite struct BikeExportTests {
+@Suite(.needsSharedData) struct BikeExportTests {
     private let rows = [
         BikeRow(date: date("2016-04-01T06:00"), northbound: 94, southbound: 43),
         BikeRow(date: date("2016-04-01T07:00"), northbound: nil, southbound: 1_106),

@@ -6,7 +6,7 @@ import FremontCore
 import FremontTestSupport
 @testable import FremontSources
 
-@Suite struct CacheDatabaseTests {
+@Suite(.needsSharedData) struct CacheDatabaseTests {
     /// Whole seconds, as the cache keeps milliseconds.
     static let noon = Date(timeIntervalSince1970: 1_700_000_000)
 

@@ -7,7 +7,7 @@ import FremontTestSupport
 /// Another program holding the cache's write lock (a second fremont's reload; here `sqlite3` in a
 /// transaction, a process of its own) makes writes wait and try again, not vanish; past the write
 /// patience they fail, and say so.
-@Suite struct CacheLockTests {
+@Suite(.needs("sqlite3")) struct CacheLockTests {
     static func item(_ id: String) -> FeedItem { FeedItem(id: id, title: "Item \(id)", link: "https://example.org/\(id)") }
 
     @Test func aWriteWaitsOutAnotherProgramsLockAndLands() async throws {

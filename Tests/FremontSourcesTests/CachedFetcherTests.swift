@@ -4,7 +4,7 @@ import FremontCore
 import FremontTestSupport
 @testable import FremontSources
 
-@Suite struct CachedFetcherTests {
+@Suite(.needsSharedData) struct CachedFetcherTests {
     static func rss(_ ids: [String]) -> Data {
         let items = ids.map { "<item><guid>\($0)</guid><title>Item \($0)</title><link>https://example.org/\($0)</link></item>" }
         return Data("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Loopback</title>\(items.joined())</channel></rss>".utf8)

@@ -6,7 +6,7 @@ import FremontCore
 
 /// Live forecast requests: the place, the addresses they make for each provider, the key kept
 /// out of everything shown, and the cached fetch they go through.
-@Suite struct ForecastRequestTests {
+@Suite(.needsSharedData) struct ForecastRequestTests {
     static let seattle = try! Coordinates(parsing: "47.65,-122.35")
     static let key = APIKey("s3cr3tK3y-abc_123")!
     static let fixtures = SharedData.forecastFixtures.path + "/"

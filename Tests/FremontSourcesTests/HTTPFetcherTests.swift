@@ -8,7 +8,7 @@ import Testing
 
 /// The fetcher against a real server on loopback: every answer a portal can give, and one
 /// message for each way it goes wrong.
-@Suite struct HTTPFetcherTests {
+@Suite(.needsSharedData) struct HTTPFetcherTests {
     static let april = "bikes/fremont-2016-04.xml"
 
     /// Fetches and parses bike data; the error's description when either fails.

@@ -7,7 +7,7 @@ import FremontCore
 
 /// Full-text search over the cache: every word required, the title weighing most, the last word
 /// a prefix, no query text read as syntax, and the index following the items.
-@Suite struct ItemSearchTests {
+@Suite(.needsSharedData) struct ItemSearchTests {
     private func item(_ id: String, _ title: String, _ html: String) -> FeedItem {
         FeedItem(id: id, title: title, link: "https://example.org/\(id)", summary: html)
     }
@@ -250,7 +250,7 @@ import FremontCore
     }
 }
 
-@Suite struct StarredTests {
+@Suite(.needsSharedData) struct StarredTests {
     @Test func starredCopiesRoundTripAndUnstar() throws {
         let cache = CacheDatabase()
         let record = StarredItem(source: "https://e.example/feed", id: "1", title: "Kept", feedName: "E", author: "A",

@@ -8,7 +8,7 @@ import Testing
 /// Behind a proxy, the tunnel's "200 Connection established" is the proxy's: only the server's
 /// own status and headers are read (a 304 stays a 304, a resumed download keeps every byte), and
 /// a proxy that refuses the tunnel is named as the proxy.
-@Suite struct ProxyTunnelTests {
+@Suite(.needsSharedData) struct ProxyTunnelTests {
     @Test func aConditionalGetThroughATunnelIsNotModified() async throws {
         let proxy = try TunnelProxy()
         defer { proxy.stop() }

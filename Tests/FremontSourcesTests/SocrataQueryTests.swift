@@ -4,7 +4,7 @@ import FremontTestSupport
 import Testing
 @testable import FremontSources
 
-@Suite struct SocrataQueryTests {
+@Suite(.needsSharedData) struct SocrataQueryTests {
     @Test func aMonthIsTheTutorialsQuery() throws {
         let query = try SocrataQuery.month("2016-04")
         #expect(query.whereClause == "date between '2016-04-01T00:00:00' and '2016-04-30T23:00:00'")
@@ -70,7 +70,7 @@ import Testing
 }
 
 /// Paging against the loopback Socrata stub, which, like the real API, sends 1,000 rows unless told.
-@Suite struct SocrataPagingTests {
+@Suite(.needsSharedData) struct SocrataPagingTests {
     func load(_ query: SocrataQuery) async throws -> SeriesTable {
         try await offPool { try SocrataPager(fetcher: HTTPFetcher()).load(query) }
     }

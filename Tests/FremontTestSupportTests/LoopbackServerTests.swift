@@ -3,7 +3,7 @@ import FremontTestSupport
 import Testing
 
 /// The loopback server keeps answering however busy Swift's cooperative pool is.
-@Suite struct LoopbackServerTests {
+@Suite(.needsSharedData) struct LoopbackServerTests {
     /// Every thread of the pool held until the answer has come: a server whose tasks waited for
     /// a thread of the pool would answer only once the holders gave up (after 30 s). What counts
     /// is whether the answer came while the pool was held, not how long it took: on a loaded

@@ -3,7 +3,7 @@ import FremontCore
 import FremontTestSupport
 @testable import FremontUI
 
-@Suite struct BrowserLoadingTests {
+@Suite(.needsSharedData) struct BrowserLoadingTests {
     @Test func progressShowsOnTheStatusLine() {
         var state = April.browser(width: 100, height: 24)
         _ = state.update(.loadStarted(.table, source: "https://data.seattle.gov/resource/4xy5-26gy.json"))
@@ -52,7 +52,7 @@ import FremontTestSupport
     }
 }
 
-@Suite struct BrowserErrorClearingTests {
+@Suite(.needsSharedData) struct BrowserErrorClearingTests {
     private func failure(_ source: String) -> LoadError {
         LoadError(source: source, location: SourceLocation(line: 1, column: 2), "broken")
     }

@@ -144,7 +144,7 @@ private final class RecordingHost: BrowserHost {
 
 /// The run loop on its own: events in, effects carried out, only changed cells written, and
 /// quitting returns through it with the status.
-@Suite struct BrowserRuntimeTests {
+@Suite(.needsSharedData) struct BrowserRuntimeTests {
     @Test func loadsRunOffTheLoopAndTheirResultsReachTheView() throws {
         let forecast = try WeatherFixtures.sanFrancisco()
         let terminal = ScriptedTerminal([.key(.character("3")), nil, nil, nil, nil, .key(.character("q"))])
@@ -230,7 +230,7 @@ private struct ProgramView: BrowserView {
 }
 
 /// Programs run on the UI thread with the terminal handed over, the screen drawn whole after.
-@Suite struct ForegroundProgramRuntimeTests {
+@Suite(.needsSharedData) struct ForegroundProgramRuntimeTests {
     @Test func aProgramGetsTheTerminalAndTheScreenIsDrawnWholeAfter() throws {
         let terminal = ScriptedTerminal([.key(.character("o")), nil, .key(.character("E")), nil])
         let host = RecordingHost(forecast: try WeatherFixtures.sanFrancisco())
@@ -337,7 +337,7 @@ private final class SlowHost: BrowserHost, ReaderMarks, @unchecked Sendable {
 
 /// What the reader did is written at once, never behind loads, and quitting finishes it (or
 /// says what it could not keep).
-@Suite struct BrowserWriteTests {
+@Suite(.needsSharedData) struct BrowserWriteTests {
     private func run(_ host: SlowHost, _ keys: [Character], quitPatience: TimeInterval = 15) -> (BrowserRuntime, TimeInterval) {
         let script: [BrowserEvent?] = keys.map { .key(.character($0)) } + [nil, .key(.character("q"))]
         let terminal = ScriptedTerminal(script)
@@ -406,7 +406,7 @@ private struct WorkingView: BrowserView {
     }
 }
 
-@Suite struct BrowserRuntimeComputeTests {
+@Suite(.needsSharedData) struct BrowserRuntimeComputeTests {
     /// A view's work (the trend's model fit) runs on the runtime's own thread, and its answer
     /// comes back to the view through the loop.
     @Test func workRunsOffTheLoopAndItsAnswerReachesTheView() {
@@ -457,7 +457,7 @@ private struct BackgroundView: BrowserView {
     func render(into buffer: inout ScreenBuffer, area: Rect, theme: Theme) { buffer.fill(area, style: .plain) }
 }
 
-@Suite struct DeferredCommandRuntimeTests {
+@Suite(.needsSharedData) struct DeferredCommandRuntimeTests {
     /// Three presses at once: the work runs off the loop, the newest result arrives, and a
     /// request made stale before it started is skipped.
     @Test func backgroundWorkRunsOffTheLoopAndTheNewestArrives() throws {
@@ -540,7 +540,7 @@ private final class CountingHost: BrowserHost, Sendable {
 
 }
 
-@Suite struct CacheLaneRuntimeTests {
+@Suite(.needsSharedData) struct CacheLaneRuntimeTests {
     /// A window asked for while a count scans is read at once, on its own lane: the count
     /// (which here lasts until a window is read) comes after it, not before.
     @Test func aWindowNeverWaitsBehindACount() {
@@ -603,7 +603,7 @@ private final class SlowCountHost: BrowserHost, Sendable {
 
 }
 
-@Suite struct SilentCountRuntimeTests {
+@Suite(.needsSharedData) struct SilentCountRuntimeTests {
     /// A count that follows a list already shown is silent: no "loading" and no spinner on the
     /// status line while it runs, so nothing is drawn for it until it lands (then once); a key
     /// pressed meanwhile is drawn at once.

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 29: the calendar of every year, whole screens at 80×24 and 120×40 (the levels are
 /// pandas' quartiles: `SeriesCalendarTests`), its cursor and its colours.
-@Suite struct CalendarViewTests {
+@Suite(.needsSharedData) struct CalendarViewTests {
     static let area = Rect(x: 0, y: 1, width: 120, height: 37)
 
     static func render(_ view: CalendarView, width: Int = 120, height: Int = 40, colors: ColorSupport = .none) -> ScreenBuffer {

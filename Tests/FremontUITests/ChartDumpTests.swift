@@ -5,7 +5,7 @@ import Testing
 /// Charts to look at by eye: `FREMONT_CHART_DUMP=/tmp/charts.txt swift test --filter ChartDumpTests`
 /// appends the text of the whole history's trend (in colour and without) and of the two
 /// directions' profiles, at the sizes the browser meets, to that file.
-@Suite struct ChartDumpTests {
+@Suite(.needsSharedData) struct ChartDumpTests {
     @Test func dumpsTheHistoryAndTheProfile() {
         for (width, height) in [(200, 60), (120, 30), (80, 24), (40, 12), (20, 6)] {
             for colors in [ColorSupport.indexed256, .none] {

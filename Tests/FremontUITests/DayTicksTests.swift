@@ -2,7 +2,7 @@ import FremontCore
 import Testing
 @testable import FremontUI
 
-@Suite struct DayTicksTests {
+@Suite(.needsSharedData) struct DayTicksTests {
     static func day(_ year: Int, _ month: Int, _ day: Int) -> Int { CivilCalendar.dayNumber(year: year, month: month, day: day) }
 
     @Test func theStepIsTheFinestWhoseLabelsStayApart() {

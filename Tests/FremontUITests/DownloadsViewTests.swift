@@ -4,7 +4,7 @@ import Testing
 @testable import FremontUI
 
 /// The Downloads tab (podboat's screen) and newsboat's `e`, which queues an item's enclosure.
-@Suite struct DownloadsViewTests {
+@Suite(.needsSharedData) struct DownloadsViewTests {
     static let rows = [
         DownloadRow(id: 1, url: "https://pod.example/a.mp3", fileName: "a.mp3", path: "/p/a.mp3", feedTitle: "Pod", itemTitle: "A",
                     state: "downloading", bytes: 5 << 20, total: 10 << 20, bytesPerSecond: 1_258_291, error: nil),

@@ -4,7 +4,7 @@ import Testing
 @testable import FremontUI
 
 /// Relative dates against a fixed "now": 2018-09-05 12:00 UTC, a Wednesday.
-@Suite struct FeedDateTextTests {
+@Suite(.needsSharedData) struct FeedDateTextTests {
     let now = FeedsFixtures.now
     let utc = FeedsFixtures.utc
 

@@ -4,7 +4,7 @@ import Testing
 @testable import FremontUI
 
 /// The feed list (the Feeds tab's top level), the items it opens, and read state between them.
-@Suite struct FeedListViewTests {
+@Suite(.needsSharedData) struct FeedListViewTests {
     static let nasaURL = "https://www.nasa.gov/rss/dyn/breaking_news.rss"
     static let localURL = "https://local.example/feed.xml"
     static let brokenURL = "https://broken.example/feed.xml"
@@ -212,7 +212,7 @@ import Testing
     }
 }
 
-@Suite struct PreformattedTextTests {
+@Suite(.needsSharedData) struct PreformattedTextTests {
     @Test func preKeepsItsIndentationWhenShownAndWrapped() throws {
         let html = "&lt;p&gt;Code:&lt;/p&gt;&lt;pre&gt;func a() {\n    let long = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n\treturn\n}&lt;/pre&gt;"
         let result = try FeedsFixtures.parse(FeedsFixtures.rss("Code", [(title: "Snippet", date: nil, text: html, link: "")]))

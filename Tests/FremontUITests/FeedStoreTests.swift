@@ -5,7 +5,7 @@ import FremontCore
 
 /// The feed store holds read and star state once: a read in one screen shows in every other at
 /// its next frame, with no message sent to each, and each intent is written once.
-@Suite struct FeedStoreTests {
+@Suite(.needsSharedData) struct FeedStoreTests {
     static let nasaURL = "https://www.nasa.gov/rss/dyn/breaking_news.rss"
 
     private func browser() throws -> BrowserState {

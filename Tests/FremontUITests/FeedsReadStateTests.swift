@@ -5,7 +5,7 @@ import FremontCore
 
 /// Read state: items the cache tracks show ● (unread) in place of ▸ until expanded; expanding one asks
 /// the host to remember it; files and built-in feeds keep no read state.
-@Suite struct FeedsReadStateTests {
+@Suite(.needsSharedData) struct FeedsReadStateTests {
     private func browser(readItemIDs: Set<String>?) throws -> BrowserState {
         var state = BrowserState(width: 80, height: 24, theme: Theme(colors: .indexed256), current: .feeds,
                                  feeds: ItemListView(now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))

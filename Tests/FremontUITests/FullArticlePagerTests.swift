@@ -7,7 +7,7 @@ import Testing
 /// (headings, paragraphs, nested list items, block quotes, preformatted lines, the numbered
 /// links), the byline, site and date where the page states them; the key asking for it, the
 /// article shown when it comes, `x` again back to the feed's text, a page with no article said.
-@Suite struct FullArticlePagerTests {
+@Suite(.needsSharedData) struct FullArticlePagerTests {
     static let feedURL = HeadlineListViewTests.first
     static let theme = Theme(colors: .indexed256)
 

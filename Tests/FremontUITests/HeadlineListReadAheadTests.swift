@@ -7,7 +7,7 @@ import Testing
 /// still draws from rows held, and the list's first and last screens are held beside the
 /// window, so no key waits for the cache. Windows are answered when the test says (a loader
 /// off the UI thread), by `HeadlineListViewTests.WindowAnswerer`.
-@Suite struct HeadlineListReadAheadTests {
+@Suite(.needsSharedData) struct HeadlineListReadAheadTests {
     /// The browser with one feed of `count` items, its list opened and every read it asked answered.
     private func opened(count: Int) throws -> (BrowserState, HeadlineListViewTests.WindowAnswerer) {
         let source = HeadlineListViewTests.first

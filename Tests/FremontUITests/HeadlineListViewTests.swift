@@ -7,7 +7,7 @@ import Testing
 /// is stood in for by `WindowAnswerer`, which answers each window the list asks for from an
 /// array, as the cache's SQL does (the real cache's windows are tested in FremontSourcesTests,
 /// and the two together end to end in FremontCLITests' reading tests).
-@Suite struct HeadlineListViewTests {
+@Suite(.needsSharedData) struct HeadlineListViewTests {
     /// A cache of headlines in list order (newest first): answers windows as the cache would.
     struct WindowAnswerer {
         var rows: [ItemHeadline]

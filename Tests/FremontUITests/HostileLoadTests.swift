@@ -6,7 +6,7 @@ import FremontTestSupport
 
 /// Each hostile input, loaded by the real parsers into a browser already showing good data:
 /// the good data stays on screen and the status line says what went wrong, where.
-@Suite struct HostileLoadTests {
+@Suite(.needsSharedData) struct HostileLoadTests {
     static let doctypeBomb: String = {
         var doctype = "<!DOCTYPE root ["
         for level in 1...9 {
@@ -116,7 +116,7 @@ import FremontTestSupport
 
 /// An item whose text runs to a megabyte expands at once: only its first 64 K characters are
 /// wrapped, and a last line says how much more there is.
-@Suite struct HugeItemTests {
+@Suite(.needsSharedData) struct HugeItemTests {
     @Test func aMegabyteOfTextExpandsAtOnceAndSaysWhatIsLeftOut() throws {
         let paragraphs = String(repeating: "<p>word</p>", count: 100_000)
         let result = try FeedsFixtures.parse("<rss><channel><item><title>t</title><description><![CDATA[\(paragraphs)]]></description></item></channel></rss>")

@@ -5,7 +5,7 @@ import Testing
 
 /// The Feeds tab drawn: whole rows at 80×24, 120×40 and 40×12, the selected item's styles,
 /// expanding in place, wide characters and hostile text.
-@Suite struct ItemListRenderingTests {
+@Suite(.needsSharedData) struct ItemListRenderingTests {
     @Test func at80x24() throws {
         let state = try FeedsFixtures.nasaBrowser()
         let buffer = screen(state)
@@ -211,7 +211,7 @@ import Testing
 
 /// The collapsed lines come from wrapping only the start of the text; they must be exactly the
 /// first lines of the whole text wrapped.
-@Suite struct FeedPreviewTests {
+@Suite(.needsSharedData) struct FeedPreviewTests {
     static let texts: [String] = [
         "",
         "short",
@@ -239,7 +239,7 @@ import Testing
 
 /// A feed wrapped on the loading thread (for the tab's area when the load started) shows just
 /// as one wrapped on the UI thread; wrapped for another width, it is wrapped again.
-@Suite struct FeedsWrappedOffTheUIThreadTests {
+@Suite(.needsSharedData) struct FeedsWrappedOffTheUIThreadTests {
     private func arrived(wrappedFor area: Rect?, width: Int = 80, height: Int = 24) throws -> [String] {
         var state = BrowserState(width: width, height: height, theme: Theme(colors: .indexed256), current: .feeds,
                                  feeds: ItemListView(now: { FeedsFixtures.now }, timeZone: FeedsFixtures.utc))

@@ -6,7 +6,7 @@ import Testing
 /// A river of 8,000 items resized, collapsed and expanded: the update wraps only what is on
 /// screen and a margin (counted in entries, not timed), the rest arrives from background work,
 /// and the selected item stays selected, on its row.
-@Suite struct ItemListResizeTests {
+@Suite(.needsSharedData) struct ItemListResizeTests {
     static let itemCount = 8_000
 
     /// 8,000 items, each with three paragraphs: more than a collapsed item shows.

@@ -5,7 +5,7 @@ import Testing
 
 /// The Feeds tab's behaviour: merging, keys, the search, links, mouse, and state kept across
 /// resizes and reloads, driven through `BrowserState` as the browser drives it.
-@Suite struct ItemListViewTests {
+@Suite(.needsSharedData) struct ItemListViewTests {
     static let morning = FeedsFixtures.rss("Morning", [
         (title: "M1 ten", date: "Wed, 05 Sep 2018 10:00:00 GMT", text: "first of the morning", link: "http://m.test/1"),
         (title: "M2 no date", date: nil, text: "undated", link: "http://m.test/2"),

@@ -5,7 +5,7 @@ import Testing
 
 /// The config's `bind-key` lines: a key moved onto one of newsboat's operations does it on the
 /// screens of its context, and nowhere else; the help lists the bindings in force.
-@Suite struct KeyTranslationsTests {
+@Suite(.needsSharedData) struct KeyTranslationsTests {
     @Test func aKeyTakesAnOperationInItsContext() {
         var translations = KeyTranslations()
         let bound = [

@@ -5,7 +5,7 @@ import Testing
 
 /// Keys are data: every binding has help, nothing is bound where another binding or a global
 /// key would hide it, every footer hint names bound keys, and the help shows them all.
-@Suite struct KeymapTests {
+@Suite(.needsSharedData) struct KeymapTests {
     /// Every registered view, loaded, in each of its modes, as the browser shows it.
     private static func states() throws -> [(String, BrowserState)] {
         var states: [(String, BrowserState)] = []

@@ -4,7 +4,7 @@ import Testing
 @testable import FremontUI
 
 /// The Log tab: every load's warnings and errors, newest first, readable at any width.
-@Suite struct LogViewTests {
+@Suite(.needsSharedData) struct LogViewTests {
     private func report(_ source: String, at time: String, warnings: [ParseWarning] = [], total: Int? = nil,
                         error: LoadError? = nil) -> LoadReport {
         LoadReport(view: .feeds, source: source, time: time, warnings: warnings, warningTotal: total, error: error)

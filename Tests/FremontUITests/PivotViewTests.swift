@@ -5,7 +5,7 @@ import Testing
 /// Issue 29: the pivot view over `SeriesPivot` (its numbers are pandas' `pivot_table` and
 /// `pct_change`: `SeriesPivotTests`, `Tests/Tools/pandas_stats_check.py`), whole screens at 80×24
 /// and 120×40, its layouts, sort and export.
-@Suite struct PivotViewTests {
+@Suite(.needsSharedData) struct PivotViewTests {
     static let area = Rect(x: 0, y: 1, width: 120, height: 37)
 
     static func render(_ view: PivotView, width: Int = 120, height: Int = 40) -> ScreenBuffer {

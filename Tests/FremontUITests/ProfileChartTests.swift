@@ -4,7 +4,7 @@ import Testing
 
 /// The hourly profile drawn into buffers: one panel whole, small multiples on one scale, what
 /// does not fit, gaps, the cursor and its readout.
-@Suite struct ProfileChartTests {
+@Suite(.needsSharedData) struct ProfileChartTests {
     static let colour = Theme(colors: .indexed256)
 
     static func render(_ chart: ProfileChart, width: Int, height: Int, theme: Theme = colour) -> ScreenBuffer {

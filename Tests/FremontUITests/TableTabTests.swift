@@ -35,7 +35,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     for character in text { _ = state.update(.key(.character(character))) }
 }
 
-@Suite struct TableTabTests {
+@Suite(.needsSharedData) struct TableTabTests {
     @Test func at80x24() {
         let buffer = screen(April.browser(width: 80, height: 24))
         let lines = buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -119,7 +119,7 @@ func type(_ state: inout BrowserState, _ text: String) {
     }
 }
 
-@Suite struct TableNavigationTests {
+@Suite(.needsSharedData) struct TableNavigationTests {
     @Test func scrollToTheEndOfTheMonth() {
         var state = April.browser(width: 80, height: 24)
         press(&state, .character("G"))
@@ -237,7 +237,7 @@ extension ScreenBuffer {
     }
 }
 
-@Suite struct TableDateSearchTests {
+@Suite(.needsSharedData) struct TableDateSearchTests {
     private func land(_ query: String) -> String {
         var state = April.browser(width: 100, height: 30)
         type(&state, "/"); type(&state, query); press(&state, .enter)

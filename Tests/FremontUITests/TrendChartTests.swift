@@ -4,7 +4,7 @@ import Testing
 
 /// The trend chart drawn into buffers: whole screens, axes at the right columns, the readout,
 /// gaps, peaks, the cursor, and every degenerate input.
-@Suite struct TrendChartTests {
+@Suite(.needsSharedData) struct TrendChartTests {
     static let april11 = CivilCalendar.dayNumber(year: 2016, month: 4, day: 11)  // a Monday
     static let colour = Theme(colors: .indexed256)
 

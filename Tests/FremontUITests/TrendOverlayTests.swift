@@ -42,7 +42,7 @@ enum JoinedApril {
     }
 }
 
-@Suite struct TrendOverlayTests {
+@Suite(.needsSharedData) struct TrendOverlayTests {
     private func expectScreen(_ state: BrowserState, _ expected: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let lines = screen(state).lines
         #expect(lines.count == expected.count, sourceLocation: sourceLocation)

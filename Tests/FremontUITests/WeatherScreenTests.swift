@@ -4,7 +4,7 @@ import Testing
 
 /// The Weather tab drawn whole (header, content, footer) from the real San Francisco response,
 /// at the three sizes the browser must work at, compared line by line and by style.
-@Suite struct WeatherScreenTests {
+@Suite(.needsSharedData) struct WeatherScreenTests {
     static let days80 = [
         " Thu 14  ☾☁  Partly cloudy starting in the evening.     51° ─━━━━── 62°     7%",
         " Fri 15  ☀☁  Partly cloudy in the morning.              48° ━━━━━━─ 65°    10%",

@@ -4,7 +4,7 @@ import Testing
 
 /// The Weather tab's behaviour: empty and hostile forecasts, units, alerts, glyphs, scrolling,
 /// and its routing through `BrowserState`.
-@Suite struct WeatherTabTests {
+@Suite(.needsSharedData) struct WeatherTabTests {
     @Test func aBareForecastSaysThereIsNoData() throws {
         let state = WeatherFixtures.browser(try WeatherFixtures.bare(), width: 80, height: 24)
         let screen = WeatherFixtures.screen(state)

@@ -4,7 +4,7 @@ import FremontCore
 @testable import FremontUI
 
 /// Whole screens at 80×24, every line compared: what a person sees, not a fragment of it.
-@Suite struct WholeScreenTests {
+@Suite(.needsSharedData) struct WholeScreenTests {
     /// Compares every line, and names the first that differs.
     private func expectScreen(_ state: BrowserState, _ expected: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let lines = screen(state).lines

@@ -3,7 +3,7 @@ import Testing
 @testable import FremontUI
 
 /// Issue 29: each year a line over January to December, the year × month pivot's numbers.
-@Suite struct YearOverYearViewTests {
+@Suite(.needsSharedData) struct YearOverYearViewTests {
     static let area = Rect(x: 0, y: 1, width: 80, height: 21)
 
     static func render(_ view: YearOverYearView, width: Int = 80, height: Int = 24) -> ScreenBuffer {
