@@ -39,6 +39,9 @@ public struct BrowserState: Sendable {
     static let promptHistoryLength = 50
     /// Warnings of every load this run, for the line printed on exit.
     public private(set) var warningsThisRun = 0
+    /// Feeds shown from the cache before their first load: that load is still a first one
+    /// (its items are not "new").
+    private var shownFromCacheFirst: Set<String> = []
     public let theme: Theme
     /// The state the screens share, one store per domain.
     public let stores: BrowserStores
@@ -209,6 +212,7 @@ public struct BrowserState: Sendable {
         case .failure(let error):
             // The view keeps its last good data; the status line says what failed, where and when.
             if id == .feeds { stores.feeds.failed(error, source: source) }
+            if error.kind != .cancelled { shownFromCacheFirst.remove(source) }
             effects = deliver(.loadFailed(source: source, error), to: id)
             if error.kind == .cancelled {
                 status.message = "loading cancelled"
@@ -242,6 +246,7 @@ public struct BrowserState: Sendable {
             let source = String(reply.key.dropFirst(FeedCommands.keyPrefix.count).dropLast(FeedCommands.cachedFirstSuffix.count))
             guard stores.feeds.feed(source: source) == nil, case .success(let value) = reply.result, let load = value as? FeedLoad else { return [] }
             stores.feeds.loaded(load.feed, source: source)
+            shownFromCacheFirst.insert(source)
             return deliver(.loaded(source: source, .feed(load.feed)), to: address.view)
         }
         // A feed loaded: the feed store takes it, and every screen of the tab hears it.
@@ -296,7 +301,7 @@ public struct BrowserState: Sendable {
     /// Counts the items a feed's reload brought that its last load did not have, for the
     /// "N new items" said when the view's loads are done. A first load brings none "new".
     private mutating func countArrivals(_ feed: PreparedFeed, source: String, view: ViewID) {
-        guard source != StarredItem.source, let old = stores.feeds.feed(source: source) else { return }
+        guard shownFromCacheFirst.remove(source) == nil, source != StarredItem.source, let old = stores.feeds.feed(source: source) else { return }
         // A feed fetched or read from the cache says how many items the load stored first.
         // (A whole feed read after one that came with its counts alone holds no item that is new.)
         let new = feed.arrived ?? feed.itemIDs.count(where: { !old.itemIDs.contains($0) })
