@@ -13,7 +13,10 @@ public enum TerminalBackgroundQuery {
     static let patience: Int32 = 200
 
     public static func detect(environment: [String: String]) -> ThemeBackground? {
-        if let answer = askTerminal(), let background = parse(answer) { return background }
+        // A dumb terminal answers nothing: not asked.
+        if let term = environment["TERM"], !term.isEmpty, term != "dumb", let answer = askTerminal(), let background = parse(answer) {
+            return background
+        }
         return fromColorFGBG(environment["COLORFGBG"])
     }
 

@@ -175,6 +175,13 @@ final class PseudoTerminal {
         let count = Foundation.read(master, &chunk, chunk.count)
         guard count > 0 else { return -1 }
         total += count
+        // A terminal answers the device-attributes query (fremont asks it, after the background
+        // colour, before it starts): this pseudo-terminal has no emulator behind it, so the
+        // answer an xterm gives is written here.
+        let query: [UInt8] = [0x1B, 0x5B, 0x63]
+        if count >= 3, (0...(count - 3)).contains(where: { chunk[$0] == 0x1B && Array(chunk[$0..<($0 + 3)]) == query }) {
+            send("\u{1B}[?62;22c")
+        }
         seen.append(contentsOf: chunk[0..<count])
         log?.write(Data(chunk[0..<count]))
         if seen.count > 1 << 20 {
