@@ -9,8 +9,10 @@ import Glibc
 /// waiting (a terminal without OSC 11 answers that one alone). Else `COLORFGBG` (rxvt's, also
 /// set by Konsole), else nil.
 public enum TerminalBackgroundQuery {
-    /// At most this long, for a terminal that answers neither.
-    static let patience: Int32 = 200
+    /// At most this long, for a terminal that answers neither (terminals answer the device
+    /// attributes at once, in a round trip: over a slow link an answer that came after the wait
+    /// would reach the keys).
+    static let patience: Int32 = 500
 
     public static func detect(environment: [String: String]) -> ThemeBackground? {
         // A dumb terminal answers nothing: not asked.
