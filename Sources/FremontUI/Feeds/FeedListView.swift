@@ -230,8 +230,10 @@ public struct FeedListView: BrowserView {
     public mutating func load(_ target: LoadTarget) -> [ViewEffect] {
         switch target {
         case .reload:
-            // A feed not shown yet shows what the cache holds of it while it is fetched.
-            feeds.filter { $0.query == nil && store.feed(source: $0.source) == nil }.map { .run(FeedCommands.cachedFirst($0.source)) }
+            // A feed from the network not shown yet shows what the cache holds of it while it is
+            // fetched (a file is read at once: reading it twice would only cost).
+            feeds.filter { $0.query == nil && store.feed(source: $0.source) == nil && Self.isFetched($0.source) }
+                .map { .run(FeedCommands.cachedFirst($0.source)) }
                 + FeedCommands.load(feeds.filter { $0.query == nil }.map(\.source))
         case .sources(let names): FeedCommands.load(names)
         }
@@ -583,6 +585,12 @@ public struct FeedListView: BrowserView {
     }
 
     static let dateWidth = 11
+
+    /// Whether a feed comes over the network (its fetch may be slow), not from a file.
+    static func isFetched(_ source: String) -> Bool {
+        let lowered = source.prefix(8).lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
 
     /// The counts column: 9 columns, more when the largest count needs them (no feed's or query
     /// feed's exceeds All items'; the starred items are kept apart and may).
