@@ -99,19 +99,14 @@ final class ProgramHost: BrowserHost {
 
     func notify(_ message: String) -> (@Sendable () -> String?)? {
         guard let setting = notifyProgram else { return nil }
-        let command: ProgramCommand
-        do {
-            command = try ProgramCommand(parsing: setting)
-        } catch {
-            return { "could not run: notify-program in the config \(error)" }
+        switch ConfigProgram.resolve(setting, key: "notify-program", searchPath: environment["PATH"]) {
+        case .failure(let unrunnable):
+            return { unrunnable.message }
+        case .success(let program):
+            // The message after the setting's own words: newsboat's first argument, for a plain path.
+            let arguments = program.arguments + [message]
+            return { [background] in background.run(program.executable, arguments: arguments, name: program.name, setting: program.setting) }
         }
-        let name = TerminalSafeText.singleLine(String(command.program.split(separator: "/").last ?? Substring(command.program)))
-        guard let executable = command.executable(searchPath: environment["PATH"]) else {
-            return { "could not run: no program '\(name)' (notify-program in the config)" }
-        }
-        // The message after the setting's own words: newsboat's first argument, for a plain path.
-        let arguments = command.arguments + [message]
-        return { [background] in background.run(executable, arguments: arguments, name: name, setting: "notify-program in the config") }
     }
 
     func finish() {

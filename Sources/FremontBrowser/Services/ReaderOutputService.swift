@@ -30,19 +30,14 @@ struct ReaderOutputService: ReaderOutput {
         guard let setting = bookmarkCommand else {
             return "no bookmark-cmd in the config (bookmark-cmd PROGRAM: it gets the link, title, description and feed)"
         }
-        let command: ProgramCommand
-        do {
-            command = try ProgramCommand(parsing: setting)
-        } catch {
-            return "could not run: bookmark-cmd in the config \(error)"
+        let program: ConfigProgram
+        switch ConfigProgram.resolve(setting, key: "bookmark-cmd", searchPath: environment["PATH"]) {
+        case .failure(let unrunnable): return unrunnable.message
+        case .success(let found): program = found
         }
-        let name = TerminalSafeText.singleLine(String(command.program.split(separator: "/").last ?? Substring(command.program)))
-        guard let executable = command.executable(searchPath: environment["PATH"]) else {
-            return "could not run: no program '\(name)' (bookmark-cmd in the config)"
-        }
-        let arguments = command.arguments + [item.url, item.title, item.description, item.feedTitle]
+        let arguments = program.arguments + [item.url, item.title, item.description, item.feedTitle]
         let title = TextLayout.truncate(TerminalSafeText.singleLine(item.title), to: 40)
-        let ran = background.runCapturing(executable, arguments: arguments, name: name, setting: "bookmark-cmd in the config")
+        let ran = background.runCapturing(program.executable, arguments: arguments, name: program.name, setting: program.setting)
         let said = ran.output.split(whereSeparator: \.isNewline).lazy.map { TerminalSafeText.singleLine(String($0)) }
             .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         if let failure = ran.failure { return said.map { "\(failure): \(TextLayout.truncate($0, to: 120))" } ?? failure }

@@ -67,24 +67,10 @@ public final class POSIXRegex: @unchecked Sendable {
                 copy()
                 if index < bytes.count { copy() }
             case UInt8(ascii: "["):
-                // A bracket expression is copied whole: `]` first is a member, `[:alpha:]` a class.
-                copy()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "^") { copy() }
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { copy() }
-                while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
-                    if bytes[index] == UInt8(ascii: "["), index + 1 < bytes.count,
-                       [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[index + 1]) {
-                        let close = bytes[index + 1]
-                        copy()
-                        copy()
-                        while index < bytes.count, !(bytes[index] == close && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]")) { copy() }
-                        if index < bytes.count { copy() }
-                        if index < bytes.count { copy() }
-                        continue
-                    }
-                    copy()
-                }
-                if index < bytes.count { copy() }
+                // A bracket expression is copied whole: a `^` or `)` in it is a member.
+                let end = PatternBudget.bracketEnd(bytes, from: index)
+                form += bytes[index..<end]
+                index = end
             case UInt8(ascii: "^"):
                 form += Array("\\`".utf8)
                 index += 1

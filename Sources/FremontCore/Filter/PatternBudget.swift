@@ -23,6 +23,28 @@ enum PatternBudget {
         }
     }
 
+    /// Where the bracket expression opening at `start` (its `[`) ends: just past its `]`, or
+    /// the pattern's end. `]` first is a member, `[:alpha:]`, `[.a.]` and `[=a=]` are classes.
+    static func bracketEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1 }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+            if bytes[index] == UInt8(ascii: "["), index + 1 < bytes.count,
+               [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[index + 1]) {
+                let close = bytes[index + 1]
+                index += 2
+                while index < bytes.count, !(bytes[index] == close && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]")) {
+                    index += 1
+                }
+                index = min(bytes.count, index + 2)
+                continue
+            }
+            index += 1
+        }
+        return min(bytes.count, index + 1)
+    }
+
     private struct Refusal: Error {
         var reason: String
     }
@@ -77,20 +99,8 @@ enum PatternBudget {
                 if index < bytes.count, bytes[index] == UInt8(ascii: ")") { index += 1 }
                 return max(1, inner)
             case UInt8(ascii: "["):
-                // A bracket expression is one position; `]` first is a member, `[:alpha:]` a class.
-                if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1 }
-                while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
-                    if bytes[index] == UInt8(ascii: "["), index + 1 < bytes.count, [UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[index + 1]) {
-                        let close = bytes[index + 1]
-                        index += 2
-                        while index + 1 < bytes.count, !(bytes[index] == close && bytes[index + 1] == UInt8(ascii: "]")) { index += 1 }
-                        index += 2
-                        continue
-                    }
-                    index += 1
-                }
-                index += 1
+                // A bracket expression is one position.
+                index = PatternBudget.bracketEnd(bytes, from: index - 1)
                 return 1
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { return 1 }

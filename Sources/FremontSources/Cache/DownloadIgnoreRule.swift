@@ -25,11 +25,8 @@ struct DownloadIgnoreRule {
         nowSeconds = Int64(fetchedAt.timeIntervalSince1970.rounded(.down))
         var facts = ["feedtitle": feed.title, "description": feed.description, "feedlink": feed.link,
                      "feeddate": feed.updated.map(FeedFacts.rfc822) ?? ""]
-        var places: [String: Int] = [:]
-        for (index, followed) in feeds.urls.enumerated() where places[followed] == nil { places[followed] = index + 1 }
-        // newsboat writes each tag followed by a space.
-        facts["tags"] = (feeds.tags[url] ?? []).map { $0 + " " }.joined()
-        facts["feedindex"] = String(places[url] ?? 0)
+        facts["tags"] = FeedFacts.tags(of: url, feeds)
+        facts["feedindex"] = String(FeedFacts.places(feeds)[url] ?? 0)
         let counted: Set<String> = ["unread_count", "total_count", "latest_article_age"]
         let asked = counted.intersection(rule.comparisons.map(\.attribute))
         if !asked.isEmpty {

@@ -23,11 +23,9 @@ enum FeedFacts {
             }
         }
         if attributes.contains("tags") || attributes.contains("feedindex") {
-            var places: [String: Int] = [:]
-            for (index, url) in feeds.urls.enumerated() where places[url] == nil { places[url] = index + 1 }
+            let places = Self.places(feeds)
             for url in facts.keys {
-                // newsboat writes each tag followed by a space.
-                facts[url]?["tags"] = (feeds.tags[url] ?? []).map { $0 + " " }.joined()
+                facts[url]?["tags"] = tags(of: url, feeds)
                 facts[url]?["feedindex"] = String(places[url] ?? 0)
             }
         }
@@ -44,6 +42,18 @@ enum FeedFacts {
             }
         }
         return facts
+    }
+
+    /// Each feed's place in the feeds file, from 1 (`feedindex`): its first line's.
+    static func places(_ feeds: FilterFeedList) -> [String: Int] {
+        var places: [String: Int] = [:]
+        for (index, url) in feeds.urls.enumerated() where places[url] == nil { places[url] = index + 1 }
+        return places
+    }
+
+    /// A feed's `tags`: newsboat writes each followed by a space.
+    static func tags(of url: String, _ feeds: FilterFeedList) -> String {
+        (feeds.tags[url] ?? []).map { $0 + " " }.joined()
     }
 
     /// `Thu, 01 Jan 1970 00:00:01 +0000`, as `FilterSQL` writes an item's date.

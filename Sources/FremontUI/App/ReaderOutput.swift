@@ -20,9 +20,10 @@ public enum ReaderOutputRequest: Sendable, Hashable {
     /// Files on the write lane (drained when quitting); a bookmark program on a thread of its
     /// own (a slow one holds up no write). What happened comes back for the status line.
     public var command: Command {
-        let lane: Command.Lane = if case .bookmark = self { .watch } else { .write }
-        // Each its own key: a second bookmark does not stop the first.
-        return Command(lane, key: "reader-output \(hashValue)", subject: self) { [self] (services, _) throws(LoadError) -> StatusReport in
+        // Writes are one at a time whatever their key; a bookmark has its item's own, so a
+        // second bookmark does not stop the first.
+        let (lane, key): (Command.Lane, String) = if case .bookmark(let item) = self { (.watch, "bookmark \(item.url)") } else { (.write, "reader-output") }
+        return Command(lane, key: key, subject: self) { [self] (services, _) throws(LoadError) -> StatusReport in
             let output = try services.port((any ReaderOutput).self)
             switch self {
             case .export(let path, let text, let rows):

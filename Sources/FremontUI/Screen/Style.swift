@@ -17,8 +17,22 @@ public enum TerminalColor: Hashable, Sendable {
     public static let white = TerminalColor.ansi(7)
 
     /// The nearest colour of the xterm 256-colour palette (its 6×6×6 cube or its grey ramp).
+    /// The xterm cube's six levels a channel, and its greys `8 + 10 × n`.
+    private static let cubeLevels = [0, 95, 135, 175, 215, 255]
+
+    /// The colour of the xterm palette's `index` from 16 on (the cube, then the greys): the
+    /// same on every terminal, which remaps only the first 16.
+    public static func cubeRGB(_ index: UInt8) -> (UInt8, UInt8, UInt8) {
+        guard index >= 232 else {
+            let cube = Int(max(16, index)) - 16
+            return (UInt8(cubeLevels[cube / 36]), UInt8(cubeLevels[cube / 6 % 6]), UInt8(cubeLevels[cube % 6]))
+        }
+        let level = UInt8(8 + 10 * (Int(index) - 232))
+        return (level, level, level)
+    }
+
     public static func nearestIndexed(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-        let levels = [0, 95, 135, 175, 215, 255]
+        let levels = cubeLevels
         func cubeIndex(_ value: UInt8) -> Int {
             let v = Int(value)
             return levels.indices.min { abs(levels[$0] - v) < abs(levels[$1] - v) }!

@@ -80,13 +80,7 @@ public enum ThemeContrast {
         case .default: return isBackground ? palette.background : palette.foreground
         case .ansi(let index): return palette.colors[Int(index) % 16]
         case .indexed(let index) where index < 16: return palette.colors[Int(index)]
-        case .indexed(let index) where index >= 232:
-            let level = UInt8(8 + 10 * (Int(index) - 232))
-            return (level, level, level)
-        case .indexed(let index):
-            let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
-            let cube = Int(index) - 16
-            return (levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6])
+        case .indexed(let index): return TerminalColor.cubeRGB(index)
         case .rgb(let r, let g, let b): return (r, g, b)
         }
     }
